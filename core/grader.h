@@ -1,0 +1,71 @@
+// Difficulty grading by human techniques: always the easiest step that makes progress.
+#pragma once
+
+#include <array>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/puzzle.h"
+
+namespace kk {
+
+// One list keeps the level enum and its names in step.
+#define KK_LEVELS(X)              \
+    X(Easy, "easy")               \
+    X(Normal, "normal")           \
+    X(Hard, "hard")               \
+    X(Extreme, "extreme")         \
+    X(Unreasonable, "unreasonable") \
+    X(Ambiguous, "ambiguous")     \
+    X(Impossible, "impossible")
+
+enum class Level {
+#define KK_LEVEL_ENUM(e, s) e,
+    KK_LEVELS(KK_LEVEL_ENUM)
+#undef KK_LEVEL_ENUM
+};
+constexpr int kGradedLevels = 5;  // easy..unreasonable: the levels a puzzle can be sold at
+
+const char* level_name(Level l);
+// "easy".."impossible" -> Level; returns false when unknown.
+bool parse_level(std::string_view name, Level& out);
+
+// Techniques, each with the level it belongs to and its JSON name.
+#define KK_TECHNIQUES(X)                                 \
+    X(NakedSingle, Easy, "naked_single")                 \
+    X(HiddenSingle, Easy, "hidden_single")               \
+    X(CageValueSet, Easy, "cage_value_set")              \
+    X(CagePositions, Normal, "cage_positions")           \
+    X(CageForcedExclusion, Hard, "cage_forced_exclusion") \
+    X(Subset, Hard, "subset")                            \
+    X(Fish, Extreme, "fish")                             \
+    X(TwoCandidateChain, Extreme, "two_candidate_chain") \
+    X(Guess, Unreasonable, "guess")
+
+enum class Technique {
+#define KK_TECH_ENUM(e, l, s) e,
+    KK_TECHNIQUES(KK_TECH_ENUM)
+#undef KK_TECH_ENUM
+};
+constexpr int kTechniqueCount = 0
+#define KK_TECH_COUNT(e, l, s) +1
+    KK_TECHNIQUES(KK_TECH_COUNT)
+#undef KK_TECH_COUNT
+    ;
+
+const char* technique_name(Technique t);
+Level technique_level(Technique t);
+
+struct Grade {
+    Level level = Level::Impossible;
+    double score = 0;
+    std::array<int, kTechniqueCount> counts{};  // steps that made progress, per technique
+    std::vector<std::string> steps;             // the solving path in words (explain only)
+    Grid solution;                              // when exactly one solution
+};
+
+// Grades a checked puzzle. With explain, steps holds one line a deduction.
+Grade grade(const Puzzle& p, bool explain = false);
+
+}  // namespace kk
