@@ -95,6 +95,11 @@ std::optional<std::vector<int>> solution_row(std::string_view text, int n) {
     return values;
 }
 
+std::string short_solution(int rows, int n) {
+    return "the solution stops after " + std::to_string(rows) + " of " + std::to_string(n) +
+           " rows";
+}
+
 using LineIt = std::vector<TextLine>::const_iterator;
 
 // Reads one puzzle from its key line; leaves `it` after the puzzle's last line.
@@ -135,14 +140,11 @@ ParsedPuzzle read_one(LineIt& it, LineIt end, int last_line) {
             solution.insert(solution.end(), values->begin(), values->end());
             ++rows;
         } else if (rows > 0 && rows < n) {
-            throw ParseError(it->number, "the solution has " + std::to_string(rows) +
-                                             " rows, expected " + std::to_string(n));
+            throw ParseError(it->number, short_solution(rows, n));
         }
     }
     if (rows > 0 && rows < n)
-        throw ParseError(
-            it == end ? last_line : it->number,
-            "the solution has " + std::to_string(rows) + " rows, expected " + std::to_string(n));
+        throw ParseError(it == end ? last_line : it->number, short_solution(rows, n));
     if (rows == n) draft.solution = std::move(solution);
     return finish_puzzle(std::move(draft));
 }
