@@ -19,9 +19,9 @@ namespace {
 // squares that improper ones exit to (order 4: intercalate-rich squares come out at a
 // third of their share). Between proper visits the chain makes about n moves
 // (measured: 3 at n = 4, 5.7 at n = 6, 8.9 at n = 9), so 2 n^2 visits are about 2 n^3
-// moves, ample at n <= 9; the floor covers tiny n, where the order-4 test shows bias
-// only below about 8 visits. The chi-square test over all 576 squares of order 4
-// guards these constants.
+// moves, ample at n <= 9: the tests show bias only below about 8 visits at order 4
+// and 16 (about 90 moves) at order 6, where we make 64 and 72. The floor covers tiny
+// n. The chi-square tests at orders 4 and 6 guard these constants.
 constexpr int kVisitsPerCell = 2;
 constexpr int kMinVisits = 64;
 

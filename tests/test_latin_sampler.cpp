@@ -122,3 +122,83 @@ TEST_CASE("order 4 samples are uniform over all 576 Latin squares", "[latin]") {
     INFO("chi-square " << stat << " critical " << critical);
     CHECK(stat < critical);
 }
+
+namespace {
+
+// 2x2 subsquares: an invariant of row and column permutations.
+int intercalates(const Grid& g, int n) {
+    int count = 0;
+    auto at = [&](int r, int c) { return g[static_cast<std::size_t>(r * n + c)]; };
+    for (int r1 = 0; r1 < n; ++r1)
+        for (int r2 = r1 + 1; r2 < n; ++r2)
+            for (int c1 = 0; c1 < n; ++c1)
+                for (int c2 = c1 + 1; c2 < n; ++c2)
+                    count += at(r1, c1) == at(r2, c2) && at(r1, c2) == at(r2, c1);
+    return count;
+}
+
+// Intercalate counts of all reduced squares (first row and column in order).
+void reduced_intercalates(Grid& g, int n, int cell, std::map<int, std::int64_t>& out) {
+    if (cell == n * n) {
+        ++out[intercalates(g, n)];
+        return;
+    }
+    const int r = cell / n, c = cell % n;
+    if (r == 0 || c == 0) {
+        g[static_cast<std::size_t>(cell)] = r + c + 1;
+        reduced_intercalates(g, n, cell + 1, out);
+        return;
+    }
+    for (int v = 1; v <= n; ++v) {
+        bool ok = true;
+        for (int k = 0; k < c && ok; ++k) ok = g[static_cast<std::size_t>(r * n + k)] != v;
+        for (int k = 0; k < r && ok; ++k) ok = g[static_cast<std::size_t>(k * n + c)] != v;
+        if (!ok) continue;
+        g[static_cast<std::size_t>(cell)] = v;
+        reduced_intercalates(g, n, cell + 1, out);
+    }
+}
+
+}  // namespace
+
+TEST_CASE("order 6 samples have the intercalate law of uniform squares", "[latin]") {
+    // Every square of order 6 is n!(n-1)! row and column permutations of exactly one
+    // reduced square, and those keep the intercalate count, so under the uniform law
+    // the count is distributed as over the 9408 reduced squares.
+    const int n = 6;
+    std::map<int, std::int64_t> exact;
+    Grid g(n * n, 0);
+    reduced_intercalates(g, n, 0, exact);
+    std::int64_t reduced = 0;
+    for (auto& [k, v] : exact) reduced += v;
+    REQUIRE(reduced == 9408);
+
+    const int samples = 4000;
+    LatinSampler sampler(n);
+    std::map<int, std::int64_t> seen;
+    for (std::uint64_t i = 0; i < samples; ++i) {
+        Rng rng(6, i);
+        ++seen[intercalates(sampler.sample(rng), n)];
+    }
+    // Pool neighbouring counts until each bin expects at least 10 samples; a short
+    // tail joins the last bin.
+    std::vector<std::pair<double, double>> bins;  // expected, observed
+    double expected = 0, observed = 0;
+    for (auto& [k, v] : exact) {
+        expected += static_cast<double>(v) * samples / static_cast<double>(reduced);
+        observed += static_cast<double>(seen[k]);
+        if (expected >= 10) {
+            bins.emplace_back(expected, observed);
+            expected = observed = 0;
+        }
+    }
+    REQUIRE(bins.size() >= 5);
+    bins.back().first += expected;
+    bins.back().second += observed;
+    for (auto& [k, v] : seen) REQUIRE(exact.count(k) == 1);
+    double stat = 0;
+    for (auto& [e, o] : bins) stat += (o - e) * (o - e) / e;
+    const double critical = test::chi_square_critical_p001(static_cast<double>(bins.size() - 1));
+    INFO("chi-square " << stat << " critical " << critical << " bins " << bins.size());
+    CHECK(stat < critical);
+}
