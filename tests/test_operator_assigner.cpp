@@ -151,7 +151,7 @@ TEST_CASE("operator weights are respected", "[operators]") {
     }
 }
 
-TEST_CASE("features count cages, singletons and ops", "[operators]") {
+TEST_CASE("features count cages and singletons and list the ops", "[operators]") {
     Puzzle p;
     p.size = 3;
     p.cages = {{Op::Add, 6, {0, 1, 2}},

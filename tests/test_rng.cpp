@@ -20,7 +20,7 @@ TEST_CASE("SplitMix64 matches its published test vector", "[rng]") {
     for (auto e : expected) CHECK(splitmix64_next(state) == e);
 }
 
-TEST_CASE("xoshiro256** matches the reference algorithm", "[rng]") {
+TEST_CASE("xoshiro256starstar matches the reference algorithm", "[rng]") {
     // State {1, 2, 3, 4} through Blackman and Vigna's xoshiro256starstar.c.
     Rng rng = Rng::from_state({1, 2, 3, 4});
     const std::uint64_t expected[] = {11520ULL,
@@ -43,7 +43,7 @@ TEST_CASE("seeding is SplitMix64 of the run seed xor the stream", "[rng]") {
     CHECK(b.next() == 8185884678683574896ULL);
 }
 
-TEST_CASE("same seed and stream give the same sequence; others differ", "[rng]") {
+TEST_CASE("same seed and stream give the same sequence and other streams differ", "[rng]") {
     Rng a(7, 3), b(7, 3), c(7, 4), d(8, 3);
     int same_c = 0, same_d = 0;
     for (int i = 0; i < 1000; ++i) {
@@ -84,7 +84,7 @@ TEST_CASE("below is unbiased where plain modulo would not be", "[rng]") {
     CHECK(share == Approx(1.0 / 3.0).margin(0.01));
 }
 
-TEST_CASE("unit is in [0, 1) with mean one half", "[rng]") {
+TEST_CASE("unit stays in the half-open unit interval with mean one half", "[rng]") {
     Rng rng(1, 1);
     double sum = 0;
     for (int i = 0; i < 100000; ++i) {
