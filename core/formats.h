@@ -28,9 +28,9 @@ struct ParseError : std::runtime_error {
 };
 
 struct ParsedPuzzle {
-    Puzzle puzzle;               // normalized
+    Puzzle puzzle;                 // normalized
     std::optional<Grid> solution;  // when the text carries one (cancan '# ' rows)
-    int line = 1;                // where the puzzle starts in the text
+    int line = 1;                  // where the puzzle starts in the text
 };
 
 // Guesses the format from the text (Auto never comes back).
@@ -39,6 +39,10 @@ Format detect_format(std::string_view text);
 // Reads every puzzle in the text; throws ParseError on the first problem. CRLF is
 // accepted. An empty text (no puzzle at all) is an error.
 std::vector<ParsedPuzzle> read_puzzles(std::string_view text, Format format = Format::Auto);
+
+// One Keen game id ("6:_aa_12a...,d2s2a8..." or "6dh:..."), checked and normalized;
+// throws ParseError (line 1) when malformed.
+Puzzle read_keen_id(std::string_view id);
 
 // Writers. neknek is byte-stable: "#\tn\n", cages by first cell, cells in reading
 // order, tab separated, newline at the end.
