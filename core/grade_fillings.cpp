@@ -9,7 +9,7 @@ namespace {
 // what the remaining cells can still make; the last cell's value is forced by the rest.
 class FillingWalk {
   public:
-    FillingWalk(const CageTable& table, int cage, const Candidates* cand, CageSummary& summary,
+    FillingWalk(const GradeCages& table, int cage, const Candidates* cand, CageSummary& summary,
                 Candidates* fill)
         : entry_(table.cages[cage]),
           cells_(table.cells_of(cage)),
@@ -25,8 +25,8 @@ class FillingWalk {
         }
         summary_.values = 0;
         for (int i = 0; i < n_; ++i) {
-            summary_.row_need[i] = (entry_.rows >> i) & 1 ? all_values(n_) : 0;
-            summary_.col_need[i] = (entry_.cols >> i) & 1 ? all_values(n_) : 0;
+            summary_.row_need[i] = (entry_.rows >> i) & 1 ? full_mask(n_) : 0;
+            summary_.col_need[i] = (entry_.cols >> i) & 1 ? full_mask(n_) : 0;
         }
     }
 
@@ -152,7 +152,7 @@ class FillingWalk {
         done_ = saturated;
     }
 
-    const CageTable::Entry& entry_;
+    const GradeCages::Entry& entry_;
     const int* cells_;
     int k_;
     int n_;
@@ -173,7 +173,7 @@ class FillingWalk {
 
 }  // namespace
 
-void summarize_fillings(const CageTable& table, int cage, const Candidates* cand,
+void summarize_fillings(const GradeCages& table, int cage, const Candidates* cand,
                         CageSummary& summary, Candidates* fill) {
     FillingWalk(table, cage, cand, summary, fill).run();
 }

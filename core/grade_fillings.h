@@ -10,7 +10,7 @@ namespace kk {
 // one of its candidates, meets the op and target, and repeats no value within a row or
 // column. No filling at all leaves everything empty. Stops early once nothing more can
 // be learnt (every candidate used, no line need left).
-void summarize_fillings(const CageTable& table, int cage, const Candidates* cand,
+void summarize_fillings(const GradeCages& table, int cage, const Candidates* cand,
                         CageSummary& summary, Candidates* fill);
 
 }  // namespace kk

@@ -1,19 +1,10 @@
 #include "core/grade_position.h"
 
-#include <bit>
-
 #include "core/grade_fillings.h"
 
 namespace kk {
 
-int count_values(Candidates c) {
-    return std::popcount(static_cast<unsigned>(c));
-}
-int lowest_value(Candidates c) {
-    return c ? std::countr_zero(static_cast<unsigned>(c)) : 0;
-}
-
-CageTable::CageTable(const Puzzle& p) : size(p.size) {
+GradeCages::GradeCages(const Puzzle& p) : size(p.size) {
     cage_of.fill(-1);
     for (const Cage& cage : p.cages) {
         Entry e;
@@ -31,9 +22,9 @@ CageTable::CageTable(const Puzzle& p) : size(p.size) {
     }
 }
 
-Position::Position(const CageTable& table)
+Position::Position(const GradeCages& table)
     : table_(&table), n_(table.size), unplaced_(table.size * table.size) {
-    for (int c = 0; c < cells(); ++c) cand_[c] = all_values(n_);
+    for (int c = 0; c < cells(); ++c) cand_[c] = full_mask(n_);
 }
 
 void Position::changed(int cell) {
@@ -72,7 +63,7 @@ void Position::place(int cell, int value) {
 }
 
 void Position::set_candidates(int cell, Candidates values) {
-    cand_[cell] = values & all_values(n_);
+    cand_[cell] = values & full_mask(n_);
     if (!cand_[cell]) broken_ = true;
     changed(cell);
 }
@@ -146,7 +137,7 @@ std::string values_text(Candidates values) {
     return out;
 }
 
-std::string cage_text(const CageTable& table, int cage) {
+std::string cage_text(const GradeCages& table, int cage) {
     const auto& e = table.cages[cage];
     std::string out =
         "cage at " + rc_name(table.size, table.cells_of(cage)[0]) + " (" + std::to_string(e.target);

@@ -7,25 +7,17 @@
 #include <string>
 #include <vector>
 
+#include "core/candidates.h"
 #include "core/puzzle.h"
 
 namespace kk {
 
-// Bit v set: value v (1..9) is still possible. Bit 0 is never used.
-using Candidates = std::uint16_t;
+// A cell's candidates: bit v set while value v (1..9) is still possible (core/candidates.h).
+using Candidates = Mask;
 
-constexpr Candidates value_bit(int v) {
-    return static_cast<Candidates>(1u << v);
-}
-constexpr Candidates all_values(int n) {
-    return static_cast<Candidates>((1u << (n + 1)) - 2u);
-}
-int count_values(Candidates c);
-int lowest_value(Candidates c);  // 0 when empty
-
-// The cages of a puzzle in flat arrays. Cells no cage covers (cage_of -1) are allowed, so
-// that tests can build positions where only the Latin rules act.
-struct CageTable {
+// The grader's view of the cages, in flat arrays. Cells no cage covers (cage_of -1) are
+// allowed, so that tests can build positions where only the Latin rules act.
+struct GradeCages {
     struct Entry {
         Op op = Op::Given;
         std::int64_t target = 0;
@@ -39,7 +31,7 @@ struct CageTable {
     std::vector<int> cells;
     std::array<int, kMaxCells> cage_of{};
 
-    explicit CageTable(const Puzzle& p);
+    explicit GradeCages(const Puzzle& p);
     const int* cells_of(int cage) const { return cells.data() + cages[cage].first; }
 };
 
@@ -54,9 +46,9 @@ struct CageSummary {
 // Position (as the trial-and-error search does) allocates nothing.
 class Position {
   public:
-    explicit Position(const CageTable& table);
+    explicit Position(const GradeCages& table);
 
-    const CageTable& table() const { return *table_; }
+    const GradeCages& table() const { return *table_; }
     int size() const { return n_; }
     int cells() const { return n_ * n_; }
     Candidates candidates(int cell) const { return cand_[cell]; }
@@ -89,7 +81,7 @@ class Position {
   private:
     void changed(int cell);
 
-    const CageTable* table_;
+    const GradeCages* table_;
     int n_;
     int unplaced_;
     bool broken_ = false;
@@ -107,6 +99,6 @@ std::string cells_text(int size, const std::vector<int>& cells);
 // "3,4"
 std::string values_text(Candidates values);
 // "cage at r1c1 (6x)"
-std::string cage_text(const CageTable& table, int cage);
+std::string cage_text(const GradeCages& table, int cage);
 
 }  // namespace kk

@@ -112,7 +112,7 @@ Grade not_a_level(Level level) {
 Grade grade(const Puzzle& p, bool explain) {
     Grade g;
     StepLog* log = explain ? &g.steps : nullptr;
-    const CageTable table(p);
+    const GradeCages table(p);
     Position pos(table);
     Outcome outcome = run_deductions(pos, &g.counts, log);
     // Sound deductions that end in one full grid prove it the only candidate for a

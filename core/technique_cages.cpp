@@ -26,7 +26,7 @@ std::string removals_text(int n, const std::vector<std::pair<int, Candidates>>& 
 // allow, cage by cage in order, stopping after the first cage that changed.
 template <bool kPositions>
 bool restrict_cells_of_a_cage(Position& pos, StepLog* log) {
-    const CageTable& table = pos.table();
+    const GradeCages& table = pos.table();
     for (int cage = 0; cage < static_cast<int>(table.cages.size()); ++cage) {
         const int* cells = table.cells_of(cage);
         const int k = table.cages[cage].count;
@@ -95,7 +95,7 @@ bool cage_positions(Position& pos, StepLog* log) {
 }
 
 bool cage_forced_exclusion(Position& pos, StepLog* log) {
-    const CageTable& table = pos.table();
+    const GradeCages& table = pos.table();
     const int n = pos.size();
     for (int cage = 0; cage < static_cast<int>(table.cages.size()); ++cage) {
         const CageSummary s = pos.summary(cage);  // a copy: removals below may refresh it
