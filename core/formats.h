@@ -28,9 +28,9 @@ struct ParseError : std::runtime_error {
 };
 
 struct ParsedPuzzle {
-    Puzzle puzzle;               // normalized
+    Puzzle puzzle;                 // normalized
     std::optional<Grid> solution;  // when the text carries one (cancan '# ' rows)
-    int line = 1;                // where the puzzle starts in the text
+    int line = 1;                  // where the puzzle starts in the text
 };
 
 // Guesses the format from the text (Auto never comes back).

@@ -11,13 +11,13 @@
 namespace kk {
 
 // One list keeps the level enum and its names in step.
-#define KK_LEVELS(X)              \
-    X(Easy, "easy")               \
-    X(Normal, "normal")           \
-    X(Hard, "hard")               \
-    X(Extreme, "extreme")         \
+#define KK_LEVELS(X)                \
+    X(Easy, "easy")                 \
+    X(Normal, "normal")             \
+    X(Hard, "hard")                 \
+    X(Extreme, "extreme")           \
     X(Unreasonable, "unreasonable") \
-    X(Ambiguous, "ambiguous")     \
+    X(Ambiguous, "ambiguous")       \
     X(Impossible, "impossible")
 
 enum class Level {
@@ -32,15 +32,15 @@ const char* level_name(Level l);
 bool parse_level(std::string_view name, Level& out);
 
 // Techniques, each with the level it belongs to and its JSON name.
-#define KK_TECHNIQUES(X)                                 \
-    X(NakedSingle, Easy, "naked_single")                 \
-    X(HiddenSingle, Easy, "hidden_single")               \
-    X(CageValueSet, Easy, "cage_value_set")              \
-    X(CagePositions, Normal, "cage_positions")           \
+#define KK_TECHNIQUES(X)                                  \
+    X(NakedSingle, Easy, "naked_single")                  \
+    X(HiddenSingle, Easy, "hidden_single")                \
+    X(CageValueSet, Easy, "cage_value_set")               \
+    X(CagePositions, Normal, "cage_positions")            \
     X(CageForcedExclusion, Hard, "cage_forced_exclusion") \
-    X(Subset, Hard, "subset")                            \
-    X(Fish, Extreme, "fish")                             \
-    X(TwoCandidateChain, Extreme, "two_candidate_chain") \
+    X(Subset, Hard, "subset")                             \
+    X(Fish, Extreme, "fish")                              \
+    X(TwoCandidateChain, Extreme, "two_candidate_chain")  \
     X(Guess, Unreasonable, "guess")
 
 enum class Technique {

@@ -6,22 +6,32 @@ namespace kk {
 
 char op_symbol(Op op) {
     switch (op) {
-        case Op::Given: return '!';
-        case Op::Add: return '+';
-        case Op::Sub: return '-';
-        case Op::Mul: return '*';
-        case Op::Div: return '/';
+        case Op::Given:
+            return '!';
+        case Op::Add:
+            return '+';
+        case Op::Sub:
+            return '-';
+        case Op::Mul:
+            return '*';
+        case Op::Div:
+            return '/';
     }
     return '?';
 }
 
 const char* op_glyph(Op op) {
     switch (op) {
-        case Op::Given: return "";
-        case Op::Add: return "+";
-        case Op::Sub: return "\u2212";
-        case Op::Mul: return "\u00d7";
-        case Op::Div: return "\u00f7";
+        case Op::Given:
+            return "";
+        case Op::Add:
+            return "+";
+        case Op::Sub:
+            return "\u2212";
+        case Op::Mul:
+            return "\u00d7";
+        case Op::Div:
+            return "\u00f7";
     }
     return "?";
 }
@@ -102,7 +112,8 @@ std::optional<PuzzleIssue> check_puzzle(const Puzzle& p) {
                                                " cage must have exactly 2 cells, not " +
                                                std::to_string(m)};
                 break;
-            default: break;
+            default:
+                break;
         }
         if (!connected(cage, n))
             return PuzzleIssue{ki, "cage at " + cell_name(n, cage.cells.front()) +
@@ -125,7 +136,8 @@ void normalize(Puzzle& p) {
 bool cage_holds(const Cage& cage, const Grid& grid) {
     std::int64_t acc = 0;
     switch (cage.op) {
-        case Op::Given: return grid[static_cast<size_t>(cage.cells[0])] == cage.target;
+        case Op::Given:
+            return grid[static_cast<size_t>(cage.cells[0])] == cage.target;
         case Op::Add:
             for (int c : cage.cells) acc += grid[static_cast<size_t>(c)];
             return acc == cage.target;
