@@ -40,6 +40,10 @@ Format detect_format(std::string_view text);
 // accepted. An empty text (no puzzle at all) is an error.
 std::vector<ParsedPuzzle> read_puzzles(std::string_view text, Format format = Format::Auto);
 
+// One Keen game id ("6:_aa_12a...,d2s2a8..." or "6dh:..."), checked and normalized;
+// throws ParseError (line 1) when malformed.
+Puzzle read_keen_id(std::string_view id);
+
 // Writers. neknek is byte-stable: "#\tn\n", cages by first cell, cells in reading
 // order, tab separated, newline at the end.
 std::string write_neknek(const Puzzle& p);
