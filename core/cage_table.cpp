@@ -89,7 +89,7 @@ class TupleEnumerator {
             over_ = true;
             return;
         }
-        out_.insert(out_.end(), tuple_.begin(), tuple_.begin() + m_);
+        for (int j = 0; j < m_; ++j) out_.push_back(tuple_[static_cast<size_t>(j)]);
     }
 
     void set(int j, int v) {
@@ -129,8 +129,9 @@ class TupleEnumerator {
     const int n_, m_;
     const CageTableLimits& limits_;
     std::vector<Mask>& out_;
-    std::array<int, kMaxCells> row_{}, col_{};
-    std::array<Mask, kMaxCells> tuple_{};
+    // Only the first m_ entries are used; left uninitialized on purpose (cheap set-up).
+    std::array<int, kMaxCells> row_, col_;
+    std::array<Mask, kMaxCells> tuple_;
     std::array<Mask, kMaxSize> row_used_{}, col_used_{};
     std::size_t count_ = 0;
     std::uint64_t steps_ = 0;

@@ -63,14 +63,6 @@ size_t leading_digits(std::string_view s) {
     return i;
 }
 
-// "#" then whitespace then a number alone: a neknek header.
-bool is_neknek_header(std::string_view line) {
-    if (!line.starts_with('#')) return false;
-    auto words = split_words(line.substr(1));
-    return line.size() > 1 && (line[1] == ' ' || line[1] == '\t') && words.size() == 1 &&
-           all_digits(words[0]);
-}
-
 // "a=12x" style first word: a CanCan key line.
 bool is_cancan_key(std::string_view line) {
     line = trim(line);
@@ -117,8 +109,8 @@ Format detect_format(std::string_view text) {
     if (first == lines.end()) return Format::Neknek;
     const std::string_view line = trim(first->text);
     if (line.starts_with('#')) {
-        if (is_neknek_header(line)) return Format::Neknek;
-        // "# 1." style comments may open a CanCan file: look at the first other line.
+        // "# 1." (even "# 1") comments may open a CanCan file: a key line after the
+        // comments tells it from a neknek header followed by cages.
         for (auto it = first; it != lines.end(); ++it) {
             std::string_view t = trim(it->text);
             if (t.empty() || t.starts_with('#')) continue;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -11,13 +12,13 @@
 namespace kk {
 
 // One list keeps the level enum and its names in step.
-#define KK_LEVELS(X)              \
-    X(Easy, "easy")               \
-    X(Normal, "normal")           \
-    X(Hard, "hard")               \
-    X(Extreme, "extreme")         \
+#define KK_LEVELS(X)                \
+    X(Easy, "easy")                 \
+    X(Normal, "normal")             \
+    X(Hard, "hard")                 \
+    X(Extreme, "extreme")           \
     X(Unreasonable, "unreasonable") \
-    X(Ambiguous, "ambiguous")     \
+    X(Ambiguous, "ambiguous")       \
     X(Impossible, "impossible")
 
 enum class Level {
@@ -32,15 +33,15 @@ const char* level_name(Level l);
 bool parse_level(std::string_view name, Level& out);
 
 // Techniques, each with the level it belongs to and its JSON name.
-#define KK_TECHNIQUES(X)                                 \
-    X(NakedSingle, Easy, "naked_single")                 \
-    X(HiddenSingle, Easy, "hidden_single")               \
-    X(CageValueSet, Easy, "cage_value_set")              \
-    X(CagePositions, Normal, "cage_positions")           \
+#define KK_TECHNIQUES(X)                                  \
+    X(NakedSingle, Easy, "naked_single")                  \
+    X(HiddenSingle, Easy, "hidden_single")                \
+    X(CageValueSet, Easy, "cage_value_set")               \
+    X(CagePositions, Normal, "cage_positions")            \
     X(CageForcedExclusion, Hard, "cage_forced_exclusion") \
-    X(Subset, Hard, "subset")                            \
-    X(Fish, Extreme, "fish")                             \
-    X(TwoCandidateChain, Extreme, "two_candidate_chain") \
+    X(Subset, Hard, "subset")                             \
+    X(Fish, Extreme, "fish")                              \
+    X(TwoCandidateChain, Extreme, "two_candidate_chain")  \
     X(Guess, Unreasonable, "guess")
 
 enum class Technique {
@@ -63,7 +64,17 @@ struct Grade {
     std::array<int, kTechniqueCount> counts{};  // steps that made progress, per technique
     std::vector<std::string> steps;             // the solving path in words (explain only)
     Grid solution;                              // when exactly one solution
+    std::uint64_t search_nodes = 0;             // trial-and-error search nodes (guesses)
 };
+
+// The score (docs/grading.md): level * 1000 plus 999 e / (e + kEffortHalf), where the
+// effort e sums technique_weight over the steps and kNodeWeight per search node. Bands do
+// not overlap; -1 for ambiguous and impossible puzzles.
+int technique_weight(Technique t);
+constexpr std::uint64_t kNodeWeight = 4;
+constexpr std::uint64_t kEffortHalf = 400;
+double grade_score(Level level, const std::array<int, kTechniqueCount>& counts,
+                   std::uint64_t search_nodes);
 
 // Grades a checked puzzle. With explain, steps holds one line a deduction.
 Grade grade(const Puzzle& p, bool explain = false);

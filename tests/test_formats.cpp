@@ -233,6 +233,21 @@ TEST_CASE("a Keen file holds one id per line", "[formats][keen]") {
     }
 }
 
+TEST_CASE("Keen runs longer than 25 non-lines use 'z'", "[formats][keen]") {
+    // 9 column cages: all 72 vertical edges are lines, then 72 horizontal non-lines
+    // before the final virtual line: 25 + 25 + 22 = "zzv".
+    Puzzle columns{9, {}};
+    for (int c = 0; c < 9; ++c) {
+        Cage cage{Op::Add, 45, {}};
+        for (int r = 0; r < 9; ++r) cage.cells.push_back(r * 9 + c);
+        columns.cages.push_back(cage);
+    }
+    std::string expected = "9:_72zzv,";
+    for (int c = 0; c < 9; ++c) expected += "a45";
+    CHECK(write_keen(columns) == expected);
+    CHECK(read_keen_id(expected) == columns);
+}
+
 TEST_CASE("Keen parameters after the size are ignored", "[formats][keen]") {
     CHECK(read_keen_id("3dh:a_3aab_,s1a5m3m6") == read_keen_id("3:a_3aab_,s1a5m3m6"));
 }
@@ -307,6 +322,14 @@ TEST_CASE("cancan files may open with comments and carry packed solution rows", 
           Puzzle{2, {{Op::Add, 3, {0, 2}}, {Op::Given, 1, {1}}, {Op::Given, 2, {3}}}});
     REQUIRE(parsed[0].solution);
     CHECK(*parsed[0].solution == Grid{2, 1, 1, 2});
+}
+
+TEST_CASE("a cancan comment that looks like a neknek header is still cancan", "[formats]") {
+    const std::string text = "# 3\na=3+ b=1 c=2\na b\na c\n";
+    CHECK(detect_format(text) == Format::Cancan);
+    CHECK(read_one(text) ==
+          Puzzle{2, {{Op::Add, 3, {0, 2}}, {Op::Given, 1, {1}}, {Op::Given, 2, {3}}}});
+    CHECK(detect_format("#\t2\n+\t3\tA1 A2\n+\t3\tB1 B2\n") == Format::Neknek);
 }
 
 TEST_CASE("format names parse back", "[formats]") {

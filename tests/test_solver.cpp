@@ -1,10 +1,16 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <numeric>
 #include <random>
+#include <sstream>
+#include <string>
 
 #include "core/cage_bounds.h"
 #include "core/cage_table.h"
+#include "core/formats.h"
 #include "core/solver.h"
 
 using namespace kk;
@@ -180,6 +186,39 @@ std::vector<Cage> givens_outside(const Grid& grid, const std::vector<int>& skip)
         if (std::find(skip.begin(), skip.end(), c) == skip.end())
             cages.push_back({Op::Given, grid[static_cast<size_t>(c)], {c}});
     return cages;
+}
+
+std::string slurp(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    REQUIRE(in);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// A .solution file: one row a line, values separated by spaces.
+Grid read_solution(const std::string& path) {
+    std::istringstream in(slurp(path));
+    Grid g;
+    for (int v; in >> v;) g.push_back(v);
+    return g;
+}
+
+// INDEX.md's table: puzzle name and its "solutions" column ("1", "0", "2 or more").
+std::vector<std::pair<std::string, std::string>> seed_solution_counts() {
+    std::istringstream in(slurp(std::string(KENKEN_TEST_DATA) + "/INDEX.md"));
+    std::vector<std::pair<std::string, std::string>> seeds;
+    for (std::string row; std::getline(in, row);) {
+        if (row.rfind("| seed", 0) != 0) continue;
+        std::vector<std::string> cols;
+        std::istringstream cells(row.substr(1));
+        for (std::string col; std::getline(cells, col, '|');) {
+            col.erase(0, col.find_first_not_of(' '));
+            col.erase(col.find_last_not_of(' ') + 1);
+            cols.push_back(col);
+        }
+        REQUIRE(cols.size() >= 3);
+        seeds.emplace_back(cols[0], cols[2]);
+    }
+    return seeds;
 }
 
 void require_solutions_valid(const Puzzle& p, const SolveResult& r) {
@@ -398,5 +437,46 @@ TEST_CASE("large cages fall back to a correct lazy constraint", "[solver]") {
         Puzzle p = from_rows(9, cages);
         CHECK(solve(p, 2).count == 0);
         CHECK(Solver(0).solve(p, 2).count == 0);
+    }
+}
+
+TEST_CASE("every seed puzzle gives the answer INDEX.md records", "[solver]") {
+    const std::string dir = KENKEN_TEST_DATA;
+    auto seeds = seed_solution_counts();
+    REQUIRE(seeds.size() >= 17);
+    for (const auto& [name, solutions] : seeds) {
+        INFO(name << ": " << solutions << " solution(s) expected");
+        auto parsed = read_puzzles(slurp(dir + "/" + name + ".neknek"), Format::Neknek);
+        REQUIRE(parsed.size() == 1);
+        const Puzzle& p = parsed[0].puzzle;
+        SolveResult r = solve(p, 2);
+        require_solutions_valid(p, r);
+        if (solutions == "1") {
+            REQUIRE(r.count == 1);
+            CHECK(r.solutions[0] == read_solution(dir + "/" + name + ".solution"));
+        } else if (solutions == "0") {
+            CHECK(r.count == 0);
+            CHECK_FALSE(std::filesystem::exists(dir + "/" + name + ".solution"));
+        } else {
+            REQUIRE(solutions == "2 or more");
+            CHECK(r.count == 2);
+        }
+    }
+}
+
+TEST_CASE("the 100 CanCan 6x6 puzzles each have the one solution printed under them", "[solver]") {
+    const std::string path = std::string(KENKEN_SHARED_DIR) + "/puzzles/cancan/6x6.100";
+    if (!std::filesystem::exists(path)) {
+        WARN("skipped: " << path << " is absent (third-party data, not in the project)");
+        return;
+    }
+    auto parsed = read_puzzles(slurp(path), Format::Cancan);
+    REQUIRE(parsed.size() == 100);
+    for (size_t i = 0; i < parsed.size(); ++i) {
+        INFO("puzzle " << i + 1);
+        REQUIRE(parsed[i].solution.has_value());
+        SolveResult r = solve(parsed[i].puzzle, 2);
+        REQUIRE(r.count == 1);
+        CHECK(r.solutions[0] == *parsed[i].solution);
     }
 }
