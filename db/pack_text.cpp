@@ -101,6 +101,8 @@ std::string write_records(const std::vector<PuzzleRecord>& records, TextFormat f
                 out += write_keen(record_puzzle(r)) + "\n";
                 break;
             case TextFormat::Cancan: {
+                // A blank line parts CanCan puzzles.
+                if (!out.empty()) out += '\n';
                 const Grid g = solution_grid(r.solution);
                 out += write_cancan(record_puzzle(r), &g);
                 break;
