@@ -88,6 +88,7 @@ TEST_CASE("each filter returns exactly the matching puzzles", "[query]") {
         }
     }
     SECTION("levels") {
+        CHECK(db::split_levels(" hard, easy ,,") == std::vector<std::string>{"hard", "easy"});
         f.levels = db::split_levels("easy,extreme");
         const auto want =
             ids_where(all, [](auto& r) { return r.level == "easy" || r.level == "extreme"; });
