@@ -154,7 +154,8 @@ TEST_CASE("records come back as stored", "[corpus]") {
     }
 }
 
-TEST_CASE("describe_structure counts cages and lists operations in +-*/ order", "[corpus]") {
+TEST_CASE("describe_structure counts cages and lists the operations in their fixed order",
+          "[corpus]") {
     Puzzle p;
     p.size = 3;
     p.cages = {{Op::Div, 2, {0, 1}},
@@ -173,7 +174,7 @@ TEST_CASE("describe_structure counts cages and lists operations in +-*/ order", 
     CHECK(db::solution_grid("312") == Grid{3, 1, 2});
 }
 
-TEST_CASE("runs: progress is saved with its batch, rollback drops both", "[corpus]") {
+TEST_CASE("runs save progress with their batch and a rollback drops both", "[corpus]") {
     TempDir dir;
     db::Corpus c = db::Corpus::open(dir.file("c.db"));
     const std::uint64_t seed = 0x8000000000000001ULL;

@@ -142,7 +142,7 @@ TEST_CASE("each filter returns exactly the matching puzzles", "[query]") {
     }
 }
 
-TEST_CASE("orders: by score, and a random order reproducible by seed", "[query]") {
+TEST_CASE("order by score and a random order reproducible by seed", "[query]") {
     TempDir dir;
     const std::string path = dir.file("c.db");
     test::build_seed_corpus(path);
@@ -170,7 +170,7 @@ TEST_CASE("orders: by score, and a random order reproducible by seed", "[query]"
     CHECK(sorted == all_ids);  // a permutation: nothing lost, nothing repeated
 }
 
-TEST_CASE("json lines carry the puzzle, its solution rows and its grade", "[query]") {
+TEST_CASE("json lines carry the puzzle and its solution rows and its grade", "[query]") {
     TempDir dir;
     const std::string path = dir.file("c.db");
     test::build_seed_corpus(path);
@@ -252,7 +252,7 @@ TEST_CASE("query on the command line", "[query]") {
     }
 }
 
-TEST_CASE("fresh excludes exported puzzles; export records packs", "[query][export]") {
+TEST_CASE("fresh excludes exported puzzles and export records packs", "[query][export]") {
     TempDir dir;
     const std::string path = dir.file("c.db");
     test::build_seed_corpus(path);
@@ -306,7 +306,7 @@ TEST_CASE("asking for more puzzles than match writes nothing", "[export]") {
     CHECK(db::Corpus::open_existing(path).packs().empty());
 }
 
-TEST_CASE("text packs read back as the stored puzzles, easiest first", "[export]") {
+TEST_CASE("text packs read back as the stored puzzles with the easiest first", "[export]") {
     TempDir dir;
     const std::string path = dir.file("c.db");
     test::build_seed_corpus(path);
@@ -365,7 +365,7 @@ TEST_CASE("text packs read back as the stored puzzles, easiest first", "[export]
     }
 }
 
-TEST_CASE("a PDF pack has a title page, puzzle pages and solution pages", "[export]") {
+TEST_CASE("a PDF pack has a title page then puzzle pages then solution pages", "[export]") {
     TempDir dir;
     const std::string path = dir.file("c.db");
     test::build_seed_corpus(path);
