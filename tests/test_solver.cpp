@@ -267,26 +267,47 @@ TEST_CASE("cage tables hold exactly the tuples that meet the cage", "[solver]") 
     }
 }
 
-TEST_CASE("the lazy bounds never drop a value a solution uses", "[solver]") {
-    // Sum of three cells 1..6 to 17: only {5,6,6}-like tuples; a row of three needs distinct,
-    // but bounds reason per cell: 17 - 6 - 6 = 5 is the smallest value.
-    Cage sum{Op::Add, 17, {0, 1, 2}};
-    Mask cells[3] = {full_mask(6), full_mask(6), full_mask(6)};
-    REQUIRE(narrow_by_bounds(sum, cells));
-    for (Mask m : cells) CHECK(m == (value_bit(5) | value_bit(6)));
-    Cage product{Op::Mul, 60, {0, 1, 2, 3}};
-    Mask four[4] = {value_bit(5), full_mask(9), full_mask(9), full_mask(9)};
-    REQUIRE(narrow_by_bounds(product, four));
-    // 12 is left for three cells: each divides 12.
-    for (int j = 1; j < 4; ++j)
-        CHECK(four[j] ==
-              (value_bit(1) | value_bit(2) | value_bit(3) | value_bit(4) | value_bit(6)));
-    Mask fixed[4] = {value_bit(5), value_bit(3), value_bit(2), value_bit(3)};
-    CHECK_FALSE(narrow_by_bounds(product, fixed));
-    Mask exact[4] = {value_bit(5), value_bit(3), value_bit(2), value_bit(2)};
-    CHECK(narrow_by_bounds(product, exact));
-    Mask huge[3] = {full_mask(9), full_mask(9), full_mask(9)};
-    CHECK_FALSE(narrow_by_bounds({Op::Mul, kMaxTarget, {0, 1, 2}}, huge));
+TEST_CASE("the lazy bounds prune soundly and are exact on full assignments", "[solver]") {
+    const Mask six = full_mask(6);
+    SECTION("sums: per cell, and with distinct values in a line") {
+        // Three cells on a diagonal of a 6x6 may repeat: 17 - 6 - 6 = 5 is the least.
+        Mask diagonal[3] = {six, six, six};
+        REQUIRE(narrow_by_bounds({Op::Add, 17, {0, 7, 14}}, 6, diagonal));
+        for (Mask m : diagonal) CHECK(m == (value_bit(5) | value_bit(6)));
+        // In one row they are distinct: at most 6 + 5 + 4 = 15.
+        Mask row[3] = {six, six, six};
+        CHECK_FALSE(narrow_by_bounds({Op::Add, 17, {0, 1, 2}}, 6, row));
+        Mask pair[2] = {six, six};
+        REQUIRE(narrow_by_bounds({Op::Add, 11, {0, 1}}, 6, pair));
+        CHECK(pair[0] == (value_bit(5) | value_bit(6)));
+        // A whole row of 9 always sums to 45.
+        std::vector<int> nine(9);
+        std::iota(nine.begin(), nine.end(), 0);
+        std::vector<Mask> full_row(9, full_mask(9));
+        CHECK_FALSE(narrow_by_bounds({Op::Add, 46, nine}, 9, full_row.data()));
+        CHECK(narrow_by_bounds({Op::Add, 45, nine}, 9, full_row.data()));
+    }
+    SECTION("products: divisibility, bounds, and the exact check") {
+        // A 2x2 block of a 9x9: A1 B2 and A2 B1 pairs share neither row nor column.
+        Cage product{Op::Mul, 60, {0, 1, 9, 10}};
+        Mask four[4] = {value_bit(5), full_mask(9), full_mask(9), full_mask(9)};
+        REQUIRE(narrow_by_bounds(product, 9, four));
+        // 12 is left for three cells: each divides 12.
+        for (int j = 1; j < 4; ++j)
+            CHECK(four[j] ==
+                  (value_bit(1) | value_bit(2) | value_bit(3) | value_bit(4) | value_bit(6)));
+        Mask wrong[4] = {value_bit(5), value_bit(3), value_bit(3), value_bit(2)};  // 90
+        CHECK_FALSE(narrow_by_bounds(product, 9, wrong));
+        Mask exact[4] = {value_bit(5), value_bit(2), value_bit(2), value_bit(3)};  // 60
+        CHECK(narrow_by_bounds(product, 9, exact));
+        Mask huge[3] = {full_mask(9), full_mask(9), full_mask(9)};
+        CHECK_FALSE(narrow_by_bounds({Op::Mul, kMaxTarget, {0, 1, 2}}, 9, huge));
+        // A whole row's product is 9! whatever the order.
+        std::vector<int> nine(9);
+        std::iota(nine.begin(), nine.end(), 0);
+        std::vector<Mask> full_row(9, full_mask(9));
+        CHECK_FALSE(narrow_by_bounds({Op::Mul, 2 * 362880, nine}, 9, full_row.data()));
+    }
 }
 
 TEST_CASE("a unique puzzle gives its one solution", "[solver]") {
