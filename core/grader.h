@@ -2,6 +2,7 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -63,7 +64,17 @@ struct Grade {
     std::array<int, kTechniqueCount> counts{};  // steps that made progress, per technique
     std::vector<std::string> steps;             // the solving path in words (explain only)
     Grid solution;                              // when exactly one solution
+    std::uint64_t search_nodes = 0;             // trial-and-error search nodes (guesses)
 };
+
+// The score (docs/grading.md): level * 1000 plus 999 e / (e + kEffortHalf), where the
+// effort e sums technique_weight over the steps and kNodeWeight per search node. Bands do
+// not overlap; -1 for ambiguous and impossible puzzles.
+int technique_weight(Technique t);
+constexpr std::uint64_t kNodeWeight = 4;
+constexpr std::uint64_t kEffortHalf = 400;
+double grade_score(Level level, const std::array<int, kTechniqueCount>& counts,
+                   std::uint64_t search_nodes);
 
 // Grades a checked puzzle. With explain, steps holds one line a deduction.
 Grade grade(const Puzzle& p, bool explain = false);

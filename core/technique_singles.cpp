@@ -1,0 +1,68 @@
+// Easy: naked and hidden singles.
+#include "core/technique.h"
+
+namespace kk {
+
+bool naked_single(Position& pos, StepLog* log) {
+    for (int cell = 0; cell < pos.cells(); ++cell) {
+        if (pos.placed(cell) || count_values(pos.candidates(cell)) != 1) continue;
+        const int v = lowest_value(pos.candidates(cell));
+        if (log)
+            log->push_back(rc_name(pos.size(), cell) + " = " + std::to_string(v) +
+                           ": the only candidate left");
+        pos.place(cell, v);
+        return true;
+    }
+    return false;
+}
+
+namespace {
+
+// Cell of the line (row when by_row) at position i.
+int line_cell(int n, bool by_row, int line, int i) {
+    return by_row ? line * n + i : i * n + line;
+}
+
+bool hidden_single_in_lines(Position& pos, bool by_row, StepLog* log) {
+    const int n = pos.size();
+    for (int line = 0; line < n; ++line) {
+        const Candidates done = by_row ? pos.row_placed(line) : pos.col_placed(line);
+        for (int v = 1; v <= n; ++v) {
+            if (done & value_bit(v)) continue;
+            int where = -1, places = 0;
+            for (int i = 0; i < n; ++i) {
+                const int cell = line_cell(n, by_row, line, i);
+                if (pos.candidates(cell) & value_bit(v)) {
+                    where = cell;
+                    ++places;
+                }
+            }
+            if (places == 0) {  // the value fits nowhere in this line
+                if (log)
+                    log->push_back(std::string("contradiction: no place for ") + std::to_string(v) +
+                                   (by_row ? " in row " : " in column ") +
+                                   std::to_string(line + 1));
+                pos.mark_broken();
+                return true;
+            }
+            if (places == 1 && !pos.placed(where)) {
+                if (log)
+                    log->push_back(rc_name(n, where) + " = " + std::to_string(v) +
+                                   ": the only place for " + std::to_string(v) +
+                                   (by_row ? " in row " : " in column ") +
+                                   std::to_string(line + 1));
+                pos.place(where, v);
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+}  // namespace
+
+bool hidden_single(Position& pos, StepLog* log) {
+    return hidden_single_in_lines(pos, true, log) || hidden_single_in_lines(pos, false, log);
+}
+
+}  // namespace kk
