@@ -356,7 +356,7 @@ TEST_CASE("solver counts agree with a brute-force counter on random small puzzle
     CHECK(seen[3] > 0);
 }
 
-TEST_CASE("limit 1 stops at the first solution, limit 0 at none", "[solver]") {
+TEST_CASE("limit 1 stops at the first solution and limit 0 at none", "[solver]") {
     // Four 2-cell + cages in 2x2 blocks leave many Latin squares.
     Puzzle p = from_rows(4, {{Op::Add, 3, {0, 1}},
                              {Op::Add, 7, {2, 3}},
