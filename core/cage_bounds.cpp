@@ -21,23 +21,82 @@ Mask divisors_of(std::int64_t d) {
     return m;
 }
 
-// Each cell lies in [target - (sum of the others' largest), target - (sum of the
-// others' smallest)].
-bool narrow_sum(std::int64_t target, Mask* cells, int m) {
+// The cage's cells grouped by the row (or column) they lie in: values inside a
+// group are distinct, which bounds sums and products far better than cell by cell.
+struct LineGroups {
+    std::array<int, kMaxSize> size{};     // cells of the cage in each line
+    std::array<Mask, kMaxSize> values{};  // union of their candidates
+    std::array<int, kMaxCells> line{};    // line of each cell
+};
+
+LineGroups group_by_line(const Cage& cage, int n, const Mask* cells, bool rows) {
+    LineGroups g;
+    for (size_t j = 0; j < cage.cells.size(); ++j) {
+        int l = rows ? cage.cells[j] / n : cage.cells[j] % n;
+        g.line[j] = l;
+        ++g.size[static_cast<size_t>(l)];
+        g.values[static_cast<size_t>(l)] |= cells[j];
+    }
+    return g;
+}
+
+// Sum of the k smallest (or largest) values of m; m holds at least k values.
+int smallest_sum(Mask m, int k) {
+    int sum = 0;
+    for (; k > 0; --k, m &= m - 1) sum += lowest_value(m);
+    return sum;
+}
+int largest_sum(Mask m, int k) {
+    int sum = 0;
+    for (; k > 0; --k) {
+        int v = highest_value(m);
+        sum += v;
+        m &= static_cast<Mask>(~value_bit(v));
+    }
+    return sum;
+}
+
+// Each cell lies in [target - (largest sum the others can make), target -
+// (smallest sum they can make)], the others in its line taking distinct values.
+bool narrow_sum(std::int64_t target, Mask* cells, const LineGroups& g, int m) {
     std::int64_t lo = 0, hi = 0;
-    for (int j = 0; j < m; ++j) {
-        if (!cells[j]) return false;
-        lo += lowest_value(cells[j]);
-        hi += highest_value(cells[j]);
+    std::array<int, kMaxSize> group_lo{}, group_hi{};
+    for (size_t l = 0; l < kMaxSize; ++l) {
+        if (!g.size[l]) continue;
+        if (count_values(g.values[l]) < g.size[l]) return false;
+        group_lo[l] = smallest_sum(g.values[l], g.size[l]);
+        group_hi[l] = largest_sum(g.values[l], g.size[l]);
+        lo += group_lo[l];
+        hi += group_hi[l];
     }
     if (target < lo || target > hi) return false;
     for (int j = 0; j < m; ++j) {
-        std::int64_t others_lo = lo - lowest_value(cells[j]),
-                     others_hi = hi - highest_value(cells[j]);
+        const size_t l = static_cast<size_t>(g.line[static_cast<size_t>(j)]);
+        std::int64_t others_lo = lo - group_lo[l] + smallest_sum(g.values[l], g.size[l] - 1);
+        std::int64_t others_hi = hi - group_hi[l] + largest_sum(g.values[l], g.size[l] - 1);
         cells[j] &= range_mask(target - others_hi, target - others_lo);
         if (!cells[j]) return false;
     }
     return true;
+}
+
+// The product of distinct values in each line lies between the product of its
+// smallest and of its largest candidates.
+bool product_in_line_bounds(std::int64_t target, const LineGroups& g) {
+    std::int64_t lo = 1, hi = 1;
+    for (size_t l = 0; l < kMaxSize; ++l) {
+        if (!g.size[l]) continue;
+        if (count_values(g.values[l]) < g.size[l]) return false;
+        Mask small = g.values[l], large = g.values[l];
+        for (int k = 0; k < g.size[l]; ++k) {
+            int a = lowest_value(small), b = highest_value(large);
+            lo = saturating_product(lo, a);
+            hi = saturating_product(hi, b);
+            small &= static_cast<Mask>(~value_bit(a));
+            large &= static_cast<Mask>(~value_bit(b));
+        }
+    }
+    return lo <= target && target <= hi;
 }
 
 // The fixed cells' product must divide the target; every open cell divides what is
@@ -104,16 +163,21 @@ bool narrow_pair(const Cage& cage, Mask* cells) {
 
 }  // namespace
 
-bool narrow_by_bounds(const Cage& cage, Mask* cells) {
+bool narrow_by_bounds(const Cage& cage, int n, Mask* cells) {
     const int m = static_cast<int>(cage.cells.size());
+    for (int j = 0; j < m; ++j)
+        if (!cells[j]) return false;
     switch (cage.op) {
         case Op::Given:
             cells[0] &= range_mask(cage.target, cage.target);
             return cells[0] != 0;
         case Op::Add:
-            return narrow_sum(cage.target, cells, m);
+            return narrow_sum(cage.target, cells, group_by_line(cage, n, cells, true), m) &&
+                   narrow_sum(cage.target, cells, group_by_line(cage, n, cells, false), m);
         case Op::Mul:
-            return narrow_product(cage.target, cells, m);
+            return narrow_product(cage.target, cells, m) &&
+                   product_in_line_bounds(cage.target, group_by_line(cage, n, cells, true)) &&
+                   product_in_line_bounds(cage.target, group_by_line(cage, n, cells, false));
         case Op::Sub:
         case Op::Div:
             return narrow_pair(cage, cells);

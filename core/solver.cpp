@@ -425,7 +425,7 @@ bool Solver::Impl::filter_lazy_cage(int k) {
     const std::uint8_t* cc = &cage_cells[static_cast<size_t>(c.first)];
     std::array<Mask, kMaxCells> now;
     for (int j = 0; j < c.size; ++j) now[static_cast<size_t>(j)] = cand[cc[j]];
-    if (!narrow_by_bounds(puzzle->cages[static_cast<size_t>(k)], now.data())) return false;
+    if (!narrow_by_bounds(puzzle->cages[static_cast<size_t>(k)], n, now.data())) return false;
     for (int j = 0; j < c.size; ++j)
         if (!narrow(cc[j], now[static_cast<size_t>(j)])) return false;
     return true;

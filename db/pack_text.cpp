@@ -67,17 +67,17 @@ Puzzle record_puzzle(const PuzzleRecord& r) {
 std::string record_json(const PuzzleRecord& r) {
     const Puzzle p = record_puzzle(r);
     const int n = p.size;
-    nlohmann::json cages = nlohmann::json::array();
+    nlohmann::ordered_json cages = nlohmann::ordered_json::array();
     for (const Cage& c : p.cages) {
-        nlohmann::json cells = nlohmann::json::array();
+        nlohmann::ordered_json cells = nlohmann::ordered_json::array();
         for (int cell : c.cells) cells.push_back({cell / n, cell % n});
         cages.push_back({{"op", op_name(c.op)}, {"target", c.target}, {"cells", cells}});
     }
-    nlohmann::json rows = nlohmann::json::array();
+    nlohmann::ordered_json rows = nlohmann::ordered_json::array();
     const Grid g = solution_grid(r.solution);
     for (int row = 0; row < n; ++row)
         rows.push_back(std::vector<int>(g.begin() + row * n, g.begin() + (row + 1) * n));
-    nlohmann::json j = {
+    nlohmann::ordered_json j = {
         {"id", r.id},
         {"puzzle", {{"size", n}, {"neknek", r.neknek}, {"cages", cages}}},
         {"solution", rows},
@@ -101,6 +101,8 @@ std::string write_records(const std::vector<PuzzleRecord>& records, TextFormat f
                 out += write_keen(record_puzzle(r)) + "\n";
                 break;
             case TextFormat::Cancan: {
+                // A blank line parts CanCan puzzles.
+                if (!out.empty()) out += '\n';
                 const Grid g = solution_grid(r.solution);
                 out += write_cancan(record_puzzle(r), &g);
                 break;

@@ -34,8 +34,12 @@ std::vector<std::string> split_levels(const std::string& text) {
     std::vector<std::string> out;
     std::stringstream ss(text);
     std::string item;
-    while (std::getline(ss, item, ','))
-        if (!item.empty()) out.push_back(item);
+    while (std::getline(ss, item, ',')) {
+        // "easy, hard" as well as "easy,hard".
+        const auto first = item.find_first_not_of(" \t");
+        if (first == std::string::npos) continue;
+        out.push_back(item.substr(first, item.find_last_not_of(" \t") - first + 1));
+    }
     return out;
 }
 

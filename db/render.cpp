@@ -15,6 +15,8 @@ namespace {
 
 constexpr const char* kFont = "DejaVu Sans";
 constexpr double kMargin = 48;  // points, all round
+// Largest cells, in points: small grids on a roomy page stay the size of a book's.
+constexpr double kMaxPuzzleCell = 46, kMaxSolutionCell = 20;
 
 struct PageSize {
     double width, height;
@@ -63,8 +65,9 @@ void draw_cage_lines(cairo_t* cr, const Puzzle& p, double x, double y, double ce
     }
     cairo_stroke(cr);
 
+    const double thick = std::clamp(cell * 0.06, 1.0, 2.6);
     cairo_set_source_rgb(cr, 0, 0, 0);
-    cairo_set_line_width(cr, std::max(1.2, cell * 0.06));
+    cairo_set_line_width(cr, thick);
     cairo_set_line_cap(cr, CAIRO_LINE_CAP_SQUARE);
     for (int r = 0; r < n; ++r)
         for (int c = 0; c < n; ++c) {
@@ -80,7 +83,7 @@ void draw_cage_lines(cairo_t* cr, const Puzzle& p, double x, double y, double ce
         }
     cairo_stroke(cr);
     cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
-    cairo_set_line_width(cr, std::max(1.6, cell * 0.08));
+    cairo_set_line_width(cr, thick * 1.3);
     cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER);
     cairo_rectangle(cr, x, y, n * cell, n * cell);
     cairo_stroke(cr);
@@ -90,7 +93,7 @@ void draw_cage_lines(cairo_t* cr, const Puzzle& p, double x, double y, double ce
 // (the first in reading order, which is in the cage's top row, leftmost).
 void draw_cage_labels(cairo_t* cr, const Puzzle& p, double x, double y, double cell) {
     const int n = p.size;
-    set_font(cr, cell * 0.22, false);
+    set_font(cr, std::clamp(cell * 0.22, 6.0, 10.5), false);
     cairo_font_extents_t fe;
     cairo_font_extents(cr, &fe);
     for (const Cage& cage : p.cages) {
@@ -162,11 +165,10 @@ void draw_title_page(cairo_t* cr, const Book& book, PageSize page) {
 
     static const char* rules[] = {
         "How to play",
-        "Fill an n\u00d7n grid with the digits 1 to n so that no digit repeats in a row or a "
-        "column.",
-        "The digits in each heavily outlined cage combine, with the operation shown, to the",
-        "target in its corner: + adds, \u00d7 multiplies, \u2212 and \u00f7 take the larger of",
-        "two digits and the smaller. A target without an operation is the digit of its cell.",
+        "Fill each n\u00d7n grid with the digits 1 to n, each once in every row and column.",
+        "The digits in a heavily outlined cage make the number in its corner with the",
+        "operation shown: + adds them, \u00d7 multiplies them, \u2212 and \u00f7 take the",
+        "larger of two digits and the smaller. A number alone is the digit of its cell.",
     };
     double y = page.height * 0.66;
     set_font(cr, 12, true);
@@ -213,8 +215,9 @@ void draw_puzzle_page(cairo_t* cr, const std::vector<const BookPuzzle*>& on_page
     for (size_t i = 0; i < on_page.size(); ++i) {
         const BookPuzzle& bp = *on_page[i];
         const int n = bp.puzzle.size;
-        const double side = std::min(slot_w * 0.86, (slot_h - caption_h) * 0.9);
-        const double cell = side / n;
+        const double cell =
+            std::min(std::min(slot_w * 0.86, (slot_h - caption_h) * 0.9) / n, kMaxPuzzleCell);
+        const double side = cell * n;
         const double sx = kMargin + static_cast<double>(i % s.columns) * slot_w;
         const double sy = kMargin + static_cast<double>(i / s.columns) * slot_h;
         const double gx = sx + (slot_w - side) / 2;
@@ -239,13 +242,15 @@ void draw_solution_page(cairo_t* cr, const std::vector<const BookPuzzle*>& on_pa
     const double slot_h = (page.height - kMargin - top) / kSolutionRows;
     for (size_t i = 0; i < on_page.size(); ++i) {
         const BookPuzzle& bp = *on_page[i];
-        const double side = std::min(slot_w * 0.8, (slot_h - 22) * 0.9);
+        const double cell = std::min(std::min(slot_w * 0.8, (slot_h - 22) * 0.9) / bp.puzzle.size,
+                                     kMaxSolutionCell);
+        const double side = cell * bp.puzzle.size;
         const double sx = kMargin + static_cast<double>(i % kSolutionColumns) * slot_w;
         const double sy = top + static_cast<double>(i / kSolutionColumns) * slot_h;
         const double gx = sx + (slot_w - side) / 2, gy = sy + 20;
         set_font(cr, 10, true);
         show_text(cr, std::to_string(bp.number), sx + slot_w / 2, sy + 14, true);
-        draw_solution(cr, bp.puzzle, bp.solution, gx, gy, side / bp.puzzle.size);
+        draw_solution(cr, bp.puzzle, bp.solution, gx, gy, cell);
     }
 }
 

@@ -57,7 +57,8 @@ int run(const ExportArgs& a) {
                       << " asked for; nothing written\n";
             return kNotEnough;
         }
-        std::cout << "pack " << r.pack_id << ": " << r.puzzle_ids.size() << " puzzles to " << a.out;
+        std::cout << "pack " << r.pack_id << ": " << r.puzzle_ids.size()
+                  << (r.puzzle_ids.size() == 1 ? " puzzle" : " puzzles") << " to " << a.out;
         if (r.pages) std::cout << " (" << r.pages << " pages)";
         if (*format == db::PackFormat::Svg) std::cout << " (" << r.files.size() << " files)";
         std::cout << "\n";

@@ -42,7 +42,7 @@ void print_counts(const std::map<std::pair<int, std::string>, int>& counts) {
 // The counters JSON belongs to the factory; show every stage's plain numbers
 // (passed, rejected, seconds...), leaving out nested detail such as reasons.
 std::string counters_summary(const std::string& text) {
-    const auto j = nlohmann::json::parse(text, nullptr, false);
+    const auto j = nlohmann::ordered_json::parse(text, nullptr, false);
     if (j.is_discarded() || !j.is_object()) return text;
     std::string out;
     for (const auto& [stage, value] : j.items()) {

@@ -12,6 +12,11 @@ if [ ! -f build/CMakeCache.txt ]; then
     cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
 fi
 cmake --build build -j "$(nproc 2>/dev/null || echo 2)" --target kenken >/dev/null
+if ! build/kenken --help 2>/dev/null | grep -qE "^ +bench"; then
+    echo "bench-solver: build/kenken has no 'bench' subcommand: pipeline/cmd_bench.cpp must be" >&2
+    echo "linked whole (its static registrar is dropped from a plain static library)" >&2
+    exit 1
+fi
 
 mkdir -p build/bench
 for n in 4 5 6 7 8 9; do

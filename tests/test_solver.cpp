@@ -267,26 +267,47 @@ TEST_CASE("cage tables hold exactly the tuples that meet the cage", "[solver]") 
     }
 }
 
-TEST_CASE("the lazy bounds never drop a value a solution uses", "[solver]") {
-    // Sum of three cells 1..6 to 17: only {5,6,6}-like tuples; a row of three needs distinct,
-    // but bounds reason per cell: 17 - 6 - 6 = 5 is the smallest value.
-    Cage sum{Op::Add, 17, {0, 1, 2}};
-    Mask cells[3] = {full_mask(6), full_mask(6), full_mask(6)};
-    REQUIRE(narrow_by_bounds(sum, cells));
-    for (Mask m : cells) CHECK(m == (value_bit(5) | value_bit(6)));
-    Cage product{Op::Mul, 60, {0, 1, 2, 3}};
-    Mask four[4] = {value_bit(5), full_mask(9), full_mask(9), full_mask(9)};
-    REQUIRE(narrow_by_bounds(product, four));
-    // 12 is left for three cells: each divides 12.
-    for (int j = 1; j < 4; ++j)
-        CHECK(four[j] ==
-              (value_bit(1) | value_bit(2) | value_bit(3) | value_bit(4) | value_bit(6)));
-    Mask fixed[4] = {value_bit(5), value_bit(3), value_bit(2), value_bit(3)};
-    CHECK_FALSE(narrow_by_bounds(product, fixed));
-    Mask exact[4] = {value_bit(5), value_bit(3), value_bit(2), value_bit(2)};
-    CHECK(narrow_by_bounds(product, exact));
-    Mask huge[3] = {full_mask(9), full_mask(9), full_mask(9)};
-    CHECK_FALSE(narrow_by_bounds({Op::Mul, kMaxTarget, {0, 1, 2}}, huge));
+TEST_CASE("the lazy bounds prune soundly and are exact on full assignments", "[solver]") {
+    const Mask six = full_mask(6);
+    SECTION("sums: per cell, and with distinct values in a line") {
+        // Three cells on a diagonal of a 6x6 may repeat: 17 - 6 - 6 = 5 is the least.
+        Mask diagonal[3] = {six, six, six};
+        REQUIRE(narrow_by_bounds({Op::Add, 17, {0, 7, 14}}, 6, diagonal));
+        for (Mask m : diagonal) CHECK(m == (value_bit(5) | value_bit(6)));
+        // In one row they are distinct: at most 6 + 5 + 4 = 15.
+        Mask row[3] = {six, six, six};
+        CHECK_FALSE(narrow_by_bounds({Op::Add, 17, {0, 1, 2}}, 6, row));
+        Mask pair[2] = {six, six};
+        REQUIRE(narrow_by_bounds({Op::Add, 11, {0, 1}}, 6, pair));
+        CHECK(pair[0] == (value_bit(5) | value_bit(6)));
+        // A whole row of 9 always sums to 45.
+        std::vector<int> nine(9);
+        std::iota(nine.begin(), nine.end(), 0);
+        std::vector<Mask> full_row(9, full_mask(9));
+        CHECK_FALSE(narrow_by_bounds({Op::Add, 46, nine}, 9, full_row.data()));
+        CHECK(narrow_by_bounds({Op::Add, 45, nine}, 9, full_row.data()));
+    }
+    SECTION("products: divisibility, bounds, and the exact check") {
+        // A 2x2 block of a 9x9: A1 B2 and A2 B1 pairs share neither row nor column.
+        Cage product{Op::Mul, 60, {0, 1, 9, 10}};
+        Mask four[4] = {value_bit(5), full_mask(9), full_mask(9), full_mask(9)};
+        REQUIRE(narrow_by_bounds(product, 9, four));
+        // 12 is left for three cells: each divides 12.
+        for (int j = 1; j < 4; ++j)
+            CHECK(four[j] ==
+                  (value_bit(1) | value_bit(2) | value_bit(3) | value_bit(4) | value_bit(6)));
+        Mask wrong[4] = {value_bit(5), value_bit(3), value_bit(3), value_bit(2)};  // 90
+        CHECK_FALSE(narrow_by_bounds(product, 9, wrong));
+        Mask exact[4] = {value_bit(5), value_bit(2), value_bit(2), value_bit(3)};  // 60
+        CHECK(narrow_by_bounds(product, 9, exact));
+        Mask huge[3] = {full_mask(9), full_mask(9), full_mask(9)};
+        CHECK_FALSE(narrow_by_bounds({Op::Mul, kMaxTarget, {0, 1, 2}}, 9, huge));
+        // A whole row's product is 9! whatever the order.
+        std::vector<int> nine(9);
+        std::iota(nine.begin(), nine.end(), 0);
+        std::vector<Mask> full_row(9, full_mask(9));
+        CHECK_FALSE(narrow_by_bounds({Op::Mul, 2 * 362880, nine}, 9, full_row.data()));
+    }
 }
 
 TEST_CASE("a unique puzzle gives its one solution", "[solver]") {
@@ -309,8 +330,9 @@ TEST_CASE("a unique puzzle gives its one solution", "[solver]") {
 TEST_CASE("solver counts agree with a brute-force counter on random small puzzles", "[solver]") {
     std::mt19937 rng(20240611);
     Solver lazy_everywhere(0);
-    int seen[4] = {0, 0, 0, 0};  // 0, 1, 2, 3 solutions
-    for (int trial = 0; trial < 600; ++trial) {
+    Solver lazy_past_40_tuples(40);  // tables for the first cages, lazy for the rest
+    int seen[4] = {0, 0, 0, 0};      // 0, 1, 2, 3 solutions
+    for (int trial = 0; trial < 1500; ++trial) {
         const int n = 3 + trial % 3;
         const int max_cage = 2 + trial % 5;
         Grid grid;
@@ -321,9 +343,11 @@ TEST_CASE("solver counts agree with a brute-force counter on random small puzzle
         INFO("trial " << trial << ", size " << n);
         REQUIRE(r.count == expected);
         require_solutions_valid(p, r);
-        SolveResult lazy = lazy_everywhere.solve(p, 3);
-        REQUIRE(lazy.count == expected);
-        require_solutions_valid(p, lazy);
+        for (Solver* solver : {&lazy_everywhere, &lazy_past_40_tuples}) {
+            SolveResult lazy = solver->solve(p, 3);
+            REQUIRE(lazy.count == expected);
+            require_solutions_valid(p, lazy);
+        }
         ++seen[expected];
     }
     // The random set covers every answer, so the agreement means something.
@@ -332,7 +356,7 @@ TEST_CASE("solver counts agree with a brute-force counter on random small puzzle
     CHECK(seen[3] > 0);
 }
 
-TEST_CASE("limit 1 stops at the first solution, limit 0 at none", "[solver]") {
+TEST_CASE("limit 1 stops at the first solution and limit 0 at none", "[solver]") {
     // Four 2-cell + cages in 2x2 blocks leave many Latin squares.
     Puzzle p = from_rows(4, {{Op::Add, 3, {0, 1}},
                              {Op::Add, 7, {2, 3}},
