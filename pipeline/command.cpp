@@ -32,7 +32,11 @@ void add_all_commands(CLI::App& app) {
     for (auto& e : entries) e.add(app);
 }
 
-void set_exit(int status) { g_exit = status; }
-int exit_status() { return g_exit; }
+void set_exit(int status) {
+    g_exit = status;
+}
+int exit_status() {
+    return g_exit;
+}
 
 }  // namespace kk::cli

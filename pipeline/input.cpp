@@ -47,6 +47,8 @@ bool read_inputs(const std::vector<std::string>& files, Format format,
     return true;
 }
 
-std::vector<std::string> format_names() { return {"neknek", "cancan", "j", "fahda", "keen"}; }
+std::vector<std::string> format_names() {
+    return {"neknek", "cancan", "j", "fahda", "keen"};
+}
 
 }  // namespace kk::cli

@@ -1,0 +1,40 @@
+// Which puzzles a query or a pack asks for, and the SQL that finds them.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace kk::db {
+
+enum class Order { Id, Score, Random };
+
+struct QueryFilter {
+    std::optional<int> size;
+    std::vector<std::string> levels;  // any of these; empty: every level
+    std::optional<double> min_score, max_score;
+    std::optional<std::string> ops;  // every operation used is among these
+    std::optional<int> max_cage;
+    bool fresh = false;  // never exported in a pack
+    Order order = Order::Id;
+    std::uint64_t seed = 0;  // for Order::Random
+    std::optional<int> limit;
+};
+
+// Why a filter cannot be run (an unknown level, an operation that is not one of
+// "+-*/", ...); nullopt when it is fine.
+std::optional<std::string> filter_problem(const QueryFilter& f);
+
+// "easy,hard" -> {"easy", "hard"}.
+std::vector<std::string> split_levels(const std::string& text);
+std::optional<Order> parse_order(const std::string& name);
+const char* order_name(Order o);
+
+// The filter as JSON, as packs record it.
+std::string filter_json(const QueryFilter& f);
+
+// SplitMix64 of (id, seed): the key of --order random.
+std::uint64_t random_key(std::int64_t id, std::uint64_t seed);
+
+}  // namespace kk::db

@@ -1,0 +1,12 @@
+// Runs the kenken binary for CLI tests: exit status, stdout and stderr.
+#pragma once
+
+#include <string>
+
+struct CliResult {
+    int status = -1;
+    std::string out, err;
+};
+
+// Runs `kenken ARGS` through the shell (ARGS are shell words), feeding stdin_text.
+CliResult run_kenken(const std::string& args, const std::string& stdin_text = "");
