@@ -11,6 +11,7 @@
 
 #include "core/grader.h"
 #include "pipeline/command.h"
+#include "pipeline/grid_text.h"
 #include "pipeline/input.h"
 
 namespace kk::cli {
@@ -30,18 +31,6 @@ int status_of(Level level) {
     return kOk;
 }
 
-std::string grid_rows(const Grid& g, int n) {
-    std::string out;
-    for (int r = 0; r < n; ++r) {
-        for (int c = 0; c < n; ++c) {
-            if (c) out += ' ';
-            out += std::to_string(g[static_cast<size_t>(r * n + c)]);
-        }
-        out += '\n';
-    }
-    return out;
-}
-
 // "SOURCE<TAB>NxN<TAB>LEVEL<TAB>SCORE"; with explain the steps and the solved grid follow,
 // then an empty line.
 void print_plain(const SourcedPuzzle& sp, const Grade& g, bool explain) {
@@ -50,7 +39,7 @@ void print_plain(const SourcedPuzzle& sp, const Grade& g, bool explain) {
               << g.score << '\n';
     if (!explain) return;
     for (const std::string& step : g.steps) std::cout << step << '\n';
-    if (!g.solution.empty()) std::cout << grid_rows(g.solution, n);
+    if (!g.solution.empty()) std::cout << grid_text(g.solution, n);
     std::cout << '\n';
 }
 
@@ -69,11 +58,7 @@ void print_json(const SourcedPuzzle& sp, const Grade& g, double micros, bool exp
     j["micros"] = static_cast<long long>(micros + 0.5);
     if (explain) {
         j["steps"] = g.steps;
-        nlohmann::ordered_json rows = nlohmann::ordered_json::array();
-        for (int r = 0; r < n && !g.solution.empty(); ++r)
-            rows.push_back(
-                std::vector<int>(g.solution.begin() + r * n, g.solution.begin() + (r + 1) * n));
-        j["solution"] = rows;
+        if (!g.solution.empty()) j["solution"] = grid_json(g.solution, n);
     }
     std::cout << j.dump() << '\n';
 }
