@@ -27,9 +27,11 @@ Position::Position(const GradeCages& table)
     for (int c = 0; c < cells(); ++c) cand_[c] = full_mask(n_);
 }
 
-void Position::changed(int cell) {
+void Position::changed(int cell, Candidates gone) {
     const int cage = table_->cage_of[cell];
     if (cage >= 0) summary_ok_[cage] = 0;
+    dirty_lines_ |= (1u << (cell / n_)) | (1u << (9 + cell % n_));
+    dirty_values_ |= gone;
 }
 
 bool Position::remove(int cell, Candidates values) {
@@ -37,7 +39,7 @@ bool Position::remove(int cell, Candidates values) {
     if (!gone) return false;
     cand_[cell] &= static_cast<Candidates>(~gone);
     if (!cand_[cell]) broken_ = true;
-    changed(cell);
+    changed(cell, gone);
     return true;
 }
 
@@ -48,10 +50,11 @@ void Position::place(int cell, int value) {
         broken_ = true;
         return;
     }
-    if (cand_[cell] != b) {
-        cand_[cell] = b;
-        changed(cell);
-    }
+    const int cage = table_->cage_of[cell];
+    const bool same_fillings = cand_[cell] == b && cage >= 0 && summary_ok_[cage];
+    changed(cell, cand_[cell]);  // placed cells leave the open cells of their lines
+    if (same_fillings) summary_ok_[cage] = 1;
+    cand_[cell] = b;
     placed_[cell] = 1;
     --unplaced_;
     row_placed_[r] |= b;
@@ -63,9 +66,9 @@ void Position::place(int cell, int value) {
 }
 
 void Position::set_candidates(int cell, Candidates values) {
+    changed(cell, static_cast<Candidates>(cand_[cell] | values));
     cand_[cell] = values & full_mask(n_);
     if (!cand_[cell]) broken_ = true;
-    changed(cell);
 }
 
 const CageSummary& Position::summary(int cage) {

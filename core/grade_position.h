@@ -15,6 +15,20 @@ namespace kk {
 // A cell's candidates: bit v set while value v (1..9) is still possible (core/candidates.h).
 using Candidates = Mask;
 
+// Set bits of a mask of bits 0..9 (candidates, or a line's cells), by table: the build
+// assumes no popcount instruction, and the ladder counts bits in its inner loops.
+struct BitCountTable {
+    std::array<std::uint8_t, 1024> count{};
+    constexpr BitCountTable() {
+        for (unsigned m = 1; m < 1024; ++m)
+            count[m] = static_cast<std::uint8_t>(count[m >> 1] + (m & 1));
+    }
+};
+inline constexpr BitCountTable kBitCounts{};
+inline int bits_in(unsigned m) {
+    return kBitCounts.count[m & 1023u];
+}
+
 // The grader's view of the cages, in flat arrays. Cells no cage covers (cage_of -1) are
 // allowed, so that tests can build positions where only the Latin rules act.
 struct GradeCages {
@@ -75,16 +89,27 @@ class Position {
     bool keep_cage_values(int cell);
     bool keep_cage_positions(int cell);
 
+    // Lines and values changed since a line technique last found nothing there: subsets
+    // look again only at dirty lines (rows 0..8, columns 9..17), fish only at dirty values.
+    bool line_dirty(bool by_row, int line) const {
+        return (dirty_lines_ >> (line + (by_row ? 0 : 9))) & 1u;
+    }
+    void line_checked(bool by_row, int line) { dirty_lines_ &= ~(1u << (line + (by_row ? 0 : 9))); }
+    bool value_dirty(int v) const { return (dirty_values_ >> v) & 1u; }
+    void value_checked(int v) { dirty_values_ &= static_cast<Candidates>(~value_bit(v)); }
+
     // Placed values, 0 where nothing is placed yet.
     Grid grid() const;
 
   private:
-    void changed(int cell);
+    void changed(int cell, Candidates gone);
 
     const GradeCages* table_;
     int n_;
     int unplaced_;
     bool broken_ = false;
+    std::uint32_t dirty_lines_ = ~0u;
+    Candidates dirty_values_ = static_cast<Candidates>(~0u);
     std::array<Candidates, kMaxCells> cand_{};
     std::array<std::uint8_t, kMaxCells> placed_{};
     std::array<Candidates, kMaxSize> row_placed_{};

@@ -66,7 +66,7 @@ bool chain_from(Position& pos, int x, int a, ChainWalk& w, StepLog* log) {
             const int next = i < n ? i * n + c : r * n + (i - n);
             if (next == at || w.label[next] || pos.placed(next)) continue;
             const Candidates cand = pos.candidates(next);
-            if (!(cand & value_bit(v)) || count_values(cand) != 2) continue;
+            if (!(cand & value_bit(v)) || bits_in(cand) != 2) continue;
             w.label[next] = lowest_value(cand & ~value_bit(v));
             w.prev[next] = at;
             w.queue[tail++] = next;
@@ -81,7 +81,7 @@ bool two_candidate_chain(Position& pos, StepLog* log) {
     ChainWalk walk;
     for (int x = 0; x < pos.cells(); ++x) {
         const Candidates cand = pos.candidates(x);
-        if (pos.placed(x) || count_values(cand) != 2) continue;
+        if (pos.placed(x) || bits_in(cand) != 2) continue;
         for (int a = 1; a <= pos.size(); ++a)
             if ((cand & value_bit(a)) && chain_from(pos, x, a, walk, log)) return true;
     }

@@ -10,7 +10,7 @@ int branch_cell(const Position& pos) {
     int best = -1, fewest = kMaxSize + 1;
     for (int cell = 0; cell < pos.cells(); ++cell) {
         if (pos.placed(cell)) continue;
-        const int k = count_values(pos.candidates(cell));
+        const int k = bits_in(pos.candidates(cell));
         if (k < fewest) {
             best = cell;
             fewest = k;
@@ -69,8 +69,8 @@ bool guess(Position& pos, const Grid& solution, std::uint64_t& nodes, StepLog* l
     if (log)
         log->push_back(rc_name(pos.size(), cell) + " = " + std::to_string(answer) +
                        ": trial and error, " + values_text(wrong) +
-                       (count_values(wrong) == 1 ? " leads" : " each lead") +
-                       " to a contradiction (" + std::to_string(nodes - before) +
+                       (bits_in(wrong) == 1 ? " leads" : " each lead") + " to a contradiction (" +
+                       std::to_string(nodes - before) +
                        (nodes - before == 1 ? " trial)" : " trials)"));
     pos.place(cell, answer);
     return true;

@@ -1,8 +1,6 @@
 // Latin-square set techniques: subsets within a line (hard), fish on one value (extreme).
 // Both look for k things confined to k places; sizes run from 2 to half the open places,
 // since a set of k and its complement in the line give the same deduction.
-#include <bit>
-
 #include "core/technique.h"
 
 namespace kk {
@@ -41,7 +39,7 @@ OpenLine open_cells(const Position& pos, bool by_row, int line) {
     const int n = pos.size();
     for (int i = 0; i < n; ++i) {
         const int cell = by_row ? line * n + i : i * n + line;
-        if (pos.placed(cell) || count_values(pos.candidates(cell)) < 2) continue;
+        if (pos.placed(cell) || bits_in(pos.candidates(cell)) < 2) continue;
         open.cell[open.count] = cell;
         open.cand[open.count] = pos.candidates(cell);
         ++open.count;
@@ -63,8 +61,8 @@ bool naked_subset(Position& pos, const OpenLine& open, int k, bool by_row, int l
         Candidates together = 0;
         for (int i = 0; i < m; ++i)
             if (pick & (1u << i)) together |= open.cand[i];
-        if (count_values(together) > k) continue;
-        if (count_values(together) < k) {  // k cells, fewer values: no solution
+        if (bits_in(together) > k) continue;
+        if (bits_in(together) < k) {  // k cells, fewer values: no solution
             pos.mark_broken();
             return true;
         }
@@ -103,7 +101,7 @@ bool hidden_subset(Position& pos, const OpenLine& open, int k, bool by_row, int 
         unsigned where = 0;
         for (int i = 0; i < open.count; ++i)
             if (open.cand[i] & chosen) where |= 1u << i;
-        const int places = std::popcount(where);
+        const int places = bits_in(where);
         if (places > k) continue;
         if (places < k) {
             pos.mark_broken();
@@ -158,7 +156,7 @@ bool fish_of_size(Position& pos, int v, const ValueMap& map, int k, bool by_row,
                 across |= map.places[i];
                 lines |= 1u << map.line[i];
             }
-        const int width = std::popcount(across);
+        const int width = bits_in(across);
         if (width > k) continue;
         if (width < k) {
             pos.mark_broken();
@@ -194,24 +192,29 @@ bool subset(Position& pos, StepLog* log) {
     for (int by = 0; by < 2; ++by) {
         const bool by_row = by == 0;
         for (int line = 0; line < pos.size(); ++line) {
+            if (!pos.line_dirty(by_row, line)) continue;  // nothing new since it was looked at
             const OpenLine open = open_cells(pos, by_row, line);
             for (int k = 2; 2 * k <= open.count; ++k)
                 if (naked_subset(pos, open, k, by_row, line, log) ||
                     hidden_subset(pos, open, k, by_row, line, log))
                     return true;
+            pos.line_checked(by_row, line);
         }
     }
     return false;
 }
 
 bool fish(Position& pos, StepLog* log) {
-    for (int v = 1; v <= pos.size(); ++v)
+    for (int v = 1; v <= pos.size(); ++v) {
+        if (!pos.value_dirty(v)) continue;  // nothing new for v since it was looked at
         for (int by = 0; by < 2; ++by) {
             const bool by_row = by == 0;
             const ValueMap map = value_places(pos, v, by_row);
             for (int k = 2; 2 * k <= map.count; ++k)
                 if (fish_of_size(pos, v, map, k, by_row, log)) return true;
         }
+        pos.value_checked(v);
+    }
     return false;
 }
 

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/grader.h"
 #include "core/solver.h"
 #include "pipeline/command.h"
 #include "pipeline/input.h"
@@ -21,6 +22,7 @@ struct BenchOptions {
     std::string format = "auto";
     int limit = 2;
     int repeat = 5;
+    bool grade = false;  // time grade() instead of solve()
 };
 
 struct SizeFigures {
@@ -42,6 +44,19 @@ double time_solve(const Puzzle& p, int limit, int repeat, SolveResult& result) {
     return best;
 }
 
+// Best of `repeat` grade() runs in microseconds; `result` keeps the last run's grade.
+double time_grade(const Puzzle& p, int repeat, Grade& result) {
+    double best = 0;
+    for (int r = 0; r < repeat; ++r) {
+        auto start = std::chrono::steady_clock::now();
+        result = grade(p);
+        auto stop = std::chrono::steady_clock::now();
+        double us = std::chrono::duration<double, std::micro>(stop - start).count();
+        if (r == 0 || us < best) best = us;
+    }
+    return best;
+}
+
 // Nearest-rank percentile of sorted values.
 double percentile(const std::vector<double>& sorted, double q) {
     size_t rank = static_cast<size_t>(q * static_cast<double>(sorted.size()) + 0.999999);
@@ -54,8 +69,11 @@ double median(const std::vector<double>& sorted) {
 }
 
 void print_table(const std::map<int, SizeFigures>& by_size, const BenchOptions& o) {
-    std::printf("solve(puzzle, limit %d), best of %d runs, steady_clock, microseconds\n", o.limit,
-                o.repeat);
+    if (o.grade)
+        std::printf("grade(puzzle), best of %d runs, steady_clock, microseconds\n", o.repeat);
+    else
+        std::printf("solve(puzzle, limit %d), best of %d runs, steady_clock, microseconds\n",
+                    o.limit, o.repeat);
     std::printf("%-5s %8s %10s %10s %10s %10s %7s %9s %10s\n", "size", "puzzles", "median_us",
                 "p90_us", "max_us", "mean_nodes", "unique", "ambiguous", "impossible");
     for (auto& [n, f] : by_size) {
@@ -78,6 +96,15 @@ int run_bench(const BenchOptions& o) {
         const Puzzle& p = sp.parsed.puzzle;
         SolveResult r;
         SizeFigures& f = by_size[p.size];
+        if (o.grade) {  // nodes: trial-and-error search nodes
+            Grade g;
+            f.micros.push_back(time_grade(p, o.repeat, g));
+            f.nodes += g.search_nodes;
+            ++(g.level == Level::Ambiguous    ? f.ambiguous
+               : g.level == Level::Impossible ? f.impossible
+                                              : f.unique);
+            continue;
+        }
         f.micros.push_back(time_solve(p, o.limit, o.repeat, r));
         f.nodes += r.nodes;
         if (r.count == 0)
@@ -104,6 +131,7 @@ CommandRegistrar reg(80, [](CLI::App& app) {
         ->check(CLI::Range(1, 1000000));
     sub->add_option("--repeat", o->repeat, "Runs per puzzle; the best one counts")
         ->check(CLI::Range(1, 1000000));
+    sub->add_flag("--grade", o->grade, "Time the grader (grade()) instead of the solver");
     sub->callback([o] { set_exit(run_bench(*o)); });
 });
 

@@ -6,10 +6,12 @@
 #include <fstream>
 #include <iterator>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "cli_run.h"
 #include "core/formats.h"
 #include "core/grade_position.h"
 #include "core/grader.h"
@@ -434,4 +436,62 @@ TEST_CASE("grades agree with Keen's on puzzles Keen made at each level", "[grade
     INFO(shown.str());
     REQUIRE(total >= 150);
     CHECK(agree * 10 >= total * 9);
+}
+
+TEST_CASE("kenken grade --explain ends with the solved grid", "[grader][cli]") {
+    const std::string name = kData + "/seed004-5x5a";
+    const CliResult r = run_kenken("grade --explain " + name + ".neknek");
+    REQUIRE(r.status == 0);
+    // header line, the steps, the grid, an empty line
+    std::istringstream in(r.out);
+    std::vector<std::string> lines;
+    for (std::string line; std::getline(in, line);) lines.push_back(line);
+    REQUIRE(lines.size() > 7);
+    CHECK(lines.front().find("\t5x5\thard\t") != std::string::npos);
+    CHECK(lines.back().empty());
+    std::string grid;
+    for (size_t i = lines.size() - 6; i < lines.size() - 1; ++i) grid += lines[i] + "\n";
+    const Grid solution = read_solution(name + ".solution");
+    std::string expected;
+    for (int r = 0; r < 5; ++r)
+        for (int c = 0; c < 5; ++c)
+            expected +=
+                std::to_string(solution[static_cast<size_t>(r * 5 + c)]) + (c == 4 ? "\n" : " ");
+    CHECK(grid == expected);
+    CHECK(r.out.find("r5c3 = 3: the only place for 3 in row 5") != std::string::npos);
+}
+
+TEST_CASE("kenken grade --json: one object a line with every technique", "[grader][cli]") {
+    const CliResult r =
+        run_kenken("grade --json " + kData + "/seed000-kk1.neknek " + kData + "/seed001-3x3.txt");
+    REQUIRE(r.status == 0);
+    std::istringstream in(r.out);
+    std::vector<nlohmann::json> objects;
+    for (std::string line; std::getline(in, line);) objects.push_back(nlohmann::json::parse(line));
+    REQUIRE(objects.size() == 2);
+    CHECK(objects[0]["source"] == kData + "/seed000-kk1.neknek#1");
+    CHECK(objects[0]["size"] == 6);
+    CHECK(objects[0]["level"] == "hard");
+    CHECK(objects[0]["score"].get<double>() >= 2000);
+    CHECK(objects[0]["score"].get<double>() < 3000);
+    CHECK(objects[0]["techniques"].size() == static_cast<size_t>(kTechniqueCount));
+    CHECK(objects[0]["techniques"]["naked_single"].get<int>() +
+              objects[0]["techniques"]["hidden_single"].get<int>() ==
+          36);
+    CHECK(objects[0]["micros"].is_number());
+    CHECK(objects[1]["level"] == "easy");
+}
+
+TEST_CASE("kenken grade exits 3 for ambiguous, 4 for impossible, 2 for bad input",
+          "[grader][cli]") {
+    const CliResult many = run_kenken("grade " + kData + "/seed002-4x4-multiple.neknek");
+    CHECK(many.status == 3);
+    CHECK(many.out.find("\tambiguous\t-1") != std::string::npos);
+    const CliResult none = run_kenken("grade " + kData + "/seed001-8x8.neknek " + kData +
+                                      "/seed002-4x4-multiple.neknek");
+    CHECK(none.status == 4);
+    CHECK(none.out.find("\timpossible\t-1") != std::string::npos);
+    const CliResult bad = run_kenken("grade --format neknek -", "#\t4\n+ 3 A1 A9\n");
+    CHECK(bad.status == 2);
+    CHECK_FALSE(bad.err.empty());
 }

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Compares `kenken grade` with Simon Tatham's Keen: Keen's generator only emits a puzzle
+# its own solver grades exactly at the asked level, so every puzzle comes with a known
+# grade. Generates COUNT (default 30) puzzles per level per size 4..9 with a fixed seed,
+# grades them, and prints the agreement matrix per size and overall.
+# Usage: scripts/grade-agreement.sh [COUNT] [SEED]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+count=${1:-30}
+seed=${2:-agree}
+
+keen=/usr/games/sgt-keen
+[ -x "$keen" ] || { echo "grade-agreement: $keen is missing (Debian package sgt-puzzles)" >&2; exit 1; }
+if [ ! -f build/CMakeCache.txt ]; then
+    cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
+fi
+cmake --build build -j "$(nproc 2>/dev/null || echo 2)" --target kenken >/dev/null
+
+dir=build/agreement
+mkdir -p "$dir"
+levels=(easy normal hard extreme unreasonable)
+declare -A letter=([easy]=e [normal]=n [hard]=h [extreme]=x [unreasonable]=u)  # Keen's codes
+: > "$dir/results.txt"
+for n in 4 5 6 7 8 9; do
+    for l in "${levels[@]}"; do
+        file="$dir/keen-$n-$l.txt"
+        "$keen" --generate "$count" "${n}d${letter[$l]}#$seed-$n${letter[$l]}" > "$file"
+        # grade exits 3/4 on ambiguous/impossible puzzles: that is a result, not a failure
+        build/kenken grade --format keen --json "$file" |
+            sed -n "s/.*\"level\":\"\([a-z]*\)\".*/$n $l \1/p" >> "$dir/results.txt" || true
+    done
+done
+
+echo "# $count Keen puzzles per level and size, seed '$seed'; rows: Keen's level, columns: ours"
+awk -v levels="${levels[*]} ambiguous impossible" '
+    BEGIN { split(levels, L, " ") }
+    { m[$1, $2, $3]++; all[$2, $3]++; size[$1] = 1; t[$1]++; if ($2 == $3) ok[$1]++ }
+    END {
+        for (n = 4; n <= 9; n++) if (n in size)
+            printf "%dx%d: %d/%d agree (%.1f%%)\n", n, n, ok[n], t[n], 100 * ok[n] / t[n]
+        printf "\n%-13s", "keen \\ ours"
+        for (j = 1; j <= 7; j++) printf " %12s", L[j]
+        printf "\n"
+        for (i = 1; i <= 5; i++) {
+            printf "%-13s", L[i]
+            for (j = 1; j <= 7; j++) printf " %12d", all[L[i], L[j]]
+            printf "\n"
+        }
+        total = 0; agree = 0
+        for (n in t) { total += t[n]; agree += ok[n] }
+        printf "\noverall: %d/%d agree (%.1f%%)\n", agree, total, 100 * agree / total
+    }' "$dir/results.txt"
