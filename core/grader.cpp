@@ -109,7 +109,7 @@ Grade not_a_level(Level level) {
 
 }  // namespace
 
-Grade grade(const Puzzle& p, bool explain) {
+Grade grade(const Puzzle& p, bool explain, std::uint64_t max_search_nodes) {
     Grade g;
     StepLog* log = explain ? &g.steps : nullptr;
     const GradeCages table(p);
@@ -124,7 +124,14 @@ Grade grade(const Puzzle& p, bool explain) {
         if (solved.count > 1) return not_a_level(Level::Ambiguous);
         const Grid& answer = solved.solutions.front();
         while (outcome == Outcome::Stalled) {
-            guess(pos, answer, nodes, log);
+            guess(pos, answer, nodes, log, max_search_nodes);
+            if (nodes > max_search_nodes) {
+                g.level = Level::Unreasonable;
+                g.search_capped = true;
+                g.search_nodes = nodes;
+                g.score = -1;
+                return g;
+            }
             ++g.counts[static_cast<int>(Technique::Guess)];
             outcome = run_deductions(pos, &g.counts, log);
         }

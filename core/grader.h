@@ -65,7 +65,10 @@ struct Grade {
     std::vector<std::string> steps;             // the solving path in words (explain only)
     Grid solution;                              // when exactly one solution
     std::uint64_t search_nodes = 0;             // trial-and-error search nodes (guesses)
+    bool search_capped = false;  // the search passed max_search_nodes: no level or score
 };
+
+constexpr std::uint64_t kNoNodeLimit = ~std::uint64_t{0};
 
 // The score (docs/grading.md): level * 1000 plus 999 e / (e + kEffortHalf), where the
 // effort e sums technique_weight over the steps and kNodeWeight per search node. Bands do
@@ -76,7 +79,11 @@ constexpr std::uint64_t kEffortHalf = 400;
 double grade_score(Level level, const std::array<int, kTechniqueCount>& counts,
                    std::uint64_t search_nodes);
 
-// Grades a checked puzzle. With explain, steps holds one line a deduction.
-Grade grade(const Puzzle& p, bool explain = false);
+// Grades a checked puzzle. With explain, steps holds one line a deduction. A search
+// (unreasonable puzzles) longer than max_search_nodes stops: search_capped is set and
+// level and score are left unknown. The factory uses this to drop puzzles that need
+// more trial and error than a person would put up with, at bounded cost.
+Grade grade(const Puzzle& p, bool explain = false,
+            std::uint64_t max_search_nodes = kNoNodeLimit);
 
 }  // namespace kk

@@ -50,10 +50,13 @@ Outcome run_deductions(Position& pos, std::array<int, kTechniqueCount>* counts =
 // Trial and error: on the unplaced cell with fewest candidates (first in reading order),
 // shows by search that every candidate but the solution's leads to a contradiction, and
 // places the solution's value. nodes grows by the search nodes visited. False when no
-// cell is left to guess on.
-bool guess(Position& pos, const Grid& solution, std::uint64_t& nodes, StepLog* log = nullptr);
+// cell is left to guess on, or when the search passed node_limit (nodes > node_limit).
+bool guess(Position& pos, const Grid& solution, std::uint64_t& nodes, StepLog* log = nullptr,
+           std::uint64_t node_limit = kNoNodeLimit);
 
 // Whether the position has a solution, by deductions and search (nodes counts guesses).
-bool has_solution(const Position& pos, std::uint64_t& nodes);
+// Past node_limit it gives up and answers false; the caller sees nodes > node_limit.
+bool has_solution(const Position& pos, std::uint64_t& nodes,
+                  std::uint64_t node_limit = kNoNodeLimit);
 
 }  // namespace kk

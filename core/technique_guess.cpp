@@ -28,7 +28,8 @@ bool cages_hold(Position& pos) {
 
 }  // namespace
 
-bool has_solution(const Position& start, std::uint64_t& nodes) {
+bool has_solution(const Position& start, std::uint64_t& nodes, std::uint64_t node_limit) {
+    if (nodes > node_limit) return false;
     Position pos = start;
     switch (run_deductions(pos)) {
         case Outcome::Broken:
@@ -45,12 +46,14 @@ bool has_solution(const Position& start, std::uint64_t& nodes) {
         ++nodes;
         Position trial = pos;
         trial.place(cell, v);
-        if (has_solution(trial, nodes)) return true;
+        if (has_solution(trial, nodes, node_limit)) return true;
+        if (nodes > node_limit) return false;
     }
     return false;
 }
 
-bool guess(Position& pos, const Grid& solution, std::uint64_t& nodes, StepLog* log) {
+bool guess(Position& pos, const Grid& solution, std::uint64_t& nodes, StepLog* log,
+           std::uint64_t node_limit) {
     const int cell = branch_cell(pos);
     if (cell < 0) return false;
     const int answer = solution[static_cast<size_t>(cell)];
@@ -61,11 +64,12 @@ bool guess(Position& pos, const Grid& solution, std::uint64_t& nodes, StepLog* l
         ++nodes;
         Position trial = pos;
         trial.place(cell, v);
-        if (has_solution(trial, nodes)) {  // only when the given solution is not the only one
+        if (has_solution(trial, nodes, node_limit)) {  // only when the given solution is not the only one
             pos.mark_broken();
             return true;
         }
     }
+    if (nodes > node_limit) return false;
     if (log)
         log->push_back(rc_name(pos.size(), cell) + " = " + std::to_string(answer) +
                        ": trial and error, " + values_text(wrong) +

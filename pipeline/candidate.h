@@ -13,13 +13,13 @@
 namespace kk {
 
 // The factory's stages, in the order a candidate meets them.
-#define KK_STAGES(X)                  \
-    X(Latin, "latin square")          \
-    X(Tiling, "cage tiling")          \
-    X(Operators, "operators")         \
+#define KK_STAGES(X)                    \
+    X(Latin, "latin square")            \
+    X(Tiling, "cage tiling")            \
+    X(Operators, "operators")           \
     X(Singletons, "single-cell filter") \
-    X(Uniqueness, "uniqueness")       \
-    X(Grading, "grading")             \
+    X(Uniqueness, "uniqueness")         \
+    X(Grading, "grading")               \
     X(Writer, "writer")
 
 enum class Stage {
@@ -32,24 +32,25 @@ const char* stage_name(Stage s);
 
 // Why a candidate did not become a stored puzzle.
 enum class Outcome : std::uint8_t {
-    Pending,          // still travelling
+    Pending,  // still travelling
     TooManySingletons,
     NotUnique,
-    NoSolution,       // cannot happen for a puzzle built on a solution; counted if it does
-    SizeFull,         // its size's quota was already full
-    LevelFull,        // graded into a level whose quota was already full
-    LevelUnwanted,    // graded into a level the run does not ask for
-    Duplicate,        // a rotation/reflection of a stored puzzle
+    NoSolution,     // cannot happen for a puzzle built on a solution; counted if it does
+    TooMuchSearch,  // unreasonable, with more trial and error than max_search_nodes
+    SizeFull,       // its size's quota was already full
+    LevelFull,      // graded into a level whose quota was already full
+    LevelUnwanted,  // graded into a level the run does not ask for
+    Duplicate,      // a rotation/reflection of a stored puzzle
     Stored,
 };
-constexpr int kOutcomeCount = 9;
+constexpr int kOutcomeCount = 10;
 const char* outcome_name(Outcome o);
 
 struct Candidate {
     std::uint64_t index = 0;  // candidate number within the run: all randomness comes from it
     int size = 0;
-    int recipe = 0;           // which Recipe made it
-    int target_level = -1;    // the level steering aimed at (-1: none)
+    int recipe = 0;         // which Recipe made it
+    int target_level = -1;  // the level steering aimed at (-1: none)
     Rng rng{0, 0};
     Grid solution;
     std::vector<std::vector<int>> cages;

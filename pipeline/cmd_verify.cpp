@@ -31,7 +31,8 @@ std::string check_record(const db::PuzzleRecord& r, double max_singletons) {
     } catch (const ParseError& e) {
         return "neknek text line " + std::to_string(e.line) + ": " + e.what();
     }
-    if (parsed.size() != 1) return "neknek text holds " + std::to_string(parsed.size()) + " puzzles";
+    if (parsed.size() != 1)
+        return "neknek text holds " + std::to_string(parsed.size()) + " puzzles";
     const Puzzle& p = parsed[0].puzzle;
     if (write_neknek(p) != r.neknek) return "neknek text is not in canonical order";
     if (p.size != r.size) return "size differs from the text";
@@ -41,7 +42,8 @@ std::string check_record(const db::PuzzleRecord& r, double max_singletons) {
     const Grade g = grade(p);
     if (level_name(g.level) != r.level)
         return std::string("level ") + level_name(g.level) + " != stored " + r.level;
-    if (g.score != r.score) return "score " + std::to_string(g.score) + " != stored " + std::to_string(r.score);
+    if (g.score != r.score)
+        return "score " + std::to_string(g.score) + " != stored " + std::to_string(r.score);
     if (canonical_form(p) != r.canonical) return "canonical form differs";
     if (max_singletons >= 0 && exceeds_singletons(p, max_singletons))
         return "more single-cell cages than the run allowed";

@@ -10,8 +10,8 @@
 namespace kk {
 
 CorpusWriter::CorpusWriter(db::Corpus& corpus, std::int64_t run_id, const FactoryConfig& config,
-                           Steering& steering, RunCounters& counters,
-                           ProgressReporter& progress, std::uint64_t next_index)
+                           Steering& steering, RunCounters& counters, ProgressReporter& progress,
+                           std::uint64_t next_index)
     : corpus_(corpus),
       run_id_(run_id),
       config_(config),
@@ -48,9 +48,10 @@ void CorpusWriter::accept(Candidate& c) {
     steering_.record(c);
     steering_.finished_candidate(c.index);
     for (auto [size, level] : steering_.newly_unreachable())
-        spdlog::warn("{}x{} {}: no candidate reached this level after many tries; its quota is "
-                     "given up",
-                     size, size, level_name(level));
+        spdlog::warn(
+            "{}x{} {}: no candidate reached this level after many tries; its quota is "
+            "given up",
+            size, size, level_name(level));
     c.seconds[static_cast<size_t>(Stage::Writer)] +=
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     counters_.count(c);
@@ -69,6 +70,8 @@ void CorpusWriter::commit_batch() {
     pending_ = 0;
 }
 
-void CorpusWriter::finish() { commit_batch(); }
+void CorpusWriter::finish() {
+    commit_batch();
+}
 
 }  // namespace kk

@@ -15,7 +15,7 @@
 namespace kk {
 
 class CorpusWriter {
-public:
+  public:
     CorpusWriter(db::Corpus& corpus, std::int64_t run_id, const FactoryConfig& config,
                  Steering& steering, RunCounters& counters, ProgressReporter& progress,
                  std::uint64_t next_index);
@@ -31,7 +31,7 @@ public:
     bool stopping() const { return stopping_.load(std::memory_order_relaxed); }
     std::uint64_t next_index() const { return next_index_; }
 
-private:
+  private:
     void commit_batch();
 
     db::Corpus& corpus_;

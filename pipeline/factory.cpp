@@ -57,14 +57,13 @@ void run_graph(const FactoryConfig& config, Steering& steering, CorpusWriter& wr
     auto operators = stage([&](Candidate& c) { stages::assign_ops(c, config); });
     auto singletons = stage([&](Candidate& c) { stages::filter_singletons(c, config); });
     auto uniqueness = stage([](Candidate& c) { stages::check_unique(c); });
-    auto grading = stage([](Candidate& c) { stages::grade_level(c); });
+    auto grading = stage([&](Candidate& c) { stages::grade_level(c, config); });
     flow::sequencer_node<CandidatePtr> sequencer(
         g, [first_index](const CandidatePtr& c) { return c->index - first_index; });
-    flow::function_node<CandidatePtr, continue_msg> write(g, flow::serial,
-                                                          [&](CandidatePtr c) {
-                                                              writer.accept(*c);
-                                                              return continue_msg();
-                                                          });
+    flow::function_node<CandidatePtr, continue_msg> write(g, flow::serial, [&](CandidatePtr c) {
+        writer.accept(*c);
+        return continue_msg();
+    });
 
     // Edges.
     flow::make_edge(source, limiter);

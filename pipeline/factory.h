@@ -12,9 +12,9 @@
 namespace kk {
 
 struct FactoryOptions {
-    int threads = 0;                       // 0: every core
-    std::optional<std::int64_t> resume;    // run id to continue
-    std::uint64_t stop_after = 0;          // tests: stop as if interrupted after this many candidates
+    int threads = 0;                     // 0: every core
+    std::optional<std::int64_t> resume;  // run id to continue
+    std::uint64_t stop_after = 0;        // tests: stop as if interrupted after this many candidates
     const std::atomic<bool>* interrupt = nullptr;  // set by SIGINT/SIGTERM
 };
 

@@ -1,31 +1,42 @@
 #include "pipeline/factory_config.h"
 
+#include <toml++/toml.h>
+
 #include <set>
 #include <sstream>
-#include <toml++/toml.h>
 
 namespace kk {
 namespace {
 
-// Built-in recipes. The base is CanCan's; the others lean towards the harder
-// levels (bigger cages, fewer give-away clues), which random candidates rarely reach.
+// Built-in recipes. The base is CanCan's. The others lay dominoes first, which
+// makes far more candidates unique; their operator mixes lean towards different
+// levels (measured on 9x9: pure dominoes give easy and normal; avoiding give-aways
+// and favouring - and / give extreme and unreasonable). Steering learns which is
+// which per size as the run goes.
 std::vector<Recipe> default_recipes() {
     Recipe cancan{"cancan", {}, {}};
     Recipe dominoes{"dominoes", {}, {}};
     dominoes.tiling.strategy = TilingStrategy::DominoFirst;
     dominoes.tiling.size_weights = {0.0, 0.55, 0.30, 0.15};
     dominoes.tiling.max_cage = 4;
-    Recipe big{"big-cages", {}, {}};
-    big.tiling.size_weights = {0.0, 0.20, 0.35, 0.30, 0.15};
-    big.operators.avoid_giveaways = true;
-    Recipe sparse{"sparse-clues", {}, {}};
-    sparse.tiling.strategy = TilingStrategy::DominoFirst;
-    sparse.tiling.size_weights = {0.0, 0.15, 0.30, 0.30, 0.15, 0.10};
-    sparse.tiling.max_cage = 6;
-    sparse.operators.two_cell[0] = 0.5;  // fewer sums, more products and quotients
-    sparse.operators.larger[0] = 0.6;
-    sparse.operators.avoid_giveaways = true;
-    return {cancan, dominoes, big, sparse};
+    Recipe pure = dominoes;
+    pure.name = "pure-dominoes";
+    pure.tiling.size_weights = {0.0, 1.0};
+    pure.tiling.max_cage = 3;
+    Recipe no_giveaways = dominoes;
+    no_giveaways.name = "no-giveaways";
+    no_giveaways.tiling.size_weights = {0.0, 0.7, 0.3};
+    no_giveaways.tiling.max_cage = 3;
+    no_giveaways.operators.avoid_giveaways = true;
+    Recipe sub_div = dominoes;
+    sub_div.name = "subtract-divide";
+    sub_div.operators.two_cell[0] = 0.3;  // + rarely, x half as often as - and /
+    sub_div.operators.two_cell[2] = 0.5;
+    Recipe few_sums = dominoes;
+    few_sums.name = "few-sums";
+    few_sums.operators.two_cell[0] = 0.3;
+    few_sums.operators.larger[0] = 0.5;
+    return {cancan, dominoes, pure, no_giveaways, sub_div, few_sums};
 }
 
 struct Reader {
@@ -174,7 +185,7 @@ FactoryConfig config_from_table(const toml::table& t, const std::string& source_
     if (auto* run = t["run"].as_table()) {
         rd.only_keys(*run, "run",
                      {"sizes", "count", "per_level", "seed", "threads", "max_singletons",
-                      "in_flight", "batch", "steering"});
+                      "max_search_nodes", "in_flight", "batch", "steering"});
         if (auto* n = run->get("sizes")) {
             try {
                 c.quotas.sizes = parse_sizes(rd.text(*n, "run.sizes"));
@@ -207,6 +218,9 @@ FactoryConfig config_from_table(const toml::table& t, const std::string& source_
             if (c.max_singletons < 0 || c.max_singletons > 1)
                 rd.fail(n, "run.max_singletons", "must be between 0 and 1");
         }
+        if (auto* n = run->get("max_search_nodes"))
+            c.max_search_nodes = static_cast<std::uint64_t>(
+                rd.integer(*n, "run.max_search_nodes", 0, 1'000'000'000));
         if (auto* n = run->get("in_flight"))
             c.in_flight = static_cast<int>(rd.integer(*n, "run.in_flight", 4, 65536));
         if (auto* n = run->get("batch"))
@@ -250,13 +264,15 @@ std::string config_to_toml(const FactoryConfig& c) {
                     {"seed", static_cast<std::int64_t>(c.seed)},
                     {"threads", c.threads},
                     {"max_singletons", c.max_singletons},
+                    {"max_search_nodes", static_cast<std::int64_t>(c.max_search_nodes)},
                     {"in_flight", c.in_flight},
                     {"batch", c.batch},
                     {"steering", c.steering}};
     if (c.quotas.by_level()) {
         toml::table pl;
         for (int l = 0; l < kGradedLevels; ++l)
-            pl.insert(level_name(static_cast<Level>(l)), c.quotas.per_level[static_cast<size_t>(l)]);
+            pl.insert(level_name(static_cast<Level>(l)),
+                      c.quotas.per_level[static_cast<size_t>(l)]);
         run.insert("per_level", pl);
     } else {
         int count = 0;

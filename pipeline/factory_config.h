@@ -28,7 +28,10 @@ struct FactoryConfig {
     std::uint64_t seed = 1;
     int threads = 0;              // 0: every core
     double max_singletons = 0.2;  // share of 1-cell cages above which a candidate is dropped
-    int in_flight = 256;          // candidates in flight; fixed, since steering looks back this far
+    // Unreasonable puzzles whose trial-and-error search passes this many nodes are
+    // dropped: more guessing than a person would put up with, and costly to grade.
+    std::uint64_t max_search_nodes = 200;
+    int in_flight = 64;           // candidates in flight; fixed, since steering looks back this far
     int batch = 500;              // candidates per transaction
     bool steering = true;         // adapt recipes to the levels still short
     std::vector<Recipe> recipes;  // the first is the base recipe

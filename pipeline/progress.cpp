@@ -9,7 +9,9 @@
 namespace kk {
 namespace {
 
-int made(const SteeringStats& s, int n) { return s.stored_size[static_cast<size_t>(n)]; }
+int made(const SteeringStats& s, int n) {
+    return s.stored_size[static_cast<size_t>(n)];
+}
 
 std::string eta_text(double seconds) {
     if (seconds < 0 || seconds > 1e7) return "--:--";
@@ -56,11 +58,12 @@ void ProgressReporter::draw(const SteeringStats& live) {
         if (q.by_level()) {
             for (int l = 0; l < kGradedLevels; ++l) {
                 if (!q.per_level[static_cast<size_t>(l)]) continue;
-                len += std::snprintf(line + len, sizeof line - static_cast<size_t>(len), "  %c %d/%d%s",
-                                     level_name(static_cast<Level>(l))[0],
-                                     live.stored[static_cast<size_t>(n)][static_cast<size_t>(l)],
-                                     q.per_level[static_cast<size_t>(l)],
-                                     live.unreachable[static_cast<size_t>(n)][static_cast<size_t>(l)] ? "!" : "");
+                len += std::snprintf(
+                    line + len, sizeof line - static_cast<size_t>(len), "  %c %d/%d%s",
+                    level_name(static_cast<Level>(l))[0],
+                    live.stored[static_cast<size_t>(n)][static_cast<size_t>(l)],
+                    q.per_level[static_cast<size_t>(l)],
+                    live.unreachable[static_cast<size_t>(n)][static_cast<size_t>(l)] ? "!" : "");
                 if (len >= static_cast<int>(sizeof line)) break;
             }
         }
@@ -87,6 +90,8 @@ void ProgressReporter::draw(const SteeringStats& live) {
     }
 }
 
-void ProgressReporter::finish(const SteeringStats& live) { draw(live); }
+void ProgressReporter::finish(const SteeringStats& live) {
+    draw(live);
+}
 
 }  // namespace kk

@@ -10,12 +10,12 @@
 namespace kk {
 
 class ProgressReporter {
-public:
+  public:
     ProgressReporter(const FactoryConfig& config, const SteeringStats& start);
     void update(const SteeringStats& live, bool force = false);
     void finish(const SteeringStats& live);
 
-private:
+  private:
     void draw(const SteeringStats& live);
 
     const FactoryConfig& config_;

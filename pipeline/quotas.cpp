@@ -112,7 +112,8 @@ std::array<int, kGradedLevels> parse_per_level(const std::string& text) {
 std::vector<int> spread_count(int count, size_t sizes) {
     std::vector<int> q(sizes, 0);
     for (size_t i = 0; i < sizes; ++i)
-        q[i] = count / static_cast<int>(sizes) + (static_cast<int>(i) < count % static_cast<int>(sizes));
+        q[i] = count / static_cast<int>(sizes) +
+               (static_cast<int>(i) < count % static_cast<int>(sizes));
     return q;
 }
 

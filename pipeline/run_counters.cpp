@@ -7,7 +7,8 @@ namespace kk {
 void RunCounters::count(const Candidate& c) {
     ++candidates;
     outcomes[static_cast<size_t>(c.outcome)] += 1;
-    for (int s = 0; s < kStageCount; ++s) seconds[static_cast<size_t>(s)] += c.seconds[static_cast<size_t>(s)];
+    for (int s = 0; s < kStageCount; ++s)
+        seconds[static_cast<size_t>(s)] += c.seconds[static_cast<size_t>(s)];
     // Every candidate passes the first three stages; then each rejection stops it.
     passed[static_cast<size_t>(Stage::Latin)] += 1;
     passed[static_cast<size_t>(Stage::Tiling)] += 1;
@@ -16,6 +17,7 @@ void RunCounters::count(const Candidate& c) {
     passed[static_cast<size_t>(Stage::Singletons)] += 1;
     if (c.outcome == Outcome::NotUnique || c.outcome == Outcome::NoSolution) return;
     passed[static_cast<size_t>(Stage::Uniqueness)] += 1;
+    if (c.outcome == Outcome::TooMuchSearch) return;
     passed[static_cast<size_t>(Stage::Grading)] += 1;
     if (static_cast<int>(c.level) < kGradedLevels) graded[static_cast<size_t>(c.level)] += 1;
     if (c.outcome == Outcome::Stored) passed[static_cast<size_t>(Stage::Writer)] += 1;
@@ -26,8 +28,9 @@ nlohmann::json RunCounters::to_json() const {
     j["candidates"] = candidates;
     j["wall_seconds"] = wall_seconds;
     for (int s = 0; s < kStageCount; ++s) {
-        j["stages"][stage_name(static_cast<Stage>(s))] = {{"passed", passed[static_cast<size_t>(s)]},
-                                                          {"seconds", seconds[static_cast<size_t>(s)]}};
+        j["stages"][stage_name(static_cast<Stage>(s))] = {
+            {"passed", passed[static_cast<size_t>(s)]},
+            {"seconds", seconds[static_cast<size_t>(s)]}};
     }
     for (int o = 1; o < kOutcomeCount; ++o)
         j["outcomes"][outcome_name(static_cast<Outcome>(o))] = outcomes[static_cast<size_t>(o)];
@@ -63,9 +66,9 @@ std::string RunCounters::table() const {
     std::uint64_t in = candidates;
     for (int s = 0; s < kStageCount; ++s) {
         const auto p = passed[static_cast<size_t>(s)];
-        std::snprintf(line, sizeof line, "%-20s %12llu %12llu %12.2f\n", stage_name(static_cast<Stage>(s)),
-                      static_cast<unsigned long long>(p), static_cast<unsigned long long>(in - p),
-                      seconds[static_cast<size_t>(s)]);
+        std::snprintf(line, sizeof line, "%-20s %12llu %12llu %12.2f\n",
+                      stage_name(static_cast<Stage>(s)), static_cast<unsigned long long>(p),
+                      static_cast<unsigned long long>(in - p), seconds[static_cast<size_t>(s)]);
         out += line;
         in = p;
     }

@@ -17,7 +17,7 @@ struct RunCounters {
     std::array<std::uint64_t, kOutcomeCount> outcomes{};
     std::array<double, kStageCount> seconds{};
     std::array<std::uint64_t, kGradedLevels> graded{};  // unique candidates by level
-    double wall_seconds = 0;  // summed over the sessions of a resumed run
+    double wall_seconds = 0;                            // summed over the sessions of a resumed run
 
     void count(const Candidate& c);
     nlohmann::json to_json() const;

@@ -7,26 +7,29 @@
 #include "core/operator_assigner.h"
 #include "core/puzzle_features.h"
 #include "core/solver.h"
+#include "core/swap_cycles.h"
 
 namespace kk::stages {
 namespace {
 
 // Adds the time the enclosing scope takes to the candidate's stage clock.
 class StageTimer {
-public:
+  public:
     StageTimer(Candidate& c, Stage s) : c_(c), s_(s), t0_(std::chrono::steady_clock::now()) {}
     ~StageTimer() {
         c_.seconds[static_cast<size_t>(s_)] +=
             std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
     }
 
-private:
+  private:
     Candidate& c_;
     Stage s_;
     std::chrono::steady_clock::time_point t0_;
 };
 
-bool stopped(const Candidate& c) { return c.outcome != Outcome::Pending; }
+bool stopped(const Candidate& c) {
+    return c.outcome != Outcome::Pending;
+}
 
 }  // namespace
 
@@ -55,22 +58,31 @@ void assign_ops(Candidate& c, const FactoryConfig& config) {
 
 void filter_singletons(Candidate& c, const FactoryConfig& config) {
     StageTimer t(c, Stage::Singletons);
-    if (exceeds_singletons(c.puzzle, config.max_singletons))
-        c.outcome = Outcome::TooManySingletons;
+    if (exceeds_singletons(c.puzzle, config.max_singletons)) c.outcome = Outcome::TooManySingletons;
 }
 
 void check_unique(Candidate& c) {
     if (stopped(c)) return;
     StageTimer t(c, Stage::Uniqueness);
+    // Most ambiguous candidates show a second solution by a swap cycle of their own
+    // square; the exact solver decides the rest.
+    if (has_swap_alternative(c.puzzle, c.solution)) {
+        c.outcome = Outcome::NotUnique;
+        return;
+    }
     const SolveResult r = solve(c.puzzle, 2);
     if (r.count == 0) c.outcome = Outcome::NoSolution;
     if (r.count > 1) c.outcome = Outcome::NotUnique;
 }
 
-void grade_level(Candidate& c) {
+void grade_level(Candidate& c, const FactoryConfig& config) {
     if (stopped(c)) return;
     StageTimer t(c, Stage::Grading);
-    const Grade g = grade(c.puzzle);
+    const Grade g = grade(c.puzzle, false, config.max_search_nodes);
+    if (g.search_capped) {
+        c.outcome = Outcome::TooMuchSearch;
+        return;
+    }
     c.level = g.level;
     c.score = g.score;
     if (g.level == Level::Ambiguous) c.outcome = Outcome::NotUnique;

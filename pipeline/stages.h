@@ -14,6 +14,6 @@ void tile(Candidate& c, const FactoryConfig& config);
 void assign_ops(Candidate& c, const FactoryConfig& config);
 void filter_singletons(Candidate& c, const FactoryConfig& config);
 void check_unique(Candidate& c);
-void grade_level(Candidate& c);
+void grade_level(Candidate& c, const FactoryConfig& config);
 
 }  // namespace kk::stages

@@ -17,8 +17,8 @@ constexpr std::uint32_t kGiveUpAfter = 60000;
 
 double rate(const SteeringStats& s, int size, int recipe, int level) {
     const auto& a = s.attempts[static_cast<size_t>(size)][static_cast<size_t>(recipe)];
-    const auto& h = s.hits[static_cast<size_t>(size)][static_cast<size_t>(recipe)]
-                          [static_cast<size_t>(level)];
+    const auto& h =
+        s.hits[static_cast<size_t>(size)][static_cast<size_t>(recipe)][static_cast<size_t>(level)];
     return (h + kPriorRate * kPriorWeight) / (a + kPriorWeight);
 }
 
@@ -88,12 +88,15 @@ void Steering::plan(Candidate& c) const {
         std::vector<double> w;
         for (int n : sizes) {
             std::uint32_t tries = 0;
-            for (int r = 0; r < recipes; ++r) tries += s.attempts[static_cast<size_t>(n)][static_cast<size_t>(r)];
+            for (int r = 0; r < recipes; ++r)
+                tries += s.attempts[static_cast<size_t>(n)][static_cast<size_t>(r)];
             const double yield = (s.stored_size[static_cast<size_t>(n)] + 1.0) / (tries + 2.0);
             w.push_back(size_need(s, n) / yield);
         }
         bool any = std::any_of(w.begin(), w.end(), [](double x) { return x > 0; });
-        c.size = sizes[static_cast<size_t>(any ? c.rng.weighted(w) : static_cast<int>(c.rng.below(static_cast<std::uint32_t>(sizes.size()))))];
+        c.size = sizes[static_cast<size_t>(
+            any ? c.rng.weighted(w)
+                : static_cast<int>(c.rng.below(static_cast<std::uint32_t>(sizes.size()))))];
         return;
     }
 
@@ -143,7 +146,8 @@ void Steering::record(const Candidate& c) {
     live_.attempts[n][r] += 1;
     const int l = static_cast<int>(c.level);
     const bool graded = c.outcome != Outcome::TooManySingletons &&
-                        c.outcome != Outcome::NotUnique && c.outcome != Outcome::NoSolution;
+                        c.outcome != Outcome::NotUnique && c.outcome != Outcome::NoSolution &&
+                        c.outcome != Outcome::TooMuchSearch;
     if (graded && l < kGradedLevels) live_.hits[n][r][static_cast<size_t>(l)] += 1;
     if (c.outcome == Outcome::Stored) {
         live_.stored[n][static_cast<size_t>(l)] += 1;
@@ -155,7 +159,8 @@ void Steering::record(const Candidate& c) {
         if (tries >= kGiveUpAfter)
             for (int k = 0; k < kGradedLevels; ++k) {
                 std::uint32_t h = 0;
-                for (const auto& per_recipe : live_.hits[n]) h += per_recipe[static_cast<size_t>(k)];
+                for (const auto& per_recipe : live_.hits[n])
+                    h += per_recipe[static_cast<size_t>(k)];
                 if (h == 0 && !live_.unreachable[n][static_cast<size_t>(k)] &&
                     config_.quotas.per_level[static_cast<size_t>(k)] > 0) {
                     live_.unreachable[n][static_cast<size_t>(k)] = true;

@@ -32,7 +32,7 @@ struct SteeringStats {
 };
 
 class Steering {
-public:
+  public:
     explicit Steering(const FactoryConfig& config);
 
     // Reader side (any thread): size, recipe and target level for a candidate.
@@ -42,7 +42,7 @@ public:
     const SteeringStats& live() const { return live_; }
     // Does the run still want a puzzle of this size and level?
     Outcome admit(int size, Level level) const;
-    void record(const Candidate& c);       // a graded candidate or a stored puzzle
+    void record(const Candidate& c);               // a graded candidate or a stored puzzle
     void finished_candidate(std::uint64_t index);  // takes snapshots at epoch ends
     bool all_full() const;
     // Level cells given up on (no hit after many tries); for the log.
@@ -52,7 +52,7 @@ public:
     nlohmann::json save() const;
     void restore(const nlohmann::json& j, std::uint64_t next_index);
 
-private:
+  private:
     int need(const SteeringStats& s, int size, int level) const;
     int size_need(const SteeringStats& s, int size) const;
     const SteeringStats& snapshot_for(std::uint64_t index) const;

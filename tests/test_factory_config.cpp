@@ -57,7 +57,7 @@ TEST_CASE("the effective configuration round-trips through TOML", "[config]") {
     CHECK(config_to_toml(parse_config(text, "t")) == text);
 }
 
-TEST_CASE("bad configuration names file, line and key", "[config]") {
+TEST_CASE("bad configuration names file and line and key", "[config]") {
     auto message = [](const std::string& text) {
         try {
             parse_config(text, "bad.toml");
@@ -66,8 +66,8 @@ TEST_CASE("bad configuration names file, line and key", "[config]") {
         }
         return std::string("no error");
     };
-    CHECK_THAT(message("[run]\ncolour = 3\n"), Catch::Contains("bad.toml:2") &&
-                                                  Catch::Contains("run.colour: unknown key"));
+    CHECK_THAT(message("[run]\ncolour = 3\n"),
+               Catch::Contains("bad.toml:2") && Catch::Contains("run.colour: unknown key"));
     CHECK_THAT(message("[run]\nsizes = \"4-12\"\n"), Catch::Contains("outside 3..9"));
     CHECK_THAT(message("[run]\nmax_singletons = 2.0\n"), Catch::Contains("between 0 and 1"));
     CHECK_THAT(message("[run\n"), Catch::Contains("bad.toml:1"));

@@ -320,6 +320,14 @@ TEST_CASE("trial and error: the ladder stalls and a guess is refuted by search",
     CHECK(graded.counts[static_cast<int>(Technique::Guess)] > 0);
     CHECK(graded.search_nodes > 0);
     CHECK(graded.solution == answer);
+
+    // With a node limit below the search it needs, grading stops and says so.
+    const Grade capped = grade(p, false, graded.search_nodes - 1);
+    CHECK(capped.search_capped);
+    CHECK(capped.score == -1);
+    const Grade enough = grade(p, false, graded.search_nodes);
+    CHECK_FALSE(enough.search_capped);
+    CHECK(enough.score == graded.score);
 }
 
 TEST_CASE("a broken position is found out", "[grader]") {
