@@ -2,6 +2,7 @@
 // checks that solution, level and score agree with what is stored.
 #include <oneapi/tbb/parallel_for.h>
 
+#include <array>
 #include <atomic>
 #include <iostream>
 #include <memory>
@@ -68,11 +69,13 @@ int run_verify(const VerifyOptions& o) {
             auto it = max_singletons.find(records[i].run_id);
             problems[i] = check_record(records[i], it == max_singletons.end() ? -1 : it->second);
         });
-        std::map<std::pair<int, std::string>, int> ok_counts;
+        std::map<int, std::array<int, kGradedLevels>> ok_counts;  // size -> per level
         int bad = 0;
         for (size_t i = 0; i < records.size(); ++i) {
             if (problems[i].empty()) {
-                ++ok_counts[{records[i].size, records[i].level}];
+                Level l;
+                if (parse_level(records[i].level, l) && static_cast<int>(l) < kGradedLevels)
+                    ++ok_counts[records[i].size][static_cast<size_t>(l)];
                 continue;
             }
             ++bad;
@@ -80,9 +83,13 @@ int run_verify(const VerifyOptions& o) {
         }
         std::cout << "verified " << records.size() << " puzzles: " << records.size() - bad
                   << " agree, " << bad << " do not\n";
-        for (auto& [key, n] : ok_counts)
-            std::cout << "  " << key.first << "x" << key.first << " " << key.second << ": " << n
-                      << "\n";
+        for (auto& [size, counts] : ok_counts) {
+            std::cout << "  " << size << "x" << size << ":";
+            for (int l = 0; l < kGradedLevels; ++l)
+                std::cout << " " << level_name(static_cast<Level>(l)) << " "
+                          << counts[static_cast<size_t>(l)];
+            std::cout << "\n";
+        }
         return bad ? kVerifyFailed : kOk;
     } catch (const db::DbError& e) {
         std::cerr << o.db << ": " << e.what() << "\n";

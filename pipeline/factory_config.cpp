@@ -146,8 +146,10 @@ FactoryConfig config_from_table(const toml::table& t, const std::string& source_
 
 FactoryConfig default_config() {
     FactoryConfig c;
+    // The default corpus: 100 puzzles of each size, mixed like a sample book.
     c.quotas.sizes = {4, 5, 6, 7, 8, 9};
     c.quotas.per_size = spread_count(600, c.quotas.sizes.size());
+    c.quotas.per_level = {10, 20, 50, 10, 10};
     c.recipes = default_recipes();
     return c;
 }
@@ -194,12 +196,15 @@ FactoryConfig config_from_table(const toml::table& t, const std::string& source_
             }
         }
         int count = 600;
-        if (auto* n = run->get("count"))
+        if (auto* n = run->get("count")) {
             count = static_cast<int>(rd.integer(*n, "run.count", 1, 100'000'000));
+            c.quotas.per_level = {};  // a count replaces the default level quotas
+        }
         c.quotas.per_size = spread_count(count, c.quotas.sizes.size());
         if (auto* n = run->get("per_level")) {
             auto* pl = n->as_table();
             if (!pl) rd.fail(n, "run.per_level", "expected { easy = N, normal = N, ... }");
+            c.quotas.per_level = {};  // levels left out ask for none
             for (auto&& [k, v] : *pl) {
                 Level l;
                 if (!parse_level(k.str(), l) || static_cast<int>(l) >= kGradedLevels)

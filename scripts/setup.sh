@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(g++ cmake make pkg-config
+packages=(g++ cmake make pkg-config bc
           libtbb-dev libsqlite3-dev libspdlog-dev catch2 libcli11-dev
           libtomlplusplus-dev nlohmann-json3-dev libcairo2-dev
           sgt-puzzles poppler-utils sqlite3)
