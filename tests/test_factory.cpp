@@ -44,6 +44,7 @@ FactoryConfig small_config() {
     FactoryConfig c = default_config();
     c.quotas.sizes = {4, 5, 6};
     c.quotas.per_size = spread_count(60, 3);
+    c.quotas.per_level = {};  // any level
     c.seed = 11;
     c.in_flight = 32;
     c.batch = 16;
