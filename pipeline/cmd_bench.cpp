@@ -118,10 +118,12 @@ int run_bench(const BenchOptions& o) {
     return kOk;
 }
 
-CommandRegistrar reg(80, [](CLI::App& app) {
+CommandRegistrar reg(90, [](CLI::App& app) {
     auto o = std::make_shared<BenchOptions>();
     auto* sub = app.add_subcommand(
-        "bench", "Time the exact solver on puzzle files: per size, median/p90/max microseconds");
+        "bench",
+        "Time the exact solver (or, with --grade, the grader) on puzzle files: per size, "
+        "median/p90/max microseconds");
     sub->add_option("files", o->files, "Puzzle files (any format; '-' or none: stdin)");
     std::vector<std::string> formats = format_names();
     formats.insert(formats.begin(), "auto");

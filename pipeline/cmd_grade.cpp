@@ -84,7 +84,7 @@ int run_grade(const GradeOptions& o) {
     return status;
 }
 
-CommandRegistrar reg(30, [](CLI::App& app) {
+CommandRegistrar reg(20, [](CLI::App& app) {
     auto o = std::make_shared<GradeOptions>();
     auto* sub = app.add_subcommand(
         "grade",
