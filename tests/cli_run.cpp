@@ -8,14 +8,9 @@
 #include <fstream>
 #include <sstream>
 
-namespace {
-std::string slurp(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
-}  // namespace
+#include "test_files.h"
+
+namespace {}  // namespace
 
 CliResult run_kenken(const std::string& args, const std::string& stdin_text) {
     static int counter = 0;

@@ -15,13 +15,9 @@
 #include "core/canonical.h"
 #include "core/formats.h"
 #include "db/corpus.h"
+#include "test_files.h"
 
 namespace kk::test {
-
-inline std::string slurp(const std::filesystem::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
 
 // A fresh folder under the system temp folder, removed with everything in it.
 struct TempDir {

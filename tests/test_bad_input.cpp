@@ -9,18 +9,13 @@
 #include <vector>
 
 #include "core/formats.h"
+#include "test_files.h"
 
 using namespace kk;
 
 namespace {
 
 const std::string kData = KENKEN_TEST_DATA;
-
-std::string slurp(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    REQUIRE(in);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
 
 struct BadCase {
     const char* file;  // under tests/data/bad

@@ -7,17 +7,11 @@
 #include <sstream>
 
 #include "cli_run.h"
+#include "test_files.h"
 
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string slurp(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
 
 const fs::path kData = KENKEN_TEST_DATA;
 

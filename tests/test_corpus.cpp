@@ -84,10 +84,10 @@ TEST_CASE("files that are not a corpus are refused untouched", "[corpus]") {
         const std::string path = dir.file("notes.txt");
         std::ofstream(path) << "these are not the puzzles you are looking for\n"
                             << std::string(600, 'x') << "\n";
-        const std::string before = test::slurp(path);
+        const std::string before = slurp(path);
         CHECK_THROWS_WITH(db::Corpus::open(path), Catch::Contains("not a KenKen corpus"));
         CHECK_THROWS_WITH(db::Corpus::open_existing(path), Catch::Contains("not a KenKen corpus"));
-        CHECK(test::slurp(path) == before);
+        CHECK(slurp(path) == before);
     }
     SECTION("another program's SQLite database") {
         const std::string path = dir.file("other.db");

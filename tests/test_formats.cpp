@@ -10,18 +10,13 @@
 #include <vector>
 
 #include "core/formats.h"
+#include "test_files.h"
 
 using namespace kk;
 
 namespace {
 
 const std::string kData = KENKEN_TEST_DATA;
-
-std::string slurp(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    REQUIRE(in);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
 
 Puzzle read_one(const std::string& text, Format f = Format::Auto) {
     auto parsed = read_puzzles(text, f);

@@ -17,17 +17,13 @@
 #include "core/grader.h"
 #include "core/solver.h"
 #include "core/technique.h"
+#include "test_files.h"
 
 using namespace kk;
 
 namespace {
 
 const std::string kData = KENKEN_TEST_DATA;
-
-std::string slurp(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
 
 Puzzle read_one(const std::string& path) {
     auto parsed = read_puzzles(slurp(path));

@@ -234,7 +234,7 @@ TEST_CASE("query on the command line", "[query]") {
         std::ofstream(notes) << std::string(700, '#') << "\n";
         const std::string err = dir.file("err.txt");
         CHECK(kenken("query --db " + quoted(notes), err).status == 1);
-        CHECK_THAT(test::slurp(err), Catch::Contains("not a KenKen corpus"));
+        CHECK_THAT(slurp(err), Catch::Contains("not a KenKen corpus"));
         CHECK(kenken("stats --db " + quoted(dir.file("absent.db"))).status == 1);
         CHECK_FALSE(std::filesystem::exists(dir.file("absent.db")));
     }
@@ -300,7 +300,7 @@ TEST_CASE("asking for more puzzles than match writes nothing", "[export]") {
     const Shell sh =
         kenken("export --db " + quoted(path) + " --size 6 --count 50 --out " + quoted(out), err);
     CHECK(sh.status == 6);
-    CHECK_THAT(test::slurp(err), Catch::Contains("4 puzzles match"));
+    CHECK_THAT(slurp(err), Catch::Contains("4 puzzles match"));
     CHECK_FALSE(std::filesystem::exists(out));
     CHECK_FALSE(std::filesystem::exists(out + ".part"));
     CHECK(db::Corpus::open_existing(path).packs().empty());
@@ -324,7 +324,7 @@ TEST_CASE("text packs read back as the stored puzzles with the easiest first", "
         req.format = db::PackFormat::Neknek;
         req.out = dir.file("pack.neknek");
         const auto res = db::export_pack(c, req);
-        const auto parsed = read_puzzles(test::slurp(req.out), Format::Neknek);
+        const auto parsed = read_puzzles(slurp(req.out), Format::Neknek);
         REQUIRE(parsed.size() == 8);
         double last = -1;
         for (size_t i = 0; i < parsed.size(); ++i) {
@@ -338,7 +338,7 @@ TEST_CASE("text packs read back as the stored puzzles with the easiest first", "
         req.format = db::PackFormat::Keen;
         req.out = dir.file("pack.keen");
         const auto res = db::export_pack(c, req);
-        std::istringstream lines(test::slurp(req.out));
+        std::istringstream lines(slurp(req.out));
         std::string line;
         size_t i = 0;
         while (std::getline(lines, line)) {
@@ -354,7 +354,7 @@ TEST_CASE("text packs read back as the stored puzzles with the easiest first", "
         req.format = db::PackFormat::Cancan;
         req.out = dir.file("pack.cancan");
         const auto res = db::export_pack(c, req);
-        const auto parsed = read_puzzles(test::slurp(req.out), Format::Cancan);
+        const auto parsed = read_puzzles(slurp(req.out), Format::Cancan);
         REQUIRE(parsed.size() == 8);
         for (size_t i = 0; i < parsed.size(); ++i) {
             const auto& r = by_id.at(res.puzzle_ids[i]);
@@ -379,7 +379,7 @@ TEST_CASE("a PDF pack has a title page then puzzle pages then solution pages", "
     req.out = dir.file("fours.pdf");
     const auto res = db::export_pack(c, req);
     REQUIRE(res.pack_id > 0);
-    const std::string pdf = test::slurp(req.out);
+    const std::string pdf = slurp(req.out);
     CHECK(pdf.rfind("%PDF", 0) == 0);
     CHECK(count_pdf_pages(pdf) == 3);
     CHECK(res.pages == 3);
@@ -393,7 +393,7 @@ TEST_CASE("a PDF pack has a title page then puzzle pages then solution pages", "
     req.count = 15;
     req.out = dir.file("all.pdf");
     const auto all = db::export_pack(c, req);
-    const std::string pdf2 = test::slurp(req.out);
+    const std::string pdf2 = slurp(req.out);
     CHECK(count_pdf_pages(pdf2) == all.pages);
     CHECK(all.pages >= 1 + 15 / 6);
     CHECK(all.pages <= 1 + 15 / 2 + 1);
@@ -413,7 +413,7 @@ TEST_CASE("an SVG pack is a folder with one file a puzzle", "[export]") {
     const auto res = db::export_pack(c, req);
     REQUIRE(res.files.size() == 6);
     for (const auto& name : res.files) {
-        const std::string svg = test::slurp(req.out + "/" + name);
+        const std::string svg = slurp(req.out + "/" + name);
         CHECK_THAT(svg, Catch::Contains("<svg"));
     }
     CHECK(std::filesystem::exists(req.out + "/001.svg"));

@@ -12,6 +12,7 @@
 #include "core/cage_table.h"
 #include "core/formats.h"
 #include "core/solver.h"
+#include "test_files.h"
 
 using namespace kk;
 
@@ -186,12 +187,6 @@ std::vector<Cage> givens_outside(const Grid& grid, const std::vector<int>& skip)
         if (std::find(skip.begin(), skip.end(), c) == skip.end())
             cages.push_back({Op::Given, grid[static_cast<size_t>(c)], {c}});
     return cages;
-}
-
-std::string slurp(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    REQUIRE(in);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
 // A .solution file: one row a line, values separated by spaces.
