@@ -56,11 +56,12 @@ void ProgressReporter::draw(const SteeringStats& live) {
         int len = std::snprintf(line, sizeof line, "%dx%d %6d/%-6d %7.1f/s  ETA %s", n, n, done,
                                 quota, rate, done >= quota ? "done" : eta_text(eta).c_str());
         if (q.by_level()) {
+            // Keen's level letters: easy, normal, hard, extreme (x), unreasonable.
             for (int l = 0; l < kGradedLevels; ++l) {
                 if (!q.per_level[static_cast<size_t>(l)]) continue;
                 len += std::snprintf(
                     line + len, sizeof line - static_cast<size_t>(len), "  %c %d/%d%s",
-                    level_name(static_cast<Level>(l))[0],
+                    "enhxu"[l],
                     live.stored[static_cast<size_t>(n)][static_cast<size_t>(l)],
                     q.per_level[static_cast<size_t>(l)],
                     live.unreachable[static_cast<size_t>(n)][static_cast<size_t>(l)] ? "!" : "");
