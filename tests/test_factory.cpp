@@ -163,3 +163,20 @@ TEST_CASE("Ctrl-C stops kenken generate cleanly and --resume finishes the same c
     }
     CHECK(neknek_texts(parts.path.string()) == neknek_texts(whole.path.string()));
 }
+
+TEST_CASE("steering fills a balanced quota with far fewer candidates than the base recipe",
+          "[factory]") {
+    FactoryConfig c = default_config();
+    c.quotas.sizes = {6, 7};
+    c.quotas.per_level = {5, 5, 5, 5, 5};
+    c.seed = 3;
+    TempDb steered("steered.db"), fixed("fixed.db");
+    const FactoryResult with = run(steered.path.string(), c, 2);
+    c.steering = false;
+    const FactoryResult without = run(fixed.path.string(), c, 2);
+    REQUIRE(with.finished);
+    REQUIRE(without.finished);
+    CHECK(with.counters.outcomes[static_cast<size_t>(Outcome::Stored)] == 50);
+    CHECK(without.counters.outcomes[static_cast<size_t>(Outcome::Stored)] == 50);
+    CHECK(with.counters.candidates * 2 < without.counters.candidates);
+}
