@@ -11,6 +11,7 @@
 
 #include "core/cage_bounds.h"
 #include "core/cage_table.h"
+#include "core/cage_table_cache.h"
 #include "core/candidates.h"
 
 namespace kk {
@@ -92,6 +93,7 @@ struct Solver::Impl {
     std::array<CageInfo, kMaxCells> cage{};
     std::vector<Mask> table;
     std::vector<std::uint32_t> live;
+    CageTableCache table_cache;  // tables kept between puzzles
     std::size_t max_table_tuples = 0;
     int lazy_count = 0;
 
@@ -136,6 +138,10 @@ Solver::Solver(std::size_t max_table_tuples) : impl_(std::make_unique<Impl>()) {
     impl_->max_table_tuples = max_table_tuples;
 }
 Solver::~Solver() = default;
+
+void Solver::forget_tables() {
+    impl_->table_cache.clear();
+}
 
 int Solver::lazy_cages() const {
     return impl_->lazy_count;
@@ -230,7 +236,7 @@ void Solver::Impl::build_tables() {
         CageTableLimits limits;
         limits.max_tuples = std::min(limits.max_tuples, max_table_tuples - tuples);
         c.table = static_cast<std::uint32_t>(table.size());
-        auto built = build_cage_table(puzzle->cages[static_cast<size_t>(k)], n, limits, table);
+        auto built = table_cache.append(puzzle->cages[static_cast<size_t>(k)], n, limits, table);
         c.lazy = !built.has_value();
         c.tuples = built ? static_cast<std::uint32_t>(*built) : 0;
         c.live = static_cast<std::uint32_t>(tuples);

@@ -38,6 +38,9 @@ class Solver {
 
     SolveResult solve(const Puzzle& p, int limit = 2);
 
+    // Drops the cage tables kept from earlier puzzles (benchmarks time them cold).
+    void forget_tables();
+
     // Cages left to the lazy constraint in the last solve (for tests and reports).
     int lazy_cages() const;
 
