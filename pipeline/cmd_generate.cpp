@@ -56,22 +56,32 @@ bool apply_flags(const GenerateOptions& o, FactoryConfig& c) {
 
 int run_generate(const GenerateOptions& o) {
     try {
-        auto corpus = db::Corpus::open(o.db);
+        // The configuration is checked before the corpus is touched: a bad setting
+        // leaves no file behind.
         FactoryConfig config;
         FactoryOptions fo;
+        std::optional<db::Corpus> corpus;
         if (o.resume) {
-            auto run = corpus.latest_unfinished_run();
+            corpus.emplace(db::Corpus::open_existing(o.db));
+            auto run = corpus->latest_unfinished_run();
             if (!run) {
                 std::cerr << o.db << ": no interrupted run to resume\n";
                 return kFailure;
             }
             // A resumed run keeps the configuration it started with.
             config = parse_config(run->config, o.db + " (run " + std::to_string(run->id) + ")");
+            if (!o.config.empty() || !o.sizes.empty() || !o.per_level.empty() || o.count ||
+                o.seed || o.max_singletons)
+                spdlog::warn(
+                    "--resume keeps run {}'s configuration; the other settings given "
+                    "are ignored (--threads still applies)",
+                    run->id);
             fo.resume = run->id;
             spdlog::info("resuming run {}", run->id);
         } else {
             config = o.config.empty() ? default_config() : load_config(o.config);
             if (!apply_flags(o, config)) return kBadInput;
+            corpus.emplace(db::Corpus::open(o.db));
         }
         fo.threads = o.threads.value_or(config.threads);
         fo.stop_after = o.stop_after.value_or(0);
@@ -80,7 +90,7 @@ int run_generate(const GenerateOptions& o) {
         g_interrupt = false;
         std::signal(SIGINT, on_interrupt);
         std::signal(SIGTERM, on_interrupt);
-        const FactoryResult r = run_factory(corpus, config, fo);
+        const FactoryResult r = run_factory(*corpus, config, fo);
         std::signal(SIGINT, SIG_DFL);
         std::signal(SIGTERM, SIG_DFL);
 
@@ -95,7 +105,7 @@ int run_generate(const GenerateOptions& o) {
         std::cerr << e.what() << "\n";
         return kBadInput;
     } catch (const db::DbError& e) {
-        std::cerr << o.db << ": " << e.what() << "\n";
+        std::cerr << "generate: " << e.what() << "\n";
         return kFailure;
     }
 }

@@ -92,7 +92,7 @@ int run_verify(const VerifyOptions& o) {
         }
         return bad ? kVerifyFailed : kOk;
     } catch (const db::DbError& e) {
-        std::cerr << o.db << ": " << e.what() << "\n";
+        std::cerr << "verify: " << e.what() << "\n";
         return kFailure;
     }
 }
