@@ -1,4 +1,7 @@
 // kenken: solve, grade and manufacture KenKen puzzles.
+#include <exception>
+#include <iostream>
+
 #include "pipeline/command.h"
 
 int main(int argc, char** argv) {
@@ -10,6 +13,11 @@ int main(int argc, char** argv) {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
         return app.exit(e);
+    } catch (const std::exception& e) {
+        // Commands report what they expect; anything else still ends with a message
+        // and a status, never an abort. An open batch is rolled back by SQLite.
+        std::cerr << "kenken: internal error: " << e.what() << "\n";
+        return kk::cli::kFailure;
     }
     return kk::cli::exit_status();
 }
