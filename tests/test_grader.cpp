@@ -410,6 +410,12 @@ TEST_CASE("the CanCan 6x6.100 puzzles all grade to a level", "[grader]") {
         ++levels[g.level];
         CHECK(static_cast<int>(g.level) < kGradedLevels);
         if (pp.solution) CHECK(g.solution == *pp.solution);
+        // Explained, the same path: same level, score and grid, a step a line.
+        const Grade e = grade(pp.puzzle, true);
+        CHECK(e.level == g.level);
+        CHECK(e.score == g.score);
+        CHECK(e.solution == g.solution);
+        CHECK(e.steps.size() >= static_cast<size_t>(pp.puzzle.size));
     }
     for (const auto& [l, count] : levels) INFO(level_name(l) << ": " << count);
 }
