@@ -5,9 +5,15 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
 
 #include "cli_run.h"
+#include "core/formats.h"
 #include "db/corpus.h"
+#include "test_files.h"
 
 namespace fs = std::filesystem;
 
@@ -98,4 +104,60 @@ TEST_CASE("generate refuses bad settings with a clear message", "[cli][factory]"
     const CliResult finished = run_kenken("generate --db " + db.str() + " --resume");
     CHECK(finished.status == 1);
     CHECK_THAT(finished.err, Catch::Contains("no interrupted run to resume"));
+}
+
+TEST_CASE("a factory corpus exported as neknek solves back to its stored solutions",
+          "[cli][factory][export]") {
+    TempPath db("pack.db"), neknek("pack.neknek"), keen("pack.keen");
+    REQUIRE(run_kenken("generate --db " + db.str() + " --sizes 5-6 --count 24 --seed 8").status ==
+            0);
+    const CliResult pack = run_kenken("export --db " + db.str() + " --size 6 --count 8 " +
+                                      "--format neknek --out " + neknek.str());
+    REQUIRE(pack.status == 0);
+
+    auto corpus = kk::db::Corpus::open_existing(db.str());
+    const auto packs = corpus.packs();
+    REQUIRE(packs.size() == 1);
+    const auto ids = corpus.pack_puzzle_ids(packs[0].id);
+    REQUIRE(ids.size() == 8);
+    std::map<std::int64_t, kk::db::PuzzleRecord> by_id;
+    for (const auto& r : corpus.all_puzzles()) by_id[r.id] = r;
+
+    // kenken solve reads the pack and finds each stored solution, in pack order.
+    const CliResult solved = run_kenken("solve --json " + neknek.str());
+    REQUIRE(solved.status == 0);
+    std::istringstream lines(solved.out);
+    std::string line;
+    size_t i = 0;
+    double last_score = -1;
+    while (std::getline(lines, line)) {
+        REQUIRE(i < ids.size());
+        const auto j = nlohmann::json::parse(line);
+        std::string digits;
+        for (const auto& row : j["grid"])
+            for (const auto& v : row) digits += std::to_string(v.get<int>());
+        const auto& stored = by_id.at(ids[i]);
+        CHECK(j["solutions"] == 1);
+        CHECK(digits == stored.solution);
+        CHECK(stored.score >= last_score);  // easiest first
+        last_score = stored.score;
+        ++i;
+    }
+    CHECK(i == 8);
+
+    // The same puzzles as Keen ids, read back by the Keen reader.
+    REQUIRE(run_kenken("export --db " + db.str() + " --size 6 --count 8 --allow-repeats " +
+                       "--format keen --out " + keen.str())
+                .status == 0);
+    const auto from_keen = kk::read_puzzles(slurp(keen.path), kk::Format::Keen);
+    REQUIRE(from_keen.size() == 8);
+    std::set<std::string> stored_texts, keen_texts;
+    for (auto id : ids) stored_texts.insert(by_id.at(id).neknek);
+    for (const auto& pp : from_keen) keen_texts.insert(kk::write_neknek(pp.puzzle));
+    CHECK(keen_texts == stored_texts);
+
+    // Fresh puzzles are the ones never exported: 12 6x6 made, 8 published.
+    const CliResult fresh =
+        run_kenken("query --db " + db.str() + " --size 6 --fresh --format neknek");
+    CHECK(kk::read_puzzles(fresh.out).size() == 4);
 }
