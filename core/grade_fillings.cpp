@@ -5,6 +5,12 @@
 namespace kk {
 namespace {
 
+// A walk longer than this gives up and claims nothing about the cage (every candidate
+// stays, no value is forced into a line): sound, and a person could not list so many
+// fillings either. It covers every cage of up to six cells in full; only the huge
+// cages of hand-made puzzles (a whole row or two) reach it.
+constexpr std::uint64_t kMaxWalkSteps = 200'000;
+
 // Depth-first walk over a cage's cells in reading order. Add and Mul prune with bounds on
 // what the remaining cells can still make; the last cell's value is forced by the rest.
 class FillingWalk {
@@ -37,8 +43,17 @@ class FillingWalk {
             bounds();
             walk(0, entry_.target);
         }
+        if (gave_up_) {
+            summary_.values = 0;
+            for (int j = 0; j < k_; ++j) {
+                found_[j] = cand_[j];
+                summary_.values |= cand_[j];
+            }
+            summary_.row_need.fill(0);
+            summary_.col_need.fill(0);
+        }
         for (int j = 0; j < k_; ++j) fill_[cells_[j]] = found_[j];
-        if (!any_) {
+        if (!any_ && !gave_up_) {
             summary_.row_need.fill(0);
             summary_.col_need.fill(0);
         }
@@ -76,6 +91,10 @@ class FillingWalk {
 
     void walk(int j, std::int64_t rest) {
         if (done_) return;
+        if (++steps_ > kMaxWalkSteps) {
+            gave_up_ = done_ = true;
+            return;
+        }
         const bool add = entry_.op != Op::Mul;  // Given and Add both sum to the target
         if (j == k_ - 1) {
             if (rest <= n_ && fits(j, static_cast<int>(rest))) {
@@ -160,6 +179,8 @@ class FillingWalk {
     Candidates* fill_;
     bool any_ = false;
     bool done_ = false;
+    bool gave_up_ = false;
+    std::uint64_t steps_ = 0;
     int row_[kMaxCells];
     int col_[kMaxCells];
     int value_[kMaxCells];

@@ -505,3 +505,19 @@ TEST_CASE("kenken grade exits 3 for ambiguous, 4 for impossible, 2 for bad input
     CHECK(bad.status == 2);
     CHECK_FALSE(bad.err.empty());
 }
+
+TEST_CASE("a cage over two whole rows is graded without listing its fillings", "[grader]") {
+    // 18 cells summing to 90 have (9!)^2 fillings: the walk gives up and claims nothing,
+    // and the solver decides. Before the walk had a budget this never finished.
+    std::string text = "#\t9\n+\t90";
+    for (char r : {'A', 'B'})
+        for (int c = 1; c <= 9; ++c) text += std::string("\t") + r + std::to_string(c);
+    text += "\n";
+    for (char r = 'C'; r <= 'I'; ++r) {
+        text += "+\t45";
+        for (int c = 1; c <= 9; ++c) text += std::string("\t") + r + std::to_string(c);
+        text += "\n";
+    }
+    const Puzzle p = read_puzzles(text)[0].puzzle;
+    CHECK(grade(p).level == Level::Ambiguous);
+}
