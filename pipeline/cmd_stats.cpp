@@ -7,6 +7,7 @@
 
 #include "db/corpus.h"
 #include "pipeline/command.h"
+#include "pipeline/run_counters.h"
 
 namespace kk::cli {
 namespace {
@@ -39,21 +40,21 @@ void print_counts(const std::map<std::pair<int, std::string>, int>& counts) {
     std::printf(" %8d\n", all);
 }
 
-// The counters JSON belongs to the factory; show every stage's plain numbers
-// (passed, rejected, seconds...), leaving out nested detail such as reasons.
-std::string counters_summary(const std::string& text) {
-    const auto j = nlohmann::ordered_json::parse(text, nullptr, false);
-    if (j.is_discarded() || !j.is_object()) return text;
+// The run's stage table, as `generate` printed it at the end, indented.
+std::string counters_table(const std::string& text) {
+    RunCounters counters;
+    try {
+        counters = RunCounters::from_json(nlohmann::json::parse(text));
+    } catch (const nlohmann::json::exception&) {
+        return text.empty() ? "" : "      counters: " + text + "\n";  // not the factory's form
+    }
     std::string out;
-    for (const auto& [stage, value] : j.items()) {
-        std::string line;
-        if (value.is_object()) {
-            for (const auto& [key, v] : value.items())
-                if (v.is_primitive()) line += " " + key + "=" + v.dump();
-        } else if (value.is_primitive()) {
-            line = " " + value.dump();
-        }
-        if (!line.empty()) out += "      " + stage + ":" + line + "\n";
+    const std::string table = counters.table();
+    for (size_t pos = 0; pos < table.size();) {
+        const size_t nl = table.find('\n', pos);
+        if (nl > pos) out += "      " + table.substr(pos, nl - pos);
+        out += "\n";
+        pos = nl + 1;
     }
     return out;
 }
@@ -73,7 +74,7 @@ void print_runs(db::Corpus& corpus) {
         std::printf("%4lld  %20llu  %-12s  %-20s  %-20s  %8d\n", static_cast<long long>(r.id),
                     static_cast<unsigned long long>(r.seed), r.sizes.c_str(), r.started_at.c_str(),
                     end.c_str(), it == stored.end() ? 0 : it->second);
-        std::fputs(counters_summary(r.counters).c_str(), stdout);
+        std::fputs(counters_table(r.counters).c_str(), stdout);
     }
 }
 
