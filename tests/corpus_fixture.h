@@ -15,6 +15,7 @@
 #include "core/canonical.h"
 #include "core/formats.h"
 #include "db/corpus.h"
+#include "pipeline/run_counters.h"
 #include "test_files.h"
 
 namespace kk::test {
@@ -92,9 +93,14 @@ inline std::vector<SeedPuzzle> build_seed_corpus(const std::string& path) {
     corpus.begin();
     for (size_t i = 0; i < seeds.size(); ++i)
         corpus.insert_puzzle(seed_record(seeds[i], static_cast<int>(i), run));
-    corpus.save_progress(run, "{\"next\":15}", "{\"store\":{\"passed\":15}}");
+    // The factory's counters for a run whose 15 candidates all made it to the corpus.
+    RunCounters counters;
+    counters.candidates = seeds.size();
+    counters.passed.fill(seeds.size());
+    counters.outcomes[static_cast<size_t>(Outcome::Stored)] = seeds.size();
+    corpus.save_progress(run, "{\"next\":15}", counters.to_json().dump());
     corpus.commit();
-    corpus.set_run_status(run, "finished", "{\"store\":{\"passed\":15}}", true);
+    corpus.set_run_status(run, "finished", counters.to_json().dump(), true);
     return seeds;
 }
 
