@@ -12,7 +12,8 @@ int main(int argc, char** argv) {
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
-        return app.exit(e);
+        // --help exits 0; a bad command line is bad input, like a bad file.
+        return app.exit(e) == 0 ? kk::cli::kOk : kk::cli::kBadInput;
     } catch (const std::exception& e) {
         // Commands report what they expect; anything else still ends with a message
         // and a status, never an abort. An open batch is rolled back by SQLite.

@@ -117,3 +117,17 @@ TEST_CASE("every bad input gives exit 2 and a message with file and line", "[cli
     CHECK(missing.status == 2);
     CHECK_THAT(missing.err, Catch::Contains("/nonexistent/puzzle.neknek: cannot read"));
 }
+
+TEST_CASE("a bad command line is bad input and --help explains each command", "[cli]") {
+    CHECK(run_kenken("solve --limit 0 x").status == 2);
+    CHECK(run_kenken("solve --format yaml x").status == 2);
+    CHECK(run_kenken("query").status == 2);  // --db is required
+    CHECK(run_kenken("").status == 2);       // a subcommand is required
+    const CliResult help = run_kenken("--help");
+    CHECK(help.status == 0);
+    for (const char* command : {"solve", "grade", "generate", "verify", "stats", "query", "export"})
+        CHECK_THAT(help.out, Catch::Contains(command));
+    const CliResult solve_help = run_kenken("solve --help");
+    CHECK(solve_help.status == 0);
+    CHECK_THAT(solve_help.out, Catch::Contains("--limit") && Catch::Contains("--json"));
+}
