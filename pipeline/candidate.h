@@ -49,8 +49,9 @@ const char* outcome_name(Outcome o);
 struct Candidate {
     std::uint64_t index = 0;  // candidate number within the run: all randomness comes from it
     int size = 0;
-    int recipe = 0;         // which Recipe made it
-    int target_level = -1;  // the level steering aimed at (-1: none)
+    int recipe = 0;             // which Recipe made it
+    int target_level = -1;      // the level steering aimed at (-1: none)
+    bool search_wanted = true;  // unreasonable still short: worth grading a search
     Rng rng{0, 0};
     Grid solution;
     std::vector<std::vector<int>> cages;

@@ -78,9 +78,14 @@ void check_unique(Candidate& c) {
 void grade_level(Candidate& c, const FactoryConfig& config) {
     if (stopped(c)) return;
     StageTimer t(c, Stage::Grading);
-    const Grade g = grade(c.puzzle, false, config.max_search_nodes);
+    const Grade g = grade(c.puzzle, false, c.search_wanted ? config.max_search_nodes : 0);
     if (g.search_capped) {
-        c.outcome = Outcome::TooMuchSearch;
+        c.level = Level::Unreasonable;
+        const bool asked = config.quotas.per_level[static_cast<size_t>(Level::Unreasonable)] > 0 ||
+                           !config.quotas.by_level();
+        c.outcome = c.search_wanted ? Outcome::TooMuchSearch
+                    : asked         ? Outcome::LevelFull
+                                    : Outcome::LevelUnwanted;
         return;
     }
     c.level = g.level;

@@ -120,6 +120,9 @@ void Steering::plan(Candidate& c) const {
     const auto [n, l] = cells[static_cast<size_t>(c.rng.weighted(w))];
     c.size = n;
     c.target_level = l;
+    // With its unreasonable quota full, a candidate that needs trial and error is not
+    // wanted, and grading can stop at the first guess instead of searching.
+    c.search_wanted = need(s, n, static_cast<int>(Level::Unreasonable)) > 0;
     if (recipes > 1 && c.rng.unit() < kExplore) {
         c.recipe = static_cast<int>(c.rng.below(static_cast<std::uint32_t>(recipes)));
         return;
