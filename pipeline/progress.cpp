@@ -13,6 +13,10 @@ int made(const SteeringStats& s, int n) {
     return s.stored_size[static_cast<size_t>(n)];
 }
 
+// The rate is taken over the last stretch of the run: this long at most, and at most
+// half of the run so far (the first moments fill the easy levels in a burst).
+constexpr double kRateWindowSeconds = 30.0;
+
 std::string eta_text(double seconds) {
     if (seconds < 0 || seconds > 1e7) return "--:--";
     const long s = static_cast<long>(seconds + 0.5);
@@ -42,15 +46,25 @@ void ProgressReporter::update(const SteeringStats& live, bool force) {
 }
 
 void ProgressReporter::draw(const SteeringStats& live) {
-    const double elapsed =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
+    const auto now = std::chrono::steady_clock::now();
+    const double elapsed = std::chrono::duration<double>(now - t0_).count();
+    Sample current{now, live.stored_size};
+    if (samples_.empty()) samples_.push_back({t0_, start_.stored_size});
+    const double window = std::min(kRateWindowSeconds, elapsed / 2);
+    while (samples_.size() > 1 &&
+           std::chrono::duration<double>(now - samples_[1].at).count() >= window)
+        samples_.pop_front();
+    const Sample& past = samples_.front();
+    const double span = std::max(std::chrono::duration<double>(now - past.at).count(), 1e-3);
+    samples_.push_back(current);
     std::string text;
     const auto& q = config_.quotas;
     for (size_t i = 0; i < q.sizes.size(); ++i) {
         const int n = q.sizes[i];
+        const size_t slot = static_cast<size_t>(n);
         const int quota = q.size_total(i);
         const int done = std::min(made(live, n), quota);
-        const double rate = (made(live, n) - made(start_, n)) / std::max(elapsed, 1e-3);
+        const double rate = (current.made[slot] - past.made[slot]) / span;
         const double eta = rate > 0 ? (quota - done) / rate : -1;
         char line[256];
         int len = std::snprintf(line, sizeof line, "%dx%d %6d/%-6d %7.1f/s  ETA %s", n, n, done,
@@ -60,8 +74,7 @@ void ProgressReporter::draw(const SteeringStats& live) {
             for (int l = 0; l < kGradedLevels; ++l) {
                 if (!q.per_level[static_cast<size_t>(l)]) continue;
                 len += std::snprintf(
-                    line + len, sizeof line - static_cast<size_t>(len), "  %c %d/%d%s",
-                    "enhxu"[l],
+                    line + len, sizeof line - static_cast<size_t>(len), "  %c %d/%d%s", "enhxu"[l],
                     live.stored[static_cast<size_t>(n)][static_cast<size_t>(l)],
                     q.per_level[static_cast<size_t>(l)],
                     live.unreachable[static_cast<size_t>(n)][static_cast<size_t>(l)] ? "!" : "");

@@ -2,7 +2,9 @@
 // otherwise a log line every few seconds.
 #pragma once
 
+#include <array>
 #include <chrono>
+#include <deque>
 
 #include "pipeline/factory_config.h"
 #include "pipeline/steering.h"
@@ -23,6 +25,14 @@ class ProgressReporter {
     bool tty_;
     int lines_drawn_ = 0;
     std::chrono::steady_clock::time_point t0_, last_;
+    // Recent samples of puzzles made per size. The rate shown is over the last stretch
+    // of the run, not its whole: the last levels of a quota are the rarest, so the
+    // run's average would promise too early an end.
+    struct Sample {
+        std::chrono::steady_clock::time_point at;
+        std::array<int, kSizeSlots> made;
+    };
+    std::deque<Sample> samples_;
 };
 
 }  // namespace kk
