@@ -17,22 +17,6 @@
 
 namespace fs = std::filesystem;
 
-namespace {
-struct TempPath {
-    fs::path path;
-    explicit TempPath(const std::string& name)
-        : path(fs::temp_directory_path() /
-               ("kenken-cli-" + std::to_string(getpid()) + "-" + name)) {
-        clear();
-    }
-    ~TempPath() { clear(); }
-    void clear() {
-        for (const char* ext : {"", "-wal", "-shm"}) fs::remove(path.string() + ext);
-    }
-    std::string str() const { return path.string(); }
-};
-}  // namespace
-
 TEST_CASE("a second generate into the same corpus adds a new run", "[cli][factory]") {
     TempPath db("two-runs.db");
     REQUIRE(run_kenken("generate --db " + db.str() + " --sizes 4-5 --count 20 --seed 1").status ==

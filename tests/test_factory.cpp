@@ -15,23 +15,12 @@
 #include "core/solver.h"
 #include "db/corpus.h"
 #include "pipeline/factory.h"
+#include "test_files.h"
 
 using namespace kk;
 namespace fs = std::filesystem;
 
 namespace {
-
-struct TempDb {
-    fs::path path;
-    explicit TempDb(const std::string& name) {
-        path = fs::temp_directory_path() / ("kenken-test-" + std::to_string(getpid()) + "-" + name);
-        clear();
-    }
-    ~TempDb() { clear(); }
-    void clear() {
-        for (const char* ext : {"", "-wal", "-shm"}) fs::remove(path.string() + ext);
-    }
-};
 
 std::set<std::string> neknek_texts(const std::string& path) {
     auto corpus = db::Corpus::open_existing(path);
@@ -65,11 +54,11 @@ FactoryResult run(const std::string& path, const FactoryConfig& c, int threads,
 
 TEST_CASE("a run fills its quotas with unique and distinct puzzles within the single-cell limit",
           "[factory]") {
-    TempDb db("quota.db");
+    TempPath db("quota.db");
     const FactoryConfig c = small_config();
-    const FactoryResult r = run(db.path.string(), c, 2);
+    const FactoryResult r = run(db.str(), c, 2);
     REQUIRE(r.finished);
-    auto corpus = db::Corpus::open_existing(db.path.string());
+    auto corpus = db::Corpus::open_existing(db.str());
     const auto records = corpus.all_puzzles();
     REQUIRE(records.size() == 60);
     std::map<int, int> per_size;
@@ -91,54 +80,54 @@ TEST_CASE("a run fills its quotas with unique and distinct puzzles within the si
 }
 
 TEST_CASE("one seed gives the same corpus with 1 thread or 2", "[factory]") {
-    TempDb one("t1.db"), two("t2.db");
+    TempPath one("t1.db"), two("t2.db");
     FactoryConfig c = small_config();
     c.quotas.per_level = {6, 6, 3, 0, 0};  // steering on: the hardest case for determinism
-    run(one.path.string(), c, 1);
-    run(two.path.string(), c, 2);
-    const auto a = neknek_texts(one.path.string()), b = neknek_texts(two.path.string());
+    run(one.str(), c, 1);
+    run(two.str(), c, 2);
+    const auto a = neknek_texts(one.str()), b = neknek_texts(two.str());
     CHECK(a.size() == 45);
     CHECK(a == b);
 }
 
 TEST_CASE("an interrupted run resumed gives the same corpus as an uninterrupted one", "[factory]") {
-    TempDb whole("whole.db"), parts("parts.db");
+    TempPath whole("whole.db"), parts("parts.db");
     FactoryConfig c = small_config();
     c.quotas.per_level = {5, 5, 3, 0, 0};
-    const FactoryResult full = run(whole.path.string(), c, 2);
+    const FactoryResult full = run(whole.str(), c, 2);
     REQUIRE(full.finished);
 
-    const FactoryResult first = run(parts.path.string(), c, 2, 37);
+    const FactoryResult first = run(parts.str(), c, 2, 37);
     REQUIRE_FALSE(first.finished);
     {
-        auto corpus = db::Corpus::open_existing(parts.path.string());
+        auto corpus = db::Corpus::open_existing(parts.str());
         auto pending = corpus.latest_unfinished_run();
         REQUIRE(pending);
         CHECK(pending->id == first.run_id);
     }
-    const FactoryResult second = run(parts.path.string(), c, 1, 0, first.run_id);
+    const FactoryResult second = run(parts.str(), c, 1, 0, first.run_id);
     CHECK(second.finished);
     CHECK(second.run_id == first.run_id);
     CHECK(second.counters.candidates == full.counters.candidates);
-    CHECK(neknek_texts(parts.path.string()) == neknek_texts(whole.path.string()));
+    CHECK(neknek_texts(parts.str()) == neknek_texts(whole.str()));
 }
 
 TEST_CASE("Ctrl-C stops kenken generate cleanly and --resume finishes the same corpus",
           "[factory][cli]") {
-    TempDb whole("sig-whole.db"), parts("sig-parts.db");
+    TempPath whole("sig-whole.db"), parts("sig-parts.db");
     // Long enough (about a second) for the signal to land mid-run.
     const std::string args = " --sizes 8-9 --per-level hard=40,extreme=40 --seed 5 --threads 2";
     const std::string quiet = " > /dev/null 2>&1";
-    REQUIRE(std::system((std::string(KENKEN_BINARY) + " generate --db " + whole.path.string() +
-                         args + quiet)
-                            .c_str()) == 0);
+    REQUIRE(
+        std::system((std::string(KENKEN_BINARY) + " generate --db " + whole.str() + args + quiet)
+                        .c_str()) == 0);
 
     const pid_t pid = fork();
     REQUIRE(pid >= 0);
     if (pid == 0) {
         freopen("/dev/null", "w", stdout);
         freopen("/dev/null", "w", stderr);
-        const std::string db = parts.path.string();
+        const std::string db = parts.str();
         execl(KENKEN_BINARY, KENKEN_BINARY, "generate", "--db", db.c_str(), "--sizes", "8-9",
               "--per-level", "hard=40,extreme=40", "--seed", "5", "--threads", "2",
               static_cast<char*>(nullptr));
@@ -153,15 +142,15 @@ TEST_CASE("Ctrl-C stops kenken generate cleanly and --resume finishes the same c
     // 130: stopped by the signal; 0: the run was quicker than the signal.
     REQUIRE((code == 130 || code == 0));
     if (code == 130) {
-        const size_t partial = neknek_texts(parts.path.string()).size();
+        const size_t partial = neknek_texts(parts.str()).size();
         CHECK(partial < 160);
-        REQUIRE(std::system((std::string(KENKEN_BINARY) + " generate --db " + parts.path.string() +
+        REQUIRE(std::system((std::string(KENKEN_BINARY) + " generate --db " + parts.str() +
                              " --resume" + quiet)
                                 .c_str()) == 0);
     } else {
         WARN("the run finished before the signal arrived; only the final corpus is compared");
     }
-    CHECK(neknek_texts(parts.path.string()) == neknek_texts(whole.path.string()));
+    CHECK(neknek_texts(parts.str()) == neknek_texts(whole.str()));
 }
 
 TEST_CASE("steering fills a balanced quota with far fewer candidates than the base recipe",
@@ -170,10 +159,10 @@ TEST_CASE("steering fills a balanced quota with far fewer candidates than the ba
     c.quotas.sizes = {6, 7};
     c.quotas.per_level = {5, 5, 5, 5, 5};
     c.seed = 3;
-    TempDb steered("steered.db"), fixed("fixed.db");
-    const FactoryResult with = run(steered.path.string(), c, 2);
+    TempPath steered("steered.db"), fixed("fixed.db");
+    const FactoryResult with = run(steered.str(), c, 2);
     c.steering = false;
-    const FactoryResult without = run(fixed.path.string(), c, 2);
+    const FactoryResult without = run(fixed.str(), c, 2);
     REQUIRE(with.finished);
     REQUIRE(without.finished);
     CHECK(with.counters.outcomes[static_cast<size_t>(Outcome::Stored)] == 50);

@@ -1,6 +1,8 @@
 // Test helper: a file's whole contents.
 #pragma once
 
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
@@ -13,3 +15,21 @@ inline std::string slurp(const std::filesystem::path& path) {
     REQUIRE(in.good());
     return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
+
+// A path in the temporary folder, unique to this process, removed (with SQLite's
+// -wal and -shm companions) before use and after.
+struct TempPath {
+    std::filesystem::path path;
+    explicit TempPath(const std::string& name)
+        : path(std::filesystem::temp_directory_path() /
+               ("kenken-test-" + std::to_string(getpid()) + "-" + name)) {
+        clear();
+    }
+    ~TempPath() { clear(); }
+    TempPath(const TempPath&) = delete;
+    TempPath& operator=(const TempPath&) = delete;
+    void clear() {
+        for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(path.string() + ext);
+    }
+    std::string str() const { return path.string(); }
+};
