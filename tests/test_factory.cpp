@@ -18,7 +18,6 @@
 #include "test_files.h"
 
 using namespace kk;
-namespace fs = std::filesystem;
 
 namespace {
 
