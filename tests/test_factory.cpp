@@ -168,3 +168,18 @@ TEST_CASE("steering fills a balanced quota with far fewer candidates than the ba
     CHECK(without.counters.outcomes[static_cast<size_t>(Outcome::Stored)] == 50);
     CHECK(with.counters.candidates * 2 < without.counters.candidates);
 }
+
+TEST_CASE("a level no candidate of a size reaches is given up and the run still ends",
+          "[factory]") {
+    // 3x3 puzzles are never extreme: after 60,000 candidates without one, that quota
+    // is dropped with a warning instead of running forever.
+    FactoryConfig c = default_config();
+    c.quotas.sizes = {3};
+    c.quotas.per_level = {2, 0, 0, 1, 0};
+    TempPath db("unreachable.db");
+    const FactoryResult r = run(db.str(), c, 2);
+    CHECK(r.finished);
+    CHECK(r.counters.outcomes[static_cast<size_t>(Outcome::Stored)] == 2);
+    CHECK(r.counters.graded[static_cast<size_t>(Level::Extreme)] == 0);
+    CHECK(r.counters.candidates >= 60000);
+}
