@@ -3,6 +3,8 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "core/rng.h"
+
 namespace kk::db {
 namespace {
 
@@ -78,12 +80,10 @@ std::string filter_json(const QueryFilter& f) {
 }
 
 std::uint64_t random_key(std::int64_t id, std::uint64_t seed) {
-    // SplitMix64 (Steele, Lea, Flood) over the seed offset by the id: well mixed for
-    // neighbouring ids, and a different seed gives an unrelated order.
-    std::uint64_t z = seed + static_cast<std::uint64_t>(id) * 0x9E3779B97F4A7C15ULL;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
+    // The id-th output of SplitMix64 started at the seed: well mixed for neighbouring
+    // ids, and a different seed gives an unrelated order.
+    std::uint64_t state = seed + (static_cast<std::uint64_t>(id) - 1) * 0x9E3779B97F4A7C15ULL;
+    return splitmix64_next(state);
 }
 
 }  // namespace kk::db

@@ -2,27 +2,18 @@
 
 #include <algorithm>
 
+#include "core/puzzle_features.h"
+
 namespace kk::db {
 
-std::string ops_used(const Puzzle& p) {
-    std::string ops;
-    for (Op op : {Op::Add, Op::Sub, Op::Mul, Op::Div})
-        if (std::any_of(p.cages.begin(), p.cages.end(), [op](const Cage& c) { return c.op == op; }))
-            ops += op_symbol(op);
-    return ops;
-}
-
+// The same figures the factory's single-cell filter uses (core/puzzle_features.h).
 void describe_structure(const Puzzle& p, PuzzleRecord& r) {
+    const PuzzleFeatures f = features_of(p);
     r.size = p.size;
-    r.cages = static_cast<int>(p.cages.size());
-    r.singletons = 0;
-    r.max_cage = 0;
-    for (const Cage& c : p.cages) {
-        const int m = static_cast<int>(c.cells.size());
-        if (m == 1) ++r.singletons;
-        r.max_cage = std::max(r.max_cage, m);
-    }
-    r.ops = ops_used(p);
+    r.cages = f.cages;
+    r.singletons = f.singletons;
+    r.max_cage = f.max_cage;
+    r.ops = f.ops;
 }
 
 std::string solution_text(const Grid& g) {

@@ -40,8 +40,6 @@ struct PackRow {
 
 // Fills size, cages, singletons (1-cell cages), max_cage and ops from the puzzle.
 void describe_structure(const Puzzle& p, PuzzleRecord& r);
-// Operations used by a puzzle, in the order "+-*/"; givens are not operations.
-std::string ops_used(const Puzzle& p);
 // "123231312" <-> grid.
 std::string solution_text(const Grid& g);
 Grid solution_grid(const std::string& digits);
