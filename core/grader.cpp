@@ -109,7 +109,8 @@ Grade not_a_level(Level level) {
 
 }  // namespace
 
-Grade grade(const Puzzle& p, bool explain, std::uint64_t max_search_nodes) {
+Grade grade(const Puzzle& p, bool explain, std::uint64_t max_search_nodes,
+            const Grid* unique_solution) {
     Grade g;
     StepLog* log = explain ? &g.steps : nullptr;
     const GradeCages table(p);
@@ -119,10 +120,13 @@ Grade grade(const Puzzle& p, bool explain, std::uint64_t max_search_nodes) {
     // solution, and a contradiction proves there is none; only a stall needs the solver.
     std::uint64_t nodes = 0;
     if (outcome == Outcome::Stalled) {
-        const SolveResult solved = solve(p, 2);
-        if (solved.count == 0) return not_a_level(Level::Impossible);
-        if (solved.count > 1) return not_a_level(Level::Ambiguous);
-        const Grid& answer = solved.solutions.front();
+        SolveResult solved;
+        if (!unique_solution) {
+            solved = solve(p, 2);
+            if (solved.count == 0) return not_a_level(Level::Impossible);
+            if (solved.count > 1) return not_a_level(Level::Ambiguous);
+        }
+        const Grid& answer = unique_solution ? *unique_solution : solved.solutions.front();
         while (outcome == Outcome::Stalled) {
             guess(pos, answer, nodes, log, max_search_nodes);
             if (nodes > max_search_nodes) {

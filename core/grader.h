@@ -83,7 +83,9 @@ double grade_score(Level level, const std::array<int, kTechniqueCount>& counts,
 // (unreasonable puzzles) longer than max_search_nodes stops: search_capped is set and
 // level and score are left unknown. The factory uses this to drop puzzles that need
 // more trial and error than a person would put up with, at bounded cost.
-Grade grade(const Puzzle& p, bool explain = false,
-            std::uint64_t max_search_nodes = kNoNodeLimit);
+// unique_solution: when the caller has already proved the puzzle has exactly this one
+// solution (the factory has), the grader does not ask the solver again.
+Grade grade(const Puzzle& p, bool explain = false, std::uint64_t max_search_nodes = kNoNodeLimit,
+            const Grid* unique_solution = nullptr);
 
 }  // namespace kk

@@ -40,7 +40,7 @@ std::string check_record(const db::PuzzleRecord& r, double max_singletons) {
     const SolveResult s = solve(p, 2);
     if (s.count != 1) return s.count == 0 ? "no solution" : "more than one solution";
     if (db::solution_text(s.solutions[0]) != r.solution) return "stored solution differs";
-    const Grade g = grade(p);
+    const Grade g = grade(p, false, kNoNodeLimit, &s.solutions[0]);
     if (level_name(g.level) != r.level)
         return std::string("level ") + level_name(g.level) + " != stored " + r.level;
     if (g.score != r.score)

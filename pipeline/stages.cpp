@@ -78,7 +78,9 @@ void check_unique(Candidate& c) {
 void grade_level(Candidate& c, const FactoryConfig& config) {
     if (stopped(c)) return;
     StageTimer t(c, Stage::Grading);
-    const Grade g = grade(c.puzzle, false, c.search_wanted ? config.max_search_nodes : 0);
+    // The uniqueness stage proved c.solution the only solution: no need to solve again.
+    const Grade g =
+        grade(c.puzzle, false, c.search_wanted ? config.max_search_nodes : 0, &c.solution);
     if (g.search_capped) {
         c.level = Level::Unreasonable;
         const bool asked = config.quotas.per_level[static_cast<size_t>(Level::Unreasonable)] > 0 ||

@@ -324,6 +324,12 @@ TEST_CASE("trial and error: the ladder stalls and a guess is refuted by search",
     const Grade enough = grade(p, false, graded.search_nodes);
     CHECK_FALSE(enough.search_capped);
     CHECK(enough.score == graded.score);
+
+    // Told the solution is unique (as the factory knows), the grade is the same.
+    const Grade told = grade(p, false, kNoNodeLimit, &answer);
+    CHECK(told.level == graded.level);
+    CHECK(told.score == graded.score);
+    CHECK(told.search_nodes == graded.search_nodes);
 }
 
 TEST_CASE("a broken position is found out", "[grader]") {
