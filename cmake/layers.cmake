@@ -1,0 +1,52 @@
+# kk_library(): one static library per folder, with the include rules that keep
+# the layers one way (pipeline -> db -> core).
+#
+# Each library publishes only its own folder: its include directory is a folder
+# under the build tree holding one symbolic link, e.g.
+#   build/include/kenken_solve/core/solve -> <source>/core/solve
+# so `#include "core/solve/solver.h"` resolves only for targets that link
+# kenken_solve. Including a folder the target does not depend on (core including
+# db, db including pipeline, io including solve) fails with "No such file".
+#
+# FORBID names third-party headers the folder must not use: each gets a stand-in
+# header that stops the build with #error, found before the system's copy.
+# Core is standard library only, so it forbids every third-party header.
+
+set(KK_THIRD_PARTY_HEADERS
+    sqlite3.h spdlog/spdlog.h spdlog/fmt/fmt.h fmt/core.h fmt/format.h
+    oneapi/tbb.h oneapi/tbb/flow_graph.h oneapi/tbb/parallel_for.h
+    oneapi/tbb/global_control.h oneapi/tbb/info.h tbb/tbb.h tbb/flow_graph.h
+    CLI/CLI.hpp toml++/toml.h toml++/toml.hpp nlohmann/json.hpp nlohmann/json_fwd.hpp
+    cairo.h cairo-pdf.h cairo-svg.h cairo/cairo.h catch2/catch.hpp)
+
+function(kk_forbidden_headers_dir out name)
+  set(dir ${CMAKE_BINARY_DIR}/forbidden/${name})
+  foreach(h IN LISTS ARGN)
+    get_filename_component(sub ${dir}/${h} DIRECTORY)
+    file(MAKE_DIRECTORY ${sub})
+    file(WRITE ${dir}/${h}.tmp
+         "#error \"${name} may not include <${h}>: see docs/architecture.md (layers)\"\n")
+    file(COPY_FILE ${dir}/${h}.tmp ${dir}/${h} ONLY_IF_DIFFERENT)
+    file(REMOVE ${dir}/${h}.tmp)
+  endforeach()
+  set(${out} ${dir} PARENT_SCOPE)
+endfunction()
+
+# kk_library(NAME DIR <folder from the source root> SOURCES ... [DEPS ...]
+#            [PRIVATE_DEPS ...] [FORBID ...])
+function(kk_library name)
+  cmake_parse_arguments(A "" "DIR" "SOURCES;DEPS;PRIVATE_DEPS;FORBID" ${ARGN})
+  add_library(${name} STATIC ${A_SOURCES})
+  set(inc ${CMAKE_BINARY_DIR}/include/${name})
+  get_filename_component(parent ${inc}/${A_DIR} DIRECTORY)
+  file(MAKE_DIRECTORY ${parent})
+  if(NOT EXISTS ${inc}/${A_DIR})
+    file(CREATE_LINK ${CMAKE_SOURCE_DIR}/${A_DIR} ${inc}/${A_DIR} SYMBOLIC)
+  endif()
+  target_include_directories(${name} PUBLIC ${inc})
+  target_link_libraries(${name} PUBLIC ${A_DEPS} PRIVATE ${A_PRIVATE_DEPS})
+  if(A_FORBID)
+    kk_forbidden_headers_dir(forbidden ${name} ${A_FORBID})
+    target_include_directories(${name} BEFORE PRIVATE ${forbidden})
+  endif()
+endfunction()

@@ -1,0 +1,177 @@
+#include "core/generate/cage_tiler.h"
+
+#include <algorithm>
+#include <array>
+#include <stdexcept>
+#include <utility>
+
+#include "core/model/puzzle.h"
+
+namespace kk {
+
+const char* tiling_strategy_name(TilingStrategy strategy) {
+    switch (strategy) {
+        case TilingStrategy::RandomEdges:
+            return "random-edges";
+        case TilingStrategy::DominoFirst:
+            return "domino-first";
+    }
+    return "?";
+}
+
+std::optional<TilingStrategy> parse_tiling_strategy(std::string_view name) {
+    for (auto s : {TilingStrategy::RandomEdges, TilingStrategy::DominoFirst})
+        if (name == tiling_strategy_name(s)) return s;
+    return std::nullopt;
+}
+
+namespace {
+
+using Edge = std::pair<int, int>;
+
+// Union–find over cells; each root knows its component's size and target size.
+class Components {
+  public:
+    explicit Components(int cells) : cells_(cells) {
+        for (int i = 0; i < cells; ++i) parent_[idx(i)] = i;
+        size_.fill(1);
+        target_.fill(1);
+    }
+
+    int find(int x) {
+        while (parent_[idx(x)] != x) {
+            parent_[idx(x)] = parent_[idx(parent_[idx(x)])];  // path halving
+            x = parent_[idx(x)];
+        }
+        return x;
+    }
+    int size(int root) const { return size_[idx(root)]; }
+    int target(int root) const { return target_[idx(root)]; }
+    void set_target(int root, int t) { target_[idx(root)] = t; }
+    bool full(int root) const { return size(root) >= target(root); }
+
+    void join(int a, int b, int target) {
+        if (size(a) < size(b)) std::swap(a, b);
+        parent_[idx(b)] = a;
+        size_[idx(a)] += size_[idx(b)];
+        target_[idx(a)] = target;
+    }
+
+    // Grow along one edge: neither side full, and the union fits the larger target.
+    bool try_grow(int u, int v) {
+        const int a = find(u), b = find(v);
+        if (a == b || full(a) || full(b)) return false;
+        const int t = std::max(target(a), target(b));
+        if (size(a) + size(b) > t) return false;
+        join(a, b, t);
+        return true;
+    }
+
+    // Cells grouped by component, cages in order of their first cell.
+    std::vector<std::vector<int>> cages() {
+        std::vector<std::vector<int>> out;
+        std::array<int, kMaxCells> cage_of{};
+        cage_of.fill(-1);
+        for (int c = 0; c < cells_; ++c) {
+            const int root = find(c);
+            if (cage_of[idx(root)] < 0) {
+                cage_of[idx(root)] = static_cast<int>(out.size());
+                out.emplace_back();
+            }
+            out[static_cast<std::size_t>(cage_of[idx(root)])].push_back(c);
+        }
+        return out;
+    }
+
+  private:
+    static std::size_t idx(int i) { return static_cast<std::size_t>(i); }
+    int cells_;
+    std::array<int, kMaxCells> parent_{}, size_{}, target_{};
+};
+
+// Every orthogonal adjacency, in random order.
+std::vector<Edge> shuffled_edges(int n, Rng& rng) {
+    std::vector<Edge> edges;
+    edges.reserve(static_cast<std::size_t>(2 * n * (n - 1)));
+    for (int r = 0; r < n; ++r)
+        for (int c = 0; c < n; ++c) {
+            if (c + 1 < n) edges.emplace_back(r * n + c, r * n + c + 1);
+            if (r + 1 < n) edges.emplace_back(r * n + c, (r + 1) * n + c);
+        }
+    rng.shuffle(edges);
+    return edges;
+}
+
+// A target size in min_size..max_cage by size_weights; max_cage when none is positive.
+int draw_target(const TilingConfig& cfg, int min_size, Rng& rng) {
+    std::array<double, kMaxCells> w{};
+    const int k = std::min<int>(cfg.max_cage, static_cast<int>(cfg.size_weights.size()));
+    for (int size = min_size; size <= k; ++size)
+        w[static_cast<std::size_t>(size - 1)] =
+            cfg.size_weights[static_cast<std::size_t>(size - 1)];
+    const int i = rng.weighted(w.data(), std::max(k, 0));
+    return i < 0 ? std::max(cfg.max_cage, min_size) : i + 1;
+}
+
+void tile_random_edges(int n, const TilingConfig& cfg, Components& comps, Rng& rng) {
+    for (int c = 0; c < n * n; ++c) comps.set_target(c, draw_target(cfg, 1, rng));
+    for (const auto& [u, v] : shuffled_edges(n, rng)) comps.try_grow(u, v);
+}
+
+// A lone cell joins the smallest neighbouring cage that still has room (ties: the
+// first in random edge order).
+void fold_singles(int n, const TilingConfig& cfg, Components& comps,
+                  const std::vector<Edge>& edges) {
+    std::array<int, kMaxCells> best{};
+    best.fill(-1);
+    for (const auto& [u, v] : edges)
+        for (auto [single, other] : {Edge{u, v}, Edge{v, u}}) {
+            if (comps.size(comps.find(single)) != 1) continue;
+            const int root = comps.find(other);
+            if (comps.size(root) >= cfg.max_cage || comps.size(root) == 1) continue;
+            int& b = best[static_cast<std::size_t>(single)];
+            if (b < 0 || comps.size(root) < comps.size(comps.find(b))) b = other;
+        }
+    for (int c = 0; c < n * n; ++c) {
+        const int b = best[static_cast<std::size_t>(c)];
+        if (b < 0) continue;
+        const int root = comps.find(b);
+        // An earlier fold may have filled this cage; then the cell stays alone.
+        if (comps.size(root) >= cfg.max_cage) continue;
+        comps.join(root, c, comps.target(root));
+    }
+}
+
+void tile_domino_first(int n, const TilingConfig& cfg, Components& comps, Rng& rng) {
+    const auto edges = shuffled_edges(n, rng);
+    const int pair_size = std::min(2, std::max(cfg.max_cage, 1));
+    for (const auto& [u, v] : edges) {
+        const int a = comps.find(u), b = comps.find(v);
+        if (a != b && comps.size(a) == 1 && comps.size(b) == 1 && pair_size == 2)
+            comps.join(a, b, 2);
+    }
+    // Grow: every component takes a target of 2..K, then the edges are walked again.
+    for (int c = 0; c < n * n; ++c)
+        if (comps.find(c) == c) comps.set_target(c, draw_target(cfg, pair_size, rng));
+    for (const auto& [u, v] : shuffled_edges(n, rng)) comps.try_grow(u, v);
+    fold_singles(n, cfg, comps, edges);
+}
+
+}  // namespace
+
+std::vector<std::vector<int>> tile_cages(int n, const TilingConfig& cfg, Rng& rng) {
+    if (n < 1 || n > kMaxSize) throw std::invalid_argument("tile_cages: size outside 1..9");
+    if (cfg.max_cage < 1) throw std::invalid_argument("tile_cages: max_cage below 1");
+    Components comps(n * n);
+    switch (cfg.strategy) {
+        case TilingStrategy::RandomEdges:
+            tile_random_edges(n, cfg, comps, rng);
+            break;
+        case TilingStrategy::DominoFirst:
+            tile_domino_first(n, cfg, comps, rng);
+            break;
+    }
+    return comps.cages();
+}
+
+}  // namespace kk

@@ -1,0 +1,105 @@
+#include "core/generate/operator_assigner.h"
+
+#include <algorithm>
+
+namespace kk {
+
+namespace {
+
+constexpr Op kTwoCellOps[4] = {Op::Add, Op::Sub, Op::Mul, Op::Div};
+constexpr Op kLargerOps[2] = {Op::Add, Op::Mul};
+
+std::int64_t target_of(Op op, const std::vector<int>& cells, const Grid& solution) {
+    auto value = [&](int cell) -> std::int64_t { return solution[static_cast<std::size_t>(cell)]; };
+    std::int64_t acc = op == Op::Mul ? 1 : 0;
+    switch (op) {
+        case Op::Given:
+            return value(cells[0]);
+        case Op::Add:
+            for (int c : cells) acc += value(c);
+            return acc;
+        case Op::Mul:
+            for (int c : cells) acc *= value(c);
+            return acc;
+        case Op::Sub:
+            return std::max(value(cells[0]), value(cells[1])) -
+                   std::min(value(cells[0]), value(cells[1]));
+        case Op::Div:
+            return std::max(value(cells[0]), value(cells[1])) /
+                   std::min(value(cells[0]), value(cells[1]));
+    }
+    return 0;
+}
+
+// Index into weights by rng; when none is positive, uniform over the allowed entries.
+int draw(const double* weights, const bool* allowed, int count, Rng& rng) {
+    double w[4] = {};
+    for (int i = 0; i < count; ++i) w[i] = allowed[i] ? weights[i] : 0.0;
+    int pick = rng.weighted(w, count);
+    if (pick >= 0) return pick;
+    for (int i = 0; i < count; ++i) w[i] = allowed[i] ? 1.0 : 0.0;
+    return rng.weighted(w, count);
+}
+
+Op two_cell_op(int n, int a, int b, const OperatorConfig& cfg, Rng& rng) {
+    const int hi = std::max(a, b), lo = std::min(a, b);
+    // A connected pair shares a row or column, so its values differ in a Latin square;
+    // guard anyway: - and ÷ need distinct values for a positive, meaningful target.
+    bool allowed[4] = {true, hi != lo, true, hi != lo && hi % lo == 0};
+    if (cfg.avoid_giveaways) {
+        bool kept[4];
+        bool any_weighted = false;
+        for (int i = 0; i < 4; ++i) {
+            const Op op = kTwoCellOps[i];
+            const std::int64_t t = op == Op::Add   ? hi + lo
+                                   : op == Op::Sub ? hi - lo
+                                   : op == Op::Mul ? std::int64_t{hi} * lo
+                                                   : (lo > 0 ? hi / lo : 0);
+            kept[i] = allowed[i] && !is_giveaway(n, op, t);
+            any_weighted |= kept[i] && cfg.two_cell[i] > 0;
+        }
+        if (any_weighted) std::copy(kept, kept + 4, allowed);
+    }
+    return kTwoCellOps[draw(cfg.two_cell, allowed, 4, rng)];
+}
+
+}  // namespace
+
+bool is_giveaway(int n, Op op, std::int64_t target) {
+    switch (op) {
+        case Op::Add: {
+            int pairs = 0;  // a < b, a + b = target, both in 1..n
+            for (std::int64_t a = 1; a <= n; ++a) pairs += target - a > a && target - a <= n;
+            return pairs == 1;
+        }
+        case Op::Sub:
+            return target == n - 1;
+        case Op::Div:
+            return 2 * target > n;
+        default:
+            return false;
+    }
+}
+
+Puzzle assign_operators(int n, const Grid& solution, const std::vector<std::vector<int>>& cages,
+                        const OperatorConfig& cfg, Rng& rng) {
+    Puzzle p;
+    p.size = n;
+    p.cages.reserve(cages.size());
+    static constexpr bool kBothAllowed[2] = {true, true};
+    for (const auto& cells : cages) {
+        Op op;
+        if (cells.size() == 1)
+            op = Op::Given;
+        else if (cells.size() == 2)
+            op = two_cell_op(n, solution[static_cast<std::size_t>(cells[0])],
+                             solution[static_cast<std::size_t>(cells[1])], cfg, rng);
+        else
+            op = kLargerOps[draw(cfg.larger, kBothAllowed, 2, rng)];
+        p.cages.push_back({op, target_of(op, cells, solution), cells});
+    }
+    normalize(p);
+    return p;
+}
+
+}  // namespace kk

@@ -1,0 +1,202 @@
+#include "core/grade/fillings.h"
+
+#include <algorithm>
+
+namespace kk {
+namespace {
+
+// A walk longer than this gives up and claims nothing about the cage (every candidate
+// stays, no value is forced into a line): sound, and a person could not list so many
+// fillings either. It covers every cage of up to six cells in full; only the huge
+// cages of hand-made puzzles (a whole row or two) reach it.
+constexpr std::uint64_t kMaxWalkSteps = 200'000;
+
+// Depth-first walk over a cage's cells in reading order. Add and Mul prune with bounds on
+// what the remaining cells can still make; the last cell's value is forced by the rest.
+class FillingWalk {
+  public:
+    FillingWalk(const GradeCages& table, int cage, const Candidates* cand, CageSummary& summary,
+                Candidates* fill)
+        : entry_(table.cages[cage]),
+          cells_(table.cells_of(cage)),
+          k_(entry_.count),
+          n_(table.size),
+          summary_(summary),
+          fill_(fill) {
+        for (int j = 0; j < k_; ++j) {
+            row_[j] = cells_[j] / n_;
+            col_[j] = cells_[j] % n_;
+            cand_[j] = cand[cells_[j]];
+            found_[j] = 0;
+        }
+        summary_.values = 0;
+        for (int i = 0; i < n_; ++i) {
+            summary_.row_need[i] = (entry_.rows >> i) & 1 ? full_mask(n_) : 0;
+            summary_.col_need[i] = (entry_.cols >> i) & 1 ? full_mask(n_) : 0;
+        }
+    }
+
+    void run() {
+        if (entry_.op == Op::Sub || entry_.op == Op::Div) {
+            walk_pairs();
+        } else {
+            bounds();
+            walk(0, entry_.target);
+        }
+        if (gave_up_) {
+            summary_.values = 0;
+            for (int j = 0; j < k_; ++j) {
+                found_[j] = cand_[j];
+                summary_.values |= cand_[j];
+            }
+            summary_.row_need.fill(0);
+            summary_.col_need.fill(0);
+        }
+        for (int j = 0; j < k_; ++j) fill_[cells_[j]] = found_[j];
+        if (!any_ && !gave_up_) {
+            summary_.row_need.fill(0);
+            summary_.col_need.fill(0);
+        }
+    }
+
+  private:
+    // Smallest and largest sum (product) the cells from i on can make, ignoring clashes.
+    void bounds() {
+        const bool add = entry_.op != Op::Mul;
+        lo_[k_] = add ? 0 : 1;
+        hi_[k_] = add ? 0 : 1;
+        const std::int64_t cap = entry_.target + 1;  // products above the target all act alike
+        for (int j = k_ - 1; j >= 0; --j) {
+            int lo = lowest_value(cand_[j]);
+            int hi = 0;
+            for (int v = n_; v >= 1; --v)
+                if (cand_[j] & value_bit(v)) {
+                    hi = v;
+                    break;
+                }
+            if (add) {
+                lo_[j] = lo_[j + 1] + lo;
+                hi_[j] = hi_[j + 1] + hi;
+            } else {
+                lo_[j] = std::min(cap, lo_[j + 1] * std::max(lo, 1));
+                hi_[j] = std::min(cap, hi_[j + 1] * hi);
+            }
+        }
+    }
+
+    bool fits(int j, int v) const {
+        return v >= 1 && v <= n_ && (cand_[j] & value_bit(v)) &&
+               !(row_used_[row_[j]] & value_bit(v)) && !(col_used_[col_[j]] & value_bit(v));
+    }
+
+    void walk(int j, std::int64_t rest) {
+        if (done_) return;
+        if (++steps_ > kMaxWalkSteps) {
+            gave_up_ = done_ = true;
+            return;
+        }
+        const bool add = entry_.op != Op::Mul;  // Given and Add both sum to the target
+        if (j == k_ - 1) {
+            if (rest <= n_ && fits(j, static_cast<int>(rest))) {
+                const int v = static_cast<int>(rest);
+                enter(j, v);
+                record();
+                leave(j, v);
+            }
+            return;
+        }
+        for (int v = 1; v <= n_; ++v) {
+            if (!fits(j, v)) continue;
+            std::int64_t next;
+            if (add) {
+                next = rest - v;
+                if (next < lo_[j + 1]) break;  // larger v only makes it worse
+                if (next > hi_[j + 1]) continue;
+            } else {
+                if (rest % v) continue;
+                next = rest / v;
+                if (next < lo_[j + 1]) break;
+                if (next > hi_[j + 1]) continue;  // hi is capped above the target
+            }
+            enter(j, v);
+            walk(j + 1, next);
+            leave(j, v);
+            if (done_) return;
+        }
+    }
+
+    void walk_pairs() {
+        const std::int64_t t = entry_.target;
+        for (int a = 1; a <= n_; ++a) {
+            if (!fits(0, a)) continue;
+            enter(0, a);
+            for (int b = 1; b <= n_; ++b) {
+                if (!fits(1, b)) continue;
+                const int big = std::max(a, b), small = std::min(a, b);
+                const bool ok =
+                    entry_.op == Op::Sub ? big - small == t : big % small == 0 && big / small == t;
+                if (!ok) continue;
+                enter(1, b);
+                record();
+                leave(1, b);
+            }
+            leave(0, a);
+        }
+    }
+
+    void enter(int j, int v) {
+        value_[j] = v;
+        row_used_[row_[j]] |= value_bit(v);
+        col_used_[col_[j]] |= value_bit(v);
+    }
+    void leave(int j, int v) {
+        row_used_[row_[j]] &= static_cast<Candidates>(~value_bit(v));
+        col_used_[col_[j]] &= static_cast<Candidates>(~value_bit(v));
+    }
+
+    // One complete filling: record it, and stop once it cannot teach anything new.
+    void record() {
+        any_ = true;
+        bool saturated = true;
+        for (int j = 0; j < k_; ++j) {
+            found_[j] |= value_bit(value_[j]);
+            saturated = saturated && found_[j] == cand_[j];
+        }
+        for (int i = 0; i < n_; ++i) {
+            summary_.row_need[i] &= row_used_[i];
+            summary_.col_need[i] &= col_used_[i];
+            saturated = saturated && !summary_.row_need[i] && !summary_.col_need[i];
+        }
+        for (int j = 0; j < k_; ++j) summary_.values |= value_bit(value_[j]);
+        done_ = saturated;
+    }
+
+    const GradeCages::Entry& entry_;
+    const int* cells_;
+    int k_;
+    int n_;
+    CageSummary& summary_;
+    Candidates* fill_;
+    bool any_ = false;
+    bool done_ = false;
+    bool gave_up_ = false;
+    std::uint64_t steps_ = 0;
+    int row_[kMaxCells];
+    int col_[kMaxCells];
+    int value_[kMaxCells];
+    Candidates cand_[kMaxCells];
+    Candidates found_[kMaxCells];
+    std::int64_t lo_[kMaxCells + 1];
+    std::int64_t hi_[kMaxCells + 1];
+    Candidates row_used_[kMaxSize] = {};
+    Candidates col_used_[kMaxSize] = {};
+};
+
+}  // namespace
+
+void summarize_fillings(const GradeCages& table, int cage, const Candidates* cand,
+                        CageSummary& summary, Candidates* fill) {
+    FillingWalk(table, cage, cand, summary, fill).run();
+}
+
+}  // namespace kk

@@ -1,0 +1,154 @@
+#include "core/grade/grader.h"
+
+#include <stdexcept>
+
+#include "core/solve/solver.h"
+#include "core/grade/technique.h"
+
+namespace kk {
+
+const char* level_name(Level l) {
+    switch (l) {
+#define KK_LEVEL_NAME(e, s) \
+    case Level::e:          \
+        return s;
+        KK_LEVELS(KK_LEVEL_NAME)
+#undef KK_LEVEL_NAME
+    }
+    return "?";
+}
+
+bool parse_level(std::string_view name, Level& out) {
+#define KK_LEVEL_PARSE(e, s) \
+    if (name == s) {         \
+        out = Level::e;      \
+        return true;         \
+    }
+    KK_LEVELS(KK_LEVEL_PARSE)
+#undef KK_LEVEL_PARSE
+    return false;
+}
+
+const char* technique_name(Technique t) {
+    switch (t) {
+#define KK_TECH_NAME(e, l, s) \
+    case Technique::e:        \
+        return s;
+        KK_TECHNIQUES(KK_TECH_NAME)
+#undef KK_TECH_NAME
+    }
+    return "?";
+}
+
+Level technique_level(Technique t) {
+    switch (t) {
+#define KK_TECH_LEVEL(e, l, s) \
+    case Technique::e:         \
+        return Level::l;
+        KK_TECHNIQUES(KK_TECH_LEVEL)
+#undef KK_TECH_LEVEL
+    }
+    return Level::Unreasonable;
+}
+
+int technique_weight(Technique t) {
+    switch (t) {
+        case Technique::NakedSingle:
+            return 1;
+        case Technique::HiddenSingle:
+            return 2;
+        case Technique::CageValueSet:
+            return 3;
+        case Technique::CagePositions:
+            return 5;
+        case Technique::CageForcedExclusion:
+            return 10;
+        case Technique::Subset:
+            return 12;
+        case Technique::Fish:
+            return 20;
+        case Technique::TwoCandidateChain:
+            return 25;
+        case Technique::Guess:
+            return 40;
+    }
+    return 0;
+}
+
+double grade_score(Level level, const std::array<int, kTechniqueCount>& counts,
+                   std::uint64_t search_nodes) {
+    const int band = static_cast<int>(level);
+    if (band >= kGradedLevels) return -1;
+    std::uint64_t effort = 0;
+    for (int t = 0; t < kTechniqueCount; ++t)
+        effort += static_cast<std::uint64_t>(counts[t]) *
+                  static_cast<std::uint64_t>(technique_weight(static_cast<Technique>(t)));
+    effort += kNodeWeight * search_nodes;
+    // 999 e / (e + K) grows with e and never reaches the next band.
+    const std::uint64_t within = 999 * effort / (effort + kEffortHalf);
+    return static_cast<double>(1000 * band + static_cast<int>(within));
+}
+
+namespace {
+
+Level level_of(const std::array<int, kTechniqueCount>& counts) {
+    Level level = Level::Easy;
+    for (int t = 0; t < kTechniqueCount; ++t) {
+        const Level l = technique_level(static_cast<Technique>(t));
+        if (counts[t] > 0 && static_cast<int>(l) > static_cast<int>(level)) level = l;
+    }
+    return level;
+}
+
+Grade not_a_level(Level level) {
+    Grade g;
+    g.level = level;
+    g.score = -1;
+    return g;
+}
+
+}  // namespace
+
+Grade grade(const Puzzle& p, bool explain, std::uint64_t max_search_nodes,
+            const Grid* unique_solution) {
+    Grade g;
+    StepLog* log = explain ? &g.steps : nullptr;
+    const GradeCages table(p);
+    Position pos(table);
+    Outcome outcome = run_deductions(pos, &g.counts, log);
+    // Sound deductions that end in one full grid prove it the only candidate for a
+    // solution, and a contradiction proves there is none; only a stall needs the solver.
+    std::uint64_t nodes = 0;
+    if (outcome == Outcome::Stalled) {
+        SolveResult solved;
+        if (!unique_solution) {
+            solved = solve(p, 2);
+            if (solved.count == 0) return not_a_level(Level::Impossible);
+            if (solved.count > 1) return not_a_level(Level::Ambiguous);
+        }
+        const Grid& answer = unique_solution ? *unique_solution : solved.solutions.front();
+        while (outcome == Outcome::Stalled) {
+            guess(pos, answer, nodes, log, max_search_nodes);
+            if (nodes > max_search_nodes) {
+                g.level = Level::Unreasonable;
+                g.search_capped = true;
+                g.search_nodes = nodes;
+                g.score = -1;
+                return g;
+            }
+            ++g.counts[static_cast<int>(Technique::Guess)];
+            outcome = run_deductions(pos, &g.counts, log);
+        }
+        if (outcome != Outcome::Solved || pos.grid() != answer)
+            throw std::logic_error("grader: the ladder lost the solver's solution");
+    }
+    if (outcome == Outcome::Broken) return not_a_level(Level::Impossible);
+    g.solution = pos.grid();
+    if (!is_solution(p, g.solution)) return not_a_level(Level::Impossible);
+    g.level = level_of(g.counts);
+    g.search_nodes = nodes;
+    g.score = grade_score(g.level, g.counts, nodes);
+    return g;
+}
+
+}  // namespace kk

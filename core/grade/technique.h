@@ -1,0 +1,62 @@
+// The human techniques of the grading ladder, one function each. Every function makes at
+// most one deduction (one placement, one cage, one line, one chain) and says whether it made
+// progress; a position found contradictory is marked broken and counts as progress. With a
+// log, it appends the deduction in words.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/grade/position.h"
+#include "core/grade/grader.h"
+
+namespace kk {
+
+using StepLog = std::vector<std::string>;
+
+// easy
+bool naked_single(Position& pos, StepLog* log = nullptr);
+bool hidden_single(Position& pos, StepLog* log = nullptr);
+bool cage_value_set(Position& pos, StepLog* log = nullptr);
+// normal
+bool cage_positions(Position& pos, StepLog* log = nullptr);
+// hard
+bool cage_forced_exclusion(Position& pos, StepLog* log = nullptr);
+bool subset(Position& pos, StepLog* log = nullptr);
+// extreme
+bool fish(Position& pos, StepLog* log = nullptr);
+bool two_candidate_chain(Position& pos, StepLog* log = nullptr);
+
+// Runs one technique (not Guess).
+bool apply_technique(Technique t, Position& pos, StepLog* log = nullptr);
+
+// The techniques below Guess, easiest first: the order the ladder tries them in.
+constexpr Technique kDeductions[] = {
+    Technique::NakedSingle,   Technique::HiddenSingle,        Technique::CageValueSet,
+    Technique::CagePositions, Technique::CageForcedExclusion, Technique::Subset,
+    Technique::Fish,          Technique::TwoCandidateChain,
+};
+
+// How a run of the ladder ended.
+enum class Outcome { Solved, Stalled, Broken };
+
+// Always the easiest technique that makes progress, until solved, stalled or broken.
+// counts (when given) gets one per step that made progress.
+Outcome run_deductions(Position& pos, std::array<int, kTechniqueCount>* counts = nullptr,
+                       StepLog* log = nullptr);
+
+// Trial and error: on the unplaced cell with fewest candidates (first in reading order),
+// shows by search that every candidate but the solution's leads to a contradiction, and
+// places the solution's value. nodes grows by the search nodes visited. False when no
+// cell is left to guess on, or when the search passed node_limit (nodes > node_limit).
+bool guess(Position& pos, const Grid& solution, std::uint64_t& nodes, StepLog* log = nullptr,
+           std::uint64_t node_limit = kNoNodeLimit);
+
+// Whether the position has a solution, by deductions and search (nodes counts guesses).
+// Past node_limit it gives up and answers false; the caller sees nodes > node_limit.
+bool has_solution(const Position& pos, std::uint64_t& nodes,
+                  std::uint64_t node_limit = kNoNodeLimit);
+
+}  // namespace kk

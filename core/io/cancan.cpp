@@ -1,0 +1,211 @@
+// CanCan letter form: optional "# " comments, a key line "a=4x b=12+ c=5", n rows of
+// cage letters, then optionally n "# " solution rows and more comments. Blank lines
+// part puzzles.
+#include <stdexcept>
+#include <string>
+
+#include "core/io/readers_internal.h"
+
+namespace kk {
+namespace {
+
+constexpr int kLetters = 52;  // a-z then A-Z
+
+int letter_index(char c) {
+    if (c >= 'a' && c <= 'z') return c - 'a';
+    if (c >= 'A' && c <= 'Z') return 26 + (c - 'A');
+    return -1;
+}
+
+char letter_for(int index) {
+    return static_cast<char>(index < 26 ? 'a' + index : 'A' + (index - 26));
+}
+
+bool is_comment(std::string_view text) {
+    return trim(text).starts_with('#');
+}
+
+bool is_key_line(std::string_view text) {
+    text = trim(text);
+    return text.size() > 2 && letter_index(text[0]) >= 0 && text[1] == '=';
+}
+
+// Key line -> one cage per letter (no cells yet); letter_cage maps letters to cages.
+void parse_key(const TextLine& line, DraftPuzzle& draft, std::vector<int>& letter_cage) {
+    letter_cage.assign(kLetters, -1);
+    for (std::string_view word : split_words(line.text)) {
+        if (word.size() < 3 || letter_index(word[0]) < 0 || word[1] != '=')
+            throw ParseError(line.number, "key entry " + quoted(word) +
+                                              " is not letter=target[op] (like c=15+)");
+        const int letter = letter_index(word[0]);
+        if (letter_cage[static_cast<size_t>(letter)] >= 0)
+            throw ParseError(line.number,
+                             std::string("letter '") + word[0] + "' is twice in the key line");
+        std::string_view number = word.substr(2);
+        Cage cage;
+        cage.op = Op::Given;
+        if (!is_digit(number.back())) {
+            auto op = op_from_symbol(number.back());
+            if (!op || *op == Op::Given)
+                throw ParseError(line.number, "unknown operation " +
+                                                  quoted(number.substr(number.size() - 1)) +
+                                                  " in " + quoted(word) + " (expected + - x /)");
+            cage.op = *op;
+            number.remove_suffix(1);
+        }
+        cage.target = parse_target(number, line.number);
+        letter_cage[static_cast<size_t>(letter)] = static_cast<int>(draft.puzzle.cages.size());
+        draft.puzzle.cages.push_back(cage);
+        draft.cage_lines.push_back(line.number);
+    }
+}
+
+// One row of cage letters onto the draft's cages.
+void parse_row(const TextLine& line, int row, DraftPuzzle& draft,
+               const std::vector<int>& letter_cage, std::vector<char>& placed) {
+    const int n = draft.puzzle.size;
+    auto words = split_words(line.text);
+    if (static_cast<int>(words.size()) != n)
+        throw ParseError(line.number, "row has " + std::to_string(words.size()) +
+                                          " letters, expected " + std::to_string(n));
+    for (int c = 0; c < n; ++c) {
+        std::string_view word = words[static_cast<size_t>(c)];
+        const int letter = word.size() == 1 ? letter_index(word[0]) : -1;
+        if (letter < 0) throw ParseError(line.number, quoted(word) + " is not a cage letter");
+        const int k = letter_cage[static_cast<size_t>(letter)];
+        if (k < 0)
+            throw ParseError(line.number, "letter " + quoted(word) + " is not in the key line");
+        if (!placed[static_cast<size_t>(k)]) draft.cage_lines[static_cast<size_t>(k)] = line.number;
+        placed[static_cast<size_t>(k)] = 1;
+        draft.puzzle.cages[static_cast<size_t>(k)].cells.push_back(row * n + c);
+    }
+}
+
+// "# 5 2 3 1 4 6" or "# 523146" -> the row's n values; nullopt for other comments.
+std::optional<std::vector<int>> solution_row(std::string_view text, int n) {
+    auto words = split_words(trim(text).substr(1));
+    std::string digits;
+    for (std::string_view w : words) digits += w;
+    const bool spaced = static_cast<int>(words.size()) == n;
+    const bool packed = words.size() == 1;
+    if (!(spaced || packed) || static_cast<int>(digits.size()) != n || !all_digits(digits))
+        return std::nullopt;
+    std::vector<int> values;
+    for (char d : digits) values.push_back(d - '0');
+    return values;
+}
+
+std::string short_solution(int rows, int n) {
+    return "the solution stops after " + std::to_string(rows) + " of " + std::to_string(n) +
+           " rows";
+}
+
+using LineIt = std::vector<TextLine>::const_iterator;
+
+// Reads one puzzle from its key line; leaves `it` after the puzzle's last line.
+ParsedPuzzle read_one(LineIt& it, LineIt end, int last_line) {
+    DraftPuzzle draft;
+    std::vector<int> letter_cage;
+    const TextLine& key = *it++;
+    draft.line = key.number;
+    parse_key(key, draft, letter_cage);
+
+    if (it == end || is_blank(it->text) || is_comment(it->text))
+        throw ParseError(it == end ? last_line : it->number, "expected rows of cage letters");
+    const auto width = split_words(it->text).size();
+    if (width > static_cast<size_t>(kMaxSize))
+        throw ParseError(it->number, "size " + std::to_string(width) + " is outside 1..9");
+    const int n = static_cast<int>(width);
+    draft.puzzle.size = n;
+    std::vector<char> placed(draft.puzzle.cages.size(), 0);
+    for (int r = 0; r < n; ++r, ++it) {
+        if (it == end || is_blank(it->text) || is_comment(it->text))
+            throw ParseError(it == end ? last_line : it->number,
+                             "expected " + std::to_string(n) + " rows of cage letters, found " +
+                                 std::to_string(r));
+        parse_row(*it, r, draft, letter_cage, placed);
+    }
+    for (size_t k = 0; k < placed.size(); ++k)
+        if (!placed[k])
+            throw ParseError(key.number, "key letter '" +
+                                             std::string(1, letter_for(static_cast<int>(k))) +
+                                             "' has no cells");
+
+    // Trailing "# " lines: solution rows (all n together) and other comments.
+    Grid solution;
+    int rows = 0;
+    for (; it != end && is_comment(it->text); ++it) {
+        auto values = rows < n ? solution_row(it->text, n) : std::nullopt;
+        if (values) {
+            solution.insert(solution.end(), values->begin(), values->end());
+            ++rows;
+        } else if (rows > 0 && rows < n) {
+            throw ParseError(it->number, short_solution(rows, n));
+        }
+    }
+    if (rows > 0 && rows < n)
+        throw ParseError(it == end ? last_line : it->number, short_solution(rows, n));
+    if (rows == n) draft.solution = std::move(solution);
+    return finish_puzzle(std::move(draft));
+}
+
+}  // namespace
+
+std::vector<ParsedPuzzle> read_cancan(const std::vector<TextLine>& lines) {
+    std::vector<ParsedPuzzle> puzzles;
+    const int last_line = lines.empty() ? 1 : lines.back().number;
+    for (auto it = lines.begin(); it != lines.end();) {
+        if (is_blank(it->text) || is_comment(it->text)) {
+            ++it;
+            continue;
+        }
+        if (!is_key_line(it->text))
+            throw ParseError(
+                it->number, "expected a key line like 'a=12x b=3-', got " + quoted(trim(it->text)));
+        puzzles.push_back(read_one(it, lines.end(), last_line));
+    }
+    return puzzles;
+}
+
+std::string write_cancan(const Puzzle& p, const Grid* solution) {
+    Puzzle q = p;
+    normalize(q);
+    if (q.cages.size() > static_cast<size_t>(kLetters))
+        throw std::length_error("cancan form has 52 cage letters; this puzzle has " +
+                                std::to_string(q.cages.size()) + " cages");
+    const int n = q.size;
+    std::string out;
+    for (size_t k = 0; k < q.cages.size(); ++k) {
+        const Cage& cage = q.cages[k];
+        if (k) out += ' ';
+        out += letter_for(static_cast<int>(k));
+        out += '=';
+        out += std::to_string(cage.target);
+        if (cage.op == Op::Mul)
+            out += 'x';
+        else if (cage.op != Op::Given)
+            out += op_symbol(cage.op);
+    }
+    out += '\n';
+    const auto owner = cage_of_cells(q);
+    for (int r = 0; r < n; ++r) {
+        for (int c = 0; c < n; ++c) {
+            if (c) out += ' ';
+            out += letter_for(owner[static_cast<size_t>(r * n + c)]);
+        }
+        out += '\n';
+    }
+    if (solution) {
+        for (int r = 0; r < n; ++r) {
+            out += '#';
+            for (int c = 0; c < n; ++c) {
+                out += ' ';
+                out += std::to_string((*solution)[static_cast<size_t>(r * n + c)]);
+            }
+            out += '\n';
+        }
+    }
+    return out;
+}
+
+}  // namespace kk

@@ -1,0 +1,134 @@
+// fahda form (seed001): "n k", n rows of cage numbers 1..k, then one line of k
+// rules such as "7+ 2= 2- 6x 2/" (rule i for cage i, '=' a given).
+#include <string>
+
+#include "core/io/readers_internal.h"
+
+namespace kk {
+namespace {
+
+using LineIt = std::vector<TextLine>::const_iterator;
+
+// Next non-blank line at or after it; throws when the text ends first.
+LineIt next_filled(LineIt it, LineIt end, int last_line, const std::string& wanted) {
+    while (it != end && is_blank(it->text)) ++it;
+    if (it == end) throw ParseError(last_line, "the text ends where " + wanted + " should be");
+    return it;
+}
+
+void parse_rule(std::string_view word, Cage& cage, int line) {
+    std::string_view number = word;
+    cage.op = Op::Given;
+    if (!word.empty() && !is_digit(word.back())) {
+        auto op = op_from_symbol(word.back());
+        if (!op)
+            throw ParseError(line, "unknown operation " + quoted(word.substr(word.size() - 1)) +
+                                       " in rule " + quoted(word) + " (expected + - x / or =)");
+        cage.op = *op;
+        number.remove_suffix(1);
+    }
+    cage.target = parse_target(number, line);
+}
+
+// Reads one puzzle starting at its header line; leaves `it` after the rules line.
+ParsedPuzzle read_one(LineIt& it, LineIt end, int last_line) {
+    const TextLine& header = *it++;
+    auto words = split_words(header.text);
+    if (words.size() != 2 || !all_digits(words[0]) || !all_digits(words[1]))
+        throw ParseError(header.number,
+                         "expected the header 'size cages', got " + quoted(trim(header.text)));
+    const std::int64_t n = *parse_count(words[0], kMaxSize + 1);
+    const std::int64_t k = *parse_count(words[1], kMaxCells + 1);
+    if (n < 1 || n > kMaxSize)
+        throw ParseError(header.number, "size " + std::string(words[0]) + " is outside 1..9");
+    if (k < 1 || k > n * n)
+        throw ParseError(header.number, "cage count " + std::string(words[1]) + " is outside 1.." +
+                                            std::to_string(n * n));
+
+    DraftPuzzle draft;
+    draft.line = header.number;
+    draft.puzzle.size = static_cast<int>(n);
+    draft.puzzle.cages.resize(static_cast<size_t>(k));
+    draft.cage_lines.assign(static_cast<size_t>(k), header.number);
+    for (int r = 0; r < n; ++r) {
+        it = next_filled(it, end, last_line, "row " + std::to_string(r + 1) + " of cage numbers");
+        const TextLine& row = *it++;
+        auto cells = split_words(row.text);
+        if (static_cast<std::int64_t>(cells.size()) != n)
+            throw ParseError(row.number, "row has " + std::to_string(cells.size()) +
+                                             " cage numbers, expected " + std::to_string(n));
+        for (int c = 0; c < n; ++c) {
+            auto id = parse_count(cells[static_cast<size_t>(c)], k);
+            if (!id || *id < 1 || *id > k)
+                throw ParseError(row.number, "cage number " +
+                                                 quoted(cells[static_cast<size_t>(c)]) +
+                                                 " is not one of 1.." + std::to_string(k));
+            Cage& cage = draft.puzzle.cages[static_cast<size_t>(*id - 1)];
+            if (cage.cells.empty()) draft.cage_lines[static_cast<size_t>(*id - 1)] = row.number;
+            cage.cells.push_back(static_cast<int>(r * n + c));
+        }
+    }
+    it = next_filled(it, end, last_line, "the line of cage rules");
+    const TextLine& rules_line = *it++;
+    auto rules = split_words(rules_line.text);
+    if (static_cast<std::int64_t>(rules.size()) != k)
+        throw ParseError(rules_line.number, std::to_string(rules.size()) + " rules for " +
+                                                std::to_string(k) + " cages");
+    for (size_t i = 0; i < rules.size(); ++i) {
+        Cage& cage = draft.puzzle.cages[i];
+        parse_rule(rules[i], cage, rules_line.number);
+        if (cage.cells.empty())
+            throw ParseError(rules_line.number,
+                             "cage " + std::to_string(i + 1) + " has a rule but no cells");
+    }
+    return finish_puzzle(std::move(draft));
+}
+
+}  // namespace
+
+std::vector<ParsedPuzzle> read_fahda(const std::vector<TextLine>& lines) {
+    std::vector<ParsedPuzzle> puzzles;
+    const int last_line = lines.empty() ? 1 : lines.back().number;
+    for (auto it = lines.begin(); it != lines.end();) {
+        if (is_blank(it->text)) {
+            ++it;
+            continue;
+        }
+        puzzles.push_back(read_one(it, lines.end(), last_line));
+    }
+    return puzzles;
+}
+
+std::string write_fahda(const Puzzle& p) {
+    Puzzle q = p;
+    normalize(q);
+    const int n = q.size;
+    const auto owner = cage_of_cells(q);
+    std::string out = std::to_string(n) + " " + std::to_string(q.cages.size()) + "\n";
+    for (int r = 0; r < n; ++r) {
+        for (int c = 0; c < n; ++c) {
+            if (c) out += ' ';
+            out += std::to_string(owner[static_cast<size_t>(r * n + c)] + 1);
+        }
+        out += '\n';
+    }
+    for (size_t i = 0; i < q.cages.size(); ++i) {
+        const Cage& cage = q.cages[i];
+        if (i) out += ' ';
+        out += std::to_string(cage.target);
+        switch (cage.op) {
+            case Op::Given:
+                out += '=';
+                break;
+            case Op::Mul:
+                out += 'x';
+                break;
+            default:
+                out += op_symbol(cage.op);
+                break;
+        }
+    }
+    return out + "\n";
+}
+
+}  // namespace kk

@@ -1,0 +1,187 @@
+// Format names, detection, and the read/write dispatch. Each format lives in its
+// own core/format_*.cpp.
+#include "core/io/formats.h"
+
+#include <algorithm>
+
+#include "core/io/readers_internal.h"
+
+namespace kk {
+
+const char* format_name(Format f) {
+    switch (f) {
+        case Format::Auto:
+            return "auto";
+        case Format::Neknek:
+            return "neknek";
+        case Format::Cancan:
+            return "cancan";
+        case Format::J:
+            return "j";
+        case Format::Fahda:
+            return "fahda";
+        case Format::Keen:
+            return "keen";
+    }
+    return "?";
+}
+
+std::optional<Format> parse_format_name(std::string_view name) {
+    for (Format f :
+         {Format::Auto, Format::Neknek, Format::Cancan, Format::J, Format::Fahda, Format::Keen})
+        if (name == format_name(f)) return f;
+    return std::nullopt;
+}
+
+std::optional<Op> op_from_symbol(char c) {
+    switch (c) {
+        case '!':
+        case '=':
+            return Op::Given;
+        case '+':
+            return Op::Add;
+        case '-':
+            return Op::Sub;
+        case '*':
+        case 'x':
+        case 'X':
+            return Op::Mul;
+        case '/':
+        case '%':
+            return Op::Div;
+        default:
+            return std::nullopt;
+    }
+}
+
+namespace {
+
+// Length of the run of digits at the start of s.
+size_t leading_digits(std::string_view s) {
+    size_t i = 0;
+    while (i < s.size() && is_digit(s[i])) ++i;
+    return i;
+}
+
+// "a=12x" style first word: a CanCan key line.
+bool is_cancan_key(std::string_view line) {
+    line = trim(line);
+    return line.size() > 2 &&
+           ((line[0] >= 'a' && line[0] <= 'z') || (line[0] >= 'A' && line[0] <= 'Z')) &&
+           line[1] == '=';
+}
+
+// "6:..." or "6dh:...": a Keen game id (digits, parameter letters, colon).
+bool is_keen_id(std::string_view line) {
+    line = trim(line);
+    size_t digits = leading_digits(line);
+    if (digits == 0) return false;
+    size_t colon = line.find(':');
+    if (colon == std::string_view::npos) return false;
+    auto params = line.substr(digits, colon - digits);
+    return std::all_of(params.begin(), params.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || is_digit(c);
+    });
+}
+
+// "n k": the fahda header.
+bool is_fahda_header(std::string_view line) {
+    auto words = split_words(line);
+    return words.size() == 2 && all_digits(words[0]) && all_digits(words[1]);
+}
+
+// "12+,3 4" or "5,0": a J cage line.
+bool is_j_line(std::string_view line) {
+    line = trim(line);
+    size_t digits = leading_digits(line);
+    if (digits == 0 || digits == line.size()) return false;
+    size_t at = digits;
+    if (line[at] != ',' && op_from_symbol(line[at]) && line[at] != '!' && line[at] != '=') ++at;
+    return at < line.size() && line[at] == ',';
+}
+
+}  // namespace
+
+Format detect_format(std::string_view text) {
+    const auto lines = split_lines(text);
+    auto first = std::find_if(lines.begin(), lines.end(),
+                              [](const TextLine& l) { return !is_blank(l.text); });
+    if (first == lines.end()) return Format::Neknek;
+    const std::string_view line = trim(first->text);
+    if (line.starts_with('#')) {
+        // "# 1." (even "# 1") comments may open a CanCan file: a key line after the
+        // comments tells it from a neknek header followed by cages.
+        for (auto it = first; it != lines.end(); ++it) {
+            std::string_view t = trim(it->text);
+            if (t.empty() || t.starts_with('#')) continue;
+            return is_cancan_key(t) ? Format::Cancan : Format::Neknek;
+        }
+        return Format::Neknek;
+    }
+    if (is_keen_id(line)) return Format::Keen;
+    if (is_fahda_header(line)) return Format::Fahda;
+    if (is_j_line(line)) return Format::J;
+    if (is_cancan_key(line)) return Format::Cancan;
+    return Format::Neknek;
+}
+
+std::vector<ParsedPuzzle> read_puzzles(std::string_view text, Format format) {
+    reject_binary(text);
+    const auto lines = split_lines(text);
+    if (std::all_of(lines.begin(), lines.end(), [](const TextLine& l) { return is_blank(l.text); }))
+        throw ParseError(1, "no puzzle found: the text is empty");
+    if (format == Format::Auto) format = detect_format(text);
+    std::vector<ParsedPuzzle> puzzles;
+    switch (format) {
+        case Format::Auto:
+        case Format::Neknek:
+            puzzles = read_neknek(lines);
+            break;
+        case Format::Cancan:
+            puzzles = read_cancan(lines);
+            break;
+        case Format::J:
+            puzzles = read_j(lines);
+            break;
+        case Format::Fahda:
+            puzzles = read_fahda(lines);
+            break;
+        case Format::Keen:
+            puzzles = read_keen(lines);
+            break;
+    }
+    if (puzzles.empty())
+        throw ParseError(1, std::string("no puzzle found in ") + format_name(format) + " text");
+    return puzzles;
+}
+
+ParsedPuzzle finish_puzzle(DraftPuzzle draft) {
+    for (Cage& cage : draft.puzzle.cages) std::sort(cage.cells.begin(), cage.cells.end());
+    if (auto issue = check_puzzle(draft.puzzle)) {
+        int line = draft.line;
+        if (issue->cage >= 0 && static_cast<size_t>(issue->cage) < draft.cage_lines.size())
+            line = draft.cage_lines[static_cast<size_t>(issue->cage)];
+        throw ParseError(line, issue->message);
+    }
+    normalize(draft.puzzle);
+    return {std::move(draft.puzzle), std::move(draft.solution), draft.line};
+}
+
+std::string write_puzzle(const Puzzle& p, Format f) {
+    switch (f) {
+        case Format::Auto:
+        case Format::Neknek:
+            return write_neknek(p);
+        case Format::Cancan:
+            return write_cancan(p);
+        case Format::J:
+            return write_j(p);
+        case Format::Fahda:
+            return write_fahda(p);
+        case Format::Keen:
+            return write_keen(p);
+    }
+    return write_neknek(p);
+}
+
+}  // namespace kk

@@ -1,0 +1,56 @@
+// Puzzle text formats: read all five, write each. Every reader checks the puzzle
+// (check_puzzle) and reports the first problem with the line it stands on.
+#pragma once
+
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/model/puzzle.h"
+
+namespace kk {
+
+// neknek: "#\tn" then "op target cells..." lines. cancan: key line + letter rows.
+// j: "target[op],cells" (seed000). fahda: "n k", cage-number rows, rules (seed001).
+// keen: Simon Tatham's Keen game id "n:blocks,clues".
+enum class Format { Auto, Neknek, Cancan, J, Fahda, Keen };
+
+const char* format_name(Format f);
+// "neknek", "cancan", "j", "fahda", "keen" -> Format; nullopt when unknown.
+std::optional<Format> parse_format_name(std::string_view name);
+
+// A reader's complaint: the 1-based line of the text and what is wrong there.
+struct ParseError : std::runtime_error {
+    int line;
+    ParseError(int line_, const std::string& what) : std::runtime_error(what), line(line_) {}
+};
+
+struct ParsedPuzzle {
+    Puzzle puzzle;                 // normalized
+    std::optional<Grid> solution;  // when the text carries one (cancan '# ' rows)
+    int line = 1;                  // where the puzzle starts in the text
+};
+
+// Guesses the format from the text (Auto never comes back).
+Format detect_format(std::string_view text);
+
+// Reads every puzzle in the text; throws ParseError on the first problem. CRLF is
+// accepted. An empty text (no puzzle at all) is an error.
+std::vector<ParsedPuzzle> read_puzzles(std::string_view text, Format format = Format::Auto);
+
+// One Keen game id ("6:_aa_12a...,d2s2a8..." or "6dh:..."), checked and normalized;
+// throws ParseError (line 1) when malformed.
+Puzzle read_keen_id(std::string_view id);
+
+// Writers. neknek is byte-stable: "#\tn\n", cages by first cell, cells in reading
+// order, tab separated, newline at the end.
+std::string write_neknek(const Puzzle& p);
+std::string write_cancan(const Puzzle& p, const Grid* solution = nullptr);
+std::string write_j(const Puzzle& p);
+std::string write_fahda(const Puzzle& p);
+std::string write_keen(const Puzzle& p);  // "n:desc", one line, no newline
+std::string write_puzzle(const Puzzle& p, Format f);
+
+}  // namespace kk

@@ -1,0 +1,92 @@
+// J form (seed000): "target[op],cells" per cage, cells numbered 0..n*n-1 in reading
+// order, ops + - * % (% is division), no op for a given. Blank lines part puzzles.
+#include <string>
+
+#include "core/io/readers_internal.h"
+
+namespace kk {
+namespace {
+
+Cage parse_j_cage(const TextLine& line) {
+    const std::string_view text = trim(line.text);
+    const size_t comma = text.find(',');
+    if (comma == std::string_view::npos)
+        throw ParseError(line.number, "expected 'target[op],cells', got " + quoted(text));
+    std::string_view head = trim(text.substr(0, comma));
+    Cage cage;
+    cage.op = Op::Given;
+    if (!head.empty() && !is_digit(head.back())) {
+        auto op = op_from_symbol(head.back());
+        if (!op || *op == Op::Given)
+            throw ParseError(line.number, "unknown operation " +
+                                              quoted(head.substr(head.size() - 1)) +
+                                              " (expected + - * % or none for a given)");
+        cage.op = *op;
+        head.remove_suffix(1);
+    }
+    cage.target = parse_target(head, line.number);
+    for (std::string_view word : split_words(text.substr(comma + 1))) {
+        auto cell = parse_count(word, kMaxCells);
+        if (!cell) throw ParseError(line.number, "cell " + quoted(word) + " is not a number");
+        if (*cell >= kMaxCells)
+            throw ParseError(line.number,
+                             "cell " + std::string(word) + " is outside the largest (9x9) grid");
+        cage.cells.push_back(static_cast<int>(*cell));
+    }
+    if (cage.cells.empty()) throw ParseError(line.number, "cage has no cells");
+    return cage;
+}
+
+// The grid side: the smallest n whose n*n cells hold the largest cell number, so
+// that a cell used twice or left out is reported as such by the check.
+int side_for(const std::vector<Cage>& cages) {
+    int largest = 0;
+    for (const Cage& cage : cages)
+        for (int c : cage.cells) largest = std::max(largest, c);
+    int n = 1;
+    while (n * n <= largest) ++n;
+    return n;
+}
+
+}  // namespace
+
+std::vector<ParsedPuzzle> read_j(const std::vector<TextLine>& lines) {
+    std::vector<ParsedPuzzle> puzzles;
+    DraftPuzzle draft;
+    auto flush = [&] {
+        if (draft.puzzle.cages.empty()) return;
+        draft.puzzle.size = side_for(draft.puzzle.cages);
+        puzzles.push_back(finish_puzzle(std::move(draft)));
+        draft = DraftPuzzle{};
+    };
+    for (const TextLine& line : lines) {
+        if (is_blank(line.text)) {
+            flush();
+            continue;
+        }
+        if (draft.puzzle.cages.empty()) draft.line = line.number;
+        draft.puzzle.cages.push_back(parse_j_cage(line));
+        draft.cage_lines.push_back(line.number);
+    }
+    flush();
+    return puzzles;
+}
+
+std::string write_j(const Puzzle& p) {
+    Puzzle q = p;
+    normalize(q);
+    std::string out;
+    for (const Cage& cage : q.cages) {
+        out += std::to_string(cage.target);
+        if (cage.op != Op::Given) out += cage.op == Op::Div ? '%' : op_symbol(cage.op);
+        out += ',';
+        for (size_t i = 0; i < cage.cells.size(); ++i) {
+            if (i) out += ' ';
+            out += std::to_string(cage.cells[i]);
+        }
+        out += '\n';
+    }
+    return out;
+}
+
+}  // namespace kk

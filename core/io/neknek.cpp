@@ -1,0 +1,103 @@
+// neknek, the corpus's own text: "#\tn", then "op\ttarget\tA1 A2 ..." per cage.
+#include <string>
+
+#include "core/io/readers_internal.h"
+
+namespace kk {
+namespace {
+
+std::string grid_name(int n) {
+    return std::to_string(n) + "x" + std::to_string(n);
+}
+
+// "#\t6" -> 6. Anything else on a '#' line is a broken header.
+int parse_header(const TextLine& line) {
+    auto words = split_words(line.text.substr(1));
+    if (words.empty()) throw ParseError(line.number, "header '#' has no size after it");
+    if (words.size() > 1)
+        throw ParseError(line.number,
+                         "header must be '#' and the size alone, not " + quoted(trim(line.text)));
+    auto size = parse_count(words[0], kMaxSize + 1);
+    if (!size) throw ParseError(line.number, "size " + quoted(words[0]) + " is not a number");
+    if (*size < 1 || *size > kMaxSize)
+        throw ParseError(line.number, "size " + std::string(words[0]) + " is outside 1..9");
+    return static_cast<int>(*size);
+}
+
+// "C4" -> cell index, row letter first (case-insensitive), column digit second.
+int parse_cell(std::string_view word, int n, int line) {
+    const bool shaped =
+        word.size() == 2 &&
+        ((word[0] >= 'A' && word[0] <= 'Z') || (word[0] >= 'a' && word[0] <= 'z')) &&
+        word[1] >= '1' && word[1] <= '9';
+    if (!shaped)
+        throw ParseError(line, quoted(word) + " is not a cell name (row letter, column digit: A1)");
+    const int row = (word[0] >= 'a' ? word[0] - 'a' : word[0] - 'A');
+    const int col = word[1] - '1';
+    if (row >= n || col >= n)
+        throw ParseError(line,
+                         "cell " + std::string(word) + " is outside the " + grid_name(n) + " grid");
+    return row * n + col;
+}
+
+Cage parse_cage(const TextLine& line, int n) {
+    auto words = split_words(line.text);
+    const std::string_view op_word = words[0];
+    std::optional<Op> op;
+    if (op_word.size() == 1) op = op_from_symbol(op_word[0]);
+    if (!op)
+        throw ParseError(line.number,
+                         "unknown operation " + quoted(op_word) + " (expected ! + - * / or x)");
+    if (words.size() < 2) throw ParseError(line.number, "cage has no target");
+    Cage cage;
+    cage.op = *op;
+    cage.target = parse_target(words[1], line.number);
+    if (words.size() < 3) throw ParseError(line.number, "cage has no cells");
+    for (size_t i = 2; i < words.size(); ++i)
+        cage.cells.push_back(parse_cell(words[i], n, line.number));
+    return cage;
+}
+
+}  // namespace
+
+std::vector<ParsedPuzzle> read_neknek(const std::vector<TextLine>& lines) {
+    std::vector<ParsedPuzzle> puzzles;
+    std::optional<DraftPuzzle> draft;
+    for (const TextLine& line : lines) {
+        if (is_blank(line.text)) continue;
+        if (trim(line.text).starts_with('#')) {
+            if (draft) puzzles.push_back(finish_puzzle(std::move(*draft)));
+            draft.emplace();
+            draft->line = line.number;
+            draft->puzzle.size = parse_header({line.number, trim(line.text)});
+            continue;
+        }
+        if (!draft)
+            throw ParseError(line.number, "expected a '#<TAB>size' header before the cages, got " +
+                                              quoted(trim(line.text)));
+        draft->puzzle.cages.push_back(parse_cage(line, draft->puzzle.size));
+        draft->cage_lines.push_back(line.number);
+    }
+    if (draft) puzzles.push_back(finish_puzzle(std::move(*draft)));
+    return puzzles;
+}
+
+std::string write_neknek(const Puzzle& p) {
+    Puzzle q = p;
+    normalize(q);
+    std::string out = "#\t" + std::to_string(q.size) + "\n";
+    for (const Cage& cage : q.cages) {
+        out += op_symbol(cage.op);
+        out += '\t';
+        out += std::to_string(cage.target);
+        out += '\t';
+        for (size_t i = 0; i < cage.cells.size(); ++i) {
+            if (i) out += ' ';
+            out += cell_name(q.size, cage.cells[i]);
+        }
+        out += '\n';
+    }
+    return out;
+}
+
+}  // namespace kk

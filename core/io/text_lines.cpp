@@ -1,0 +1,134 @@
+#include "core/io/text_lines.h"
+
+#include <cstdio>
+
+#include "core/io/formats.h"
+#include "core/model/puzzle.h"
+
+namespace kk {
+
+std::vector<TextLine> split_lines(std::string_view text) {
+    if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
+    std::vector<TextLine> lines;
+    int number = 1;
+    while (!text.empty()) {
+        size_t end = text.find('\n');
+        std::string_view line = text.substr(0, end);
+        if (line.ends_with('\r')) line.remove_suffix(1);
+        lines.push_back({number++, line});
+        if (end == std::string_view::npos) break;
+        text.remove_prefix(end + 1);
+    }
+    return lines;
+}
+
+namespace {
+
+// Length of the UTF-8 sequence starting at s[i], or 0 when it is malformed.
+size_t utf8_length(std::string_view s, size_t i) {
+    const auto lead = static_cast<unsigned char>(s[i]);
+    size_t len = lead >= 0xF0 && lead <= 0xF4 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC2 ? 2 : 0;
+    if (lead >= 0xF5) len = 0;
+    if (len == 0 || i + len > s.size()) return 0;
+    for (size_t k = 1; k < len; ++k)
+        if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return 0;
+    return len;
+}
+
+std::string hex_byte(unsigned char b) {
+    char buf[8];
+    std::snprintf(buf, sizeof buf, "0x%02X", b);
+    return buf;
+}
+
+}  // namespace
+
+void reject_binary(std::string_view text) {
+    int line = 1, column = 1;
+    for (size_t i = 0; i < text.size(); ++column) {
+        const auto b = static_cast<unsigned char>(text[i]);
+        size_t len = 1;
+        bool bad = false;
+        if (b == '\n') {
+            ++line;
+            column = 0;
+        } else if (b < 0x20) {
+            bad = b != '\t' && b != '\r';
+        } else if (b == 0x7F) {
+            bad = true;
+        } else if (b >= 0x80) {
+            len = utf8_length(text, i);
+            bad = len == 0;
+        }
+        if (bad)
+            throw ParseError(line, "binary data (byte " + hex_byte(b) + " at column " +
+                                       std::to_string(column) + "): not a puzzle text");
+        i += len;
+    }
+}
+
+bool is_blank(std::string_view s) {
+    return trim(s).empty();
+}
+
+std::string_view trim(std::string_view s) {
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+    return s;
+}
+
+std::vector<std::string_view> split_words(std::string_view s) {
+    std::vector<std::string_view> words;
+    size_t i = 0;
+    while (i < s.size()) {
+        while (i < s.size() && (s[i] == ' ' || s[i] == '\t')) ++i;
+        size_t start = i;
+        while (i < s.size() && s[i] != ' ' && s[i] != '\t') ++i;
+        if (i > start) words.push_back(s.substr(start, i - start));
+    }
+    return words;
+}
+
+bool is_digit(char c) {
+    return c >= '0' && c <= '9';
+}
+
+bool all_digits(std::string_view s) {
+    if (s.empty()) return false;
+    for (char c : s)
+        if (!is_digit(c)) return false;
+    return true;
+}
+
+std::optional<std::int64_t> parse_count(std::string_view s, std::int64_t cap) {
+    if (!all_digits(s)) return std::nullopt;
+    std::int64_t value = 0;
+    for (char c : s) {
+        value = value * 10 + (c - '0');
+        if (value > cap) return cap + 1;  // stop before the next step can overflow
+    }
+    return value;
+}
+
+std::int64_t parse_target(std::string_view s, int line) {
+    auto value = parse_count(s, kMaxTarget);
+    if (!value) throw ParseError(line, "target " + quoted(s) + " is not a number");
+    if (*value > kMaxTarget) throw ParseError(line, "target is too large (limit 10^12)");
+    return *value;
+}
+
+std::string quoted(std::string_view s) {
+    constexpr size_t kShown = 24;
+    std::string out = "'";
+    for (size_t i = 0; i < s.size() && i < kShown; ++i) {
+        const auto b = static_cast<unsigned char>(s[i]);
+        if (b < 0x20 || b >= 0x7F)
+            out += "\\x" + hex_byte(b).substr(2);
+        else
+            out += s[i];
+    }
+    if (s.size() > kShown) out += "...";
+    return out + "'";
+}
+
+}  // namespace kk

@@ -1,0 +1,190 @@
+#include "core/model/puzzle.h"
+
+#include <algorithm>
+
+namespace kk {
+
+char op_symbol(Op op) {
+    switch (op) {
+        case Op::Given:
+            return '!';
+        case Op::Add:
+            return '+';
+        case Op::Sub:
+            return '-';
+        case Op::Mul:
+            return '*';
+        case Op::Div:
+            return '/';
+    }
+    return '?';
+}
+
+const char* op_glyph(Op op) {
+    switch (op) {
+        case Op::Given:
+            return "";
+        case Op::Add:
+            return "+";
+        case Op::Sub:
+            return "\u2212";
+        case Op::Mul:
+            return "\u00d7";
+        case Op::Div:
+            return "\u00f7";
+    }
+    return "?";
+}
+
+std::string cell_name(int size, int cell) {
+    return {static_cast<char>('A' + cell / size), static_cast<char>('1' + cell % size)};
+}
+
+std::string rc_name(int size, int cell) {
+    // Sizes stop at 9, so row and column are single digits.
+    return {'r', static_cast<char>('1' + cell / size), 'c', static_cast<char>('1' + cell % size)};
+}
+
+std::vector<int> cage_of_cells(const Puzzle& p) {
+    std::vector<int> owner(static_cast<size_t>(p.size * p.size), -1);
+    for (size_t k = 0; k < p.cages.size(); ++k)
+        for (int c : p.cages[k].cells)
+            if (c >= 0 && c < p.size * p.size) owner[static_cast<size_t>(c)] = static_cast<int>(k);
+    return owner;
+}
+
+namespace {
+
+// Flood fill inside the cage from its first cell; connected when it reaches all.
+bool connected(const Cage& cage, int n) {
+    std::vector<char> in(static_cast<size_t>(n * n), 0), seen(static_cast<size_t>(n * n), 0);
+    for (int c : cage.cells) in[static_cast<size_t>(c)] = 1;
+    std::vector<int> stack{cage.cells.front()};
+    seen[static_cast<size_t>(cage.cells.front())] = 1;
+    size_t reached = 0;
+    while (!stack.empty()) {
+        int c = stack.back();
+        stack.pop_back();
+        ++reached;
+        int r = c / n, col = c % n;
+        const int next[4][2] = {{r - 1, col}, {r + 1, col}, {r, col - 1}, {r, col + 1}};
+        for (auto& rc : next) {
+            if (rc[0] < 0 || rc[0] >= n || rc[1] < 0 || rc[1] >= n) continue;
+            int d = rc[0] * n + rc[1];
+            if (in[static_cast<size_t>(d)] && !seen[static_cast<size_t>(d)]) {
+                seen[static_cast<size_t>(d)] = 1;
+                stack.push_back(d);
+            }
+        }
+    }
+    return reached == cage.cells.size();
+}
+
+}  // namespace
+
+std::optional<PuzzleIssue> check_puzzle(const Puzzle& p) {
+    const int n = p.size;
+    if (n < 1 || n > kMaxSize)
+        return PuzzleIssue{-1, "size " + std::to_string(n) + " is outside 1..9"};
+    std::vector<int> owner(static_cast<size_t>(n * n), -1);
+    for (size_t k = 0; k < p.cages.size(); ++k) {
+        const Cage& cage = p.cages[k];
+        const int ki = static_cast<int>(k);
+        if (cage.cells.empty()) return PuzzleIssue{ki, "cage has no cells"};
+        for (int c : cage.cells) {
+            if (c < 0 || c >= n * n)
+                return PuzzleIssue{ki, "cell " + std::to_string(c) + " is outside the grid"};
+            if (owner[static_cast<size_t>(c)] >= 0)
+                return PuzzleIssue{ki, "cell " + cell_name(n, c) + " is already in another cage"};
+            owner[static_cast<size_t>(c)] = ki;
+        }
+        if (cage.target <= 0) return PuzzleIssue{ki, "target must be a positive integer"};
+        if (cage.target > kMaxTarget) return PuzzleIssue{ki, "target is too large"};
+        const size_t m = cage.cells.size();
+        switch (cage.op) {
+            case Op::Given:
+                if (m != 1) return PuzzleIssue{ki, "a given must have exactly 1 cell"};
+                break;
+            case Op::Sub:
+            case Op::Div:
+                if (m != 2)
+                    return PuzzleIssue{ki, std::string("a ") + (cage.op == Op::Sub ? "-" : "/") +
+                                               " cage must have exactly 2 cells, not " +
+                                               std::to_string(m)};
+                break;
+            default:
+                break;
+        }
+        if (!connected(cage, n))
+            return PuzzleIssue{ki, "cage at " + cell_name(n, cage.cells.front()) +
+                                       " is not orthogonally connected"};
+    }
+    for (int c = 0; c < n * n; ++c)
+        if (owner[static_cast<size_t>(c)] < 0)
+            return PuzzleIssue{-1, "cell " + cell_name(n, c) + " is in no cage"};
+    return std::nullopt;
+}
+
+void normalize(Puzzle& p) {
+    for (Cage& cage : p.cages) std::sort(cage.cells.begin(), cage.cells.end());
+    std::stable_sort(p.cages.begin(), p.cages.end(), [](const Cage& a, const Cage& b) {
+        if (a.cells.empty() || b.cells.empty()) return a.cells.size() < b.cells.size();
+        return a.cells.front() < b.cells.front();
+    });
+}
+
+bool cage_holds(const Cage& cage, const Grid& grid) {
+    std::int64_t acc = 0;
+    switch (cage.op) {
+        case Op::Given:
+            return grid[static_cast<size_t>(cage.cells[0])] == cage.target;
+        case Op::Add:
+            for (int c : cage.cells) acc += grid[static_cast<size_t>(c)];
+            return acc == cage.target;
+        case Op::Mul:
+            acc = 1;
+            for (int c : cage.cells) {
+                acc *= grid[static_cast<size_t>(c)];
+                if (acc > cage.target) return false;
+            }
+            return acc == cage.target;
+        case Op::Sub: {
+            std::int64_t a = grid[static_cast<size_t>(cage.cells[0])];
+            std::int64_t b = grid[static_cast<size_t>(cage.cells[1])];
+            return a - b == cage.target || b - a == cage.target;
+        }
+        case Op::Div: {
+            std::int64_t a = grid[static_cast<size_t>(cage.cells[0])];
+            std::int64_t b = grid[static_cast<size_t>(cage.cells[1])];
+            return a == b * cage.target || b == a * cage.target;
+        }
+    }
+    return false;
+}
+
+bool is_solution(const Puzzle& p, const Grid& grid) {
+    const int n = p.size;
+    if (static_cast<int>(grid.size()) != n * n) return false;
+    for (int r = 0; r < n; ++r) {
+        unsigned row = 0, col = 0;
+        for (int c = 0; c < n; ++c) {
+            int a = grid[static_cast<size_t>(r * n + c)], b = grid[static_cast<size_t>(c * n + r)];
+            if (a < 1 || a > n || b < 1 || b > n) return false;
+            row |= 1u << a;
+            col |= 1u << b;
+        }
+        if (row != col || row != ((1u << (n + 1)) - 2)) return false;
+    }
+    for (const Cage& cage : p.cages)
+        if (!cage_holds(cage, grid)) return false;
+    return true;
+}
+
+bool operator==(const Cage& a, const Cage& b) {
+    return a.op == b.op && a.target == b.target && a.cells == b.cells;
+}
+bool operator==(const Puzzle& a, const Puzzle& b) {
+    return a.size == b.size && a.cages == b.cages;
+}
+
+}  // namespace kk

@@ -1,0 +1,52 @@
+// The exact solver: counts solutions up to a limit and returns them.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "core/model/puzzle.h"
+
+namespace kk {
+
+struct SolveResult {
+    int count = 0;                // solutions found, at most the limit
+    std::vector<Grid> solutions;  // the first `count` solutions
+    std::uint64_t nodes = 0;      // search nodes visited (branching decisions)
+};
+
+// Solves a checked puzzle (check_puzzle passed). limit 2 proves uniqueness.
+// Uses one Solver per thread, so its tables are reused from call to call.
+SolveResult solve(const Puzzle& p, int limit = 2);
+
+// A solver that keeps its buffers between calls: cage tables of value tuples,
+// candidate bitmasks, a trail to undo. Propagation runs to a fixpoint (naked and
+// hidden singles in rows and columns, cage tuple filtering, values a cage must
+// place in a line), then it branches on the cell with fewest candidates. Cages
+// whose tables would be too big get a lazy bounds constraint instead.
+// Not thread-safe: one Solver per thread.
+class Solver {
+  public:
+    // Tuples kept in tables over all cages; cages beyond it go lazy (0: all lazy).
+    static constexpr std::size_t kDefaultTableTuples = 1'500'000;
+
+    explicit Solver(std::size_t max_table_tuples = kDefaultTableTuples);
+    ~Solver();
+    Solver(const Solver&) = delete;
+    Solver& operator=(const Solver&) = delete;
+
+    SolveResult solve(const Puzzle& p, int limit = 2);
+
+    // Drops the cage tables kept from earlier puzzles (benchmarks time them cold).
+    void forget_tables();
+
+    // Cages left to the lazy constraint in the last solve (for tests and reports).
+    int lazy_cages() const;
+
+  private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace kk

@@ -1,0 +1,118 @@
+#include "db/pack/text.h"
+
+#include <cstdio>
+#include <nlohmann/json.hpp>
+
+#include "core/io/formats.h"
+#include "db/store/sqlite.h"
+
+namespace kk::db {
+namespace {
+
+const char* op_name(Op op) {
+    switch (op) {
+        case Op::Given:
+            return "given";
+        case Op::Add:
+            return "add";
+        case Op::Sub:
+            return "sub";
+        case Op::Mul:
+            return "mul";
+        case Op::Div:
+            return "div";
+    }
+    return "?";
+}
+
+std::string table(const std::vector<PuzzleRecord>& records) {
+    std::string out;
+    char line[128];
+    std::snprintf(line, sizeof line, "%8s  %4s  %-12s  %8s  %5s  %s\n", "id", "size", "level",
+                  "score", "cages", "ops");
+    out += line;
+    for (const PuzzleRecord& r : records) {
+        std::snprintf(line, sizeof line, "%8lld  %4d  %-12s  %8.2f  %5d  %s\n",
+                      static_cast<long long>(r.id), r.size, r.level.c_str(), r.score, r.cages,
+                      r.ops.c_str());
+        out += line;
+    }
+    return out;
+}
+
+}  // namespace
+
+std::optional<TextFormat> parse_text_format(const std::string& name) {
+    if (name == "table") return TextFormat::Table;
+    if (name == "neknek") return TextFormat::Neknek;
+    if (name == "json") return TextFormat::Json;
+    if (name == "keen") return TextFormat::Keen;
+    if (name == "cancan") return TextFormat::Cancan;
+    return std::nullopt;
+}
+
+Puzzle record_puzzle(const PuzzleRecord& r) {
+    try {
+        auto parsed = read_puzzles(r.neknek, Format::Neknek);
+        if (parsed.size() != 1)
+            throw DbError("puzzle " + std::to_string(r.id) + ": stored text holds " +
+                          std::to_string(parsed.size()) + " puzzles");
+        return std::move(parsed.front().puzzle);
+    } catch (const ParseError& e) {
+        throw DbError("puzzle " + std::to_string(r.id) + ": stored text does not read back (line " +
+                      std::to_string(e.line) + ": " + e.what() + ")");
+    }
+}
+
+std::string record_json(const PuzzleRecord& r) {
+    const Puzzle p = record_puzzle(r);
+    const int n = p.size;
+    nlohmann::ordered_json cages = nlohmann::ordered_json::array();
+    for (const Cage& c : p.cages) {
+        nlohmann::ordered_json cells = nlohmann::ordered_json::array();
+        for (int cell : c.cells) cells.push_back({cell / n, cell % n});
+        cages.push_back({{"op", op_name(c.op)}, {"target", c.target}, {"cells", cells}});
+    }
+    nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+    const Grid g = solution_grid(r.solution);
+    for (int row = 0; row < n; ++row)
+        rows.push_back(std::vector<int>(g.begin() + row * n, g.begin() + (row + 1) * n));
+    nlohmann::ordered_json j = {
+        {"id", r.id},
+        {"puzzle", {{"size", n}, {"neknek", r.neknek}, {"cages", cages}}},
+        {"solution", rows},
+        {"grade", {{"level", r.level}, {"score", r.score}}},
+    };
+    return j.dump();
+}
+
+std::string write_records(const std::vector<PuzzleRecord>& records, TextFormat format) {
+    if (format == TextFormat::Table) return table(records);
+    std::string out;
+    for (const PuzzleRecord& r : records) {
+        switch (format) {
+            case TextFormat::Neknek:
+                out += r.neknek;
+                break;
+            case TextFormat::Json:
+                out += record_json(r) + "\n";
+                break;
+            case TextFormat::Keen:
+                out += write_keen(record_puzzle(r)) + "\n";
+                break;
+            case TextFormat::Cancan: {
+                // A blank line parts CanCan puzzles.
+                if (!out.empty()) out += '\n';
+                const Grid g = solution_grid(r.solution);
+                out += write_cancan(record_puzzle(r), &g);
+                break;
+            }
+            case TextFormat::Table:
+                break;
+        }
+        if (!out.empty() && out.back() != '\n') out += '\n';
+    }
+    return out;
+}
+
+}  // namespace kk::db

@@ -1,0 +1,28 @@
+// Stored puzzles as text: the table query prints and the puzzle formats that
+// query and export write.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/model/puzzle.h"
+#include "db/store/record.h"
+
+namespace kk::db {
+
+enum class TextFormat { Table, Neknek, Json, Keen, Cancan };
+
+std::optional<TextFormat> parse_text_format(const std::string& name);
+
+// The puzzle a record holds (its neknek text, read back).
+Puzzle record_puzzle(const PuzzleRecord& r);
+
+// One JSON object (no newline): id, the puzzle (neknek text and cages as data),
+// its solution as rows and its grade.
+std::string record_json(const PuzzleRecord& r);
+
+// All records in the format; every record ends with a newline.
+std::string write_records(const std::vector<PuzzleRecord>& records, TextFormat format);
+
+}  // namespace kk::db

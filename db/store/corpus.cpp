@@ -1,0 +1,328 @@
+#include "db/store/corpus.h"
+
+#include <sys/stat.h>
+
+#include <variant>
+
+#include "db/store/schema.h"
+
+namespace kk::db {
+namespace {
+
+constexpr const char* kPuzzleColumns =
+    "id, size, neknek, solution, level, score, cages, singletons, max_cage, ops, canonical, "
+    "seed, candidate, run_id, created_at";
+
+PuzzleRecord read_puzzle(const Statement& s) {
+    PuzzleRecord r;
+    r.id = s.column_int64(0);
+    r.size = s.column_int(1);
+    r.neknek = s.column_text(2);
+    r.solution = s.column_text(3);
+    r.level = s.column_text(4);
+    r.score = s.column_double(5);
+    r.cages = s.column_int(6);
+    r.singletons = s.column_int(7);
+    r.max_cage = s.column_int(8);
+    r.ops = s.column_text(9);
+    r.canonical = s.column_text(10);
+    r.seed = from_sql(s.column_int64(11));
+    r.candidate = s.column_int64(12);
+    r.run_id = s.column_is_null(13) ? 0 : s.column_int64(13);
+    r.created_at = s.column_text(14);
+    return r;
+}
+
+constexpr const char* kRunColumns =
+    "id, config, seed, sizes, quotas, started_at, finished_at, status, counters, progress";
+
+RunRow read_run(const Statement& s) {
+    RunRow r;
+    r.id = s.column_int64(0);
+    r.config = s.column_text(1);
+    r.seed = from_sql(s.column_int64(2));
+    r.sizes = s.column_text(3);
+    r.quotas = s.column_text(4);
+    r.started_at = s.column_text(5);
+    r.finished_at = s.column_optional_text(6);
+    r.status = s.column_text(7);
+    r.counters = s.column_text(8);
+    r.progress = s.column_text(9);
+    return r;
+}
+
+// kk_random_key(id, seed): SplitMix64 of the pair, for a reproducible shuffle.
+void random_key_sql(sqlite3_context* ctx, int, sqlite3_value** argv) {
+    const std::int64_t id = sqlite3_value_int64(argv[0]);
+    const std::uint64_t seed = from_sql(sqlite3_value_int64(argv[1]));
+    sqlite3_result_int64(ctx, to_sql(random_key(id, seed)));
+}
+
+bool file_exists(const std::string& path) {
+    struct stat st;
+    return ::stat(path.c_str(), &st) == 0;
+}
+
+// The WHERE clause of a filter and the values it binds, in order.
+struct WhereClause {
+    std::string sql;
+    std::vector<std::variant<std::int64_t, double, std::string>> values;
+};
+
+WhereClause where_clause(const QueryFilter& f) {
+    WhereClause w;
+    auto add = [&w](const std::string& cond) {
+        w.sql += w.sql.empty() ? " WHERE " : " AND ";
+        w.sql += cond;
+    };
+    if (f.size) {
+        add("size = ?");
+        w.values.emplace_back(std::int64_t{*f.size});
+    }
+    if (!f.levels.empty()) {
+        std::string in = "level IN (";
+        for (size_t i = 0; i < f.levels.size(); ++i) {
+            in += i ? ", ?" : "?";
+            w.values.emplace_back(f.levels[i]);
+        }
+        add(in + ")");
+    }
+    if (f.min_score) {
+        add("score >= ?");
+        w.values.emplace_back(*f.min_score);
+    }
+    if (f.max_score) {
+        add("score <= ?");
+        w.values.emplace_back(*f.max_score);
+    }
+    if (f.ops) {
+        // Every operation the puzzle uses must be allowed: forbid the others.
+        for (char op : std::string("+-*/"))
+            if (f.ops->find(op) == std::string::npos)
+                add(std::string("instr(ops, '") + op + "') = 0");
+    }
+    if (f.max_cage) {
+        add("max_cage <= ?");
+        w.values.emplace_back(std::int64_t{*f.max_cage});
+    }
+    if (f.fresh) add("NOT EXISTS (SELECT 1 FROM pack_puzzles pp WHERE pp.puzzle_id = puzzles.id)");
+    return w;
+}
+
+void bind_all(Statement& s, const WhereClause& w, int first = 1) {
+    int i = first;
+    for (const auto& v : w.values) std::visit([&](const auto& x) { s.bind(i++, x); }, v);
+}
+
+}  // namespace
+
+Corpus::Corpus(Connection db) : db_(std::move(db)) {
+    if (sqlite3_create_function(db_.get(), "kk_random_key", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC,
+                                nullptr, random_key_sql, nullptr, nullptr) != SQLITE_OK)
+        throw DbError(std::string("cannot register kk_random_key: ") + sqlite3_errmsg(db_.get()));
+}
+
+Corpus::Corpus(Corpus&&) noexcept = default;
+
+Corpus& Corpus::operator=(Corpus&& other) noexcept {
+    if (this != &other) {
+        insert_.reset();  // finalize before the connection it belongs to closes
+        insert_ = std::move(other.insert_);
+        db_ = std::move(other.db_);
+    }
+    return *this;
+}
+
+Corpus::~Corpus() = default;
+
+Corpus Corpus::open(const std::string& path) {
+    Connection db = open_connection(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
+    prepare_schema(db.get(), path.c_str(), true);
+    return Corpus(std::move(db));
+}
+
+Corpus Corpus::open_existing(const std::string& path) {
+    if (!file_exists(path)) throw DbError(path + ": no such corpus file");
+    Connection db = open_connection(path, SQLITE_OPEN_READWRITE);
+    prepare_schema(db.get(), path.c_str(), false);
+    return Corpus(std::move(db));
+}
+
+std::int64_t Corpus::begin_run(const std::string& config_toml, std::uint64_t seed,
+                               const std::string& sizes, const std::string& quotas_json) {
+    Statement s(db_.get(),
+                "INSERT INTO runs (config, seed, sizes, quotas, status) "
+                "VALUES (?, ?, ?, ?, 'running')");
+    s.bind(1, config_toml).bind(2, to_sql(seed)).bind(3, sizes).bind(4, quotas_json).run();
+    return sqlite3_last_insert_rowid(db_.get());
+}
+
+std::optional<RunRow> Corpus::latest_unfinished_run() {
+    Statement s(db_.get(), std::string("SELECT ") + kRunColumns +
+                               " FROM runs WHERE finished_at IS NULL ORDER BY id DESC LIMIT 1");
+    if (!s.step()) return std::nullopt;
+    return read_run(s);
+}
+
+std::optional<RunRow> Corpus::run(std::int64_t id) {
+    Statement s(db_.get(), std::string("SELECT ") + kRunColumns + " FROM runs WHERE id = ?");
+    s.bind(1, id);
+    if (!s.step()) return std::nullopt;
+    return read_run(s);
+}
+
+std::vector<RunRow> Corpus::runs() {
+    Statement s(db_.get(), std::string("SELECT ") + kRunColumns + " FROM runs ORDER BY id");
+    std::vector<RunRow> out;
+    while (s.step()) out.push_back(read_run(s));
+    return out;
+}
+
+void Corpus::set_run_status(std::int64_t id, const std::string& status,
+                            const std::string& counters_json, bool finished) {
+    Statement s(db_.get(),
+                "UPDATE runs SET status = ?, counters = ?, finished_at = CASE WHEN ? THEN "
+                "strftime('%Y-%m-%dT%H:%M:%SZ', 'now') ELSE NULL END WHERE id = ?");
+    s.bind(1, status).bind(2, counters_json).bind(3, finished ? 1 : 0).bind(4, id).run();
+    if (sqlite3_changes(db_.get()) == 0) throw DbError("no run " + std::to_string(id));
+}
+
+void Corpus::begin() {
+    exec(db_.get(), "BEGIN IMMEDIATE");
+}
+void Corpus::commit() {
+    exec(db_.get(), "COMMIT");
+}
+void Corpus::rollback() {
+    exec(db_.get(), "ROLLBACK");
+}
+
+Statement& Corpus::insert_statement() {
+    if (!insert_)
+        insert_ = std::make_unique<Statement>(
+            db_.get(),
+            "INSERT INTO puzzles (size, neknek, solution, level, score, cages, singletons, "
+            "max_cage, ops, canonical, seed, candidate, run_id, created_at) VALUES (?, ?, ?, ?, "
+            "?, ?, ?, ?, ?, ?, ?, ?, ?, coalesce(?, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))) "
+            "ON CONFLICT(canonical) DO NOTHING");
+    return *insert_;
+}
+
+bool Corpus::insert_puzzle(const PuzzleRecord& r) {
+    Statement& s = insert_statement();
+    s.bind(1, r.size).bind(2, r.neknek).bind(3, r.solution).bind(4, r.level).bind(5, r.score);
+    s.bind(6, r.cages).bind(7, r.singletons).bind(8, r.max_cage).bind(9, r.ops);
+    s.bind(10, r.canonical).bind(11, to_sql(r.seed)).bind(12, r.candidate);
+    if (r.run_id)
+        s.bind(13, r.run_id);
+    else
+        s.bind_null(13);
+    if (!r.created_at.empty())
+        s.bind(14, r.created_at);
+    else
+        s.bind_null(14);
+    s.run();
+    return sqlite3_changes(db_.get()) > 0;
+}
+
+void Corpus::save_progress(std::int64_t run_id, const std::string& progress_json,
+                           const std::string& counters_json) {
+    Statement s(db_.get(), "UPDATE runs SET progress = ?, counters = ? WHERE id = ?");
+    s.bind(1, progress_json).bind(2, counters_json).bind(3, run_id).run();
+    if (sqlite3_changes(db_.get()) == 0) throw DbError("no run " + std::to_string(run_id));
+}
+
+std::map<std::pair<int, std::string>, int> Corpus::counts_by_size_level(
+    std::optional<std::int64_t> run_id) {
+    Statement s(db_.get(), run_id
+                               ? "SELECT size, level, count(*) FROM puzzles WHERE run_id = ? "
+                                 "GROUP BY size, level"
+                               : "SELECT size, level, count(*) FROM puzzles GROUP BY size, level");
+    if (run_id) s.bind(1, *run_id);
+    std::map<std::pair<int, std::string>, int> out;
+    while (s.step()) out[{s.column_int(0), s.column_text(1)}] = s.column_int(2);
+    return out;
+}
+
+std::map<std::int64_t, int> Corpus::counts_by_run() {
+    Statement s(db_.get(),
+                "SELECT run_id, count(*) FROM puzzles WHERE run_id IS NOT NULL GROUP BY run_id");
+    std::map<std::int64_t, int> out;
+    while (s.step()) out[s.column_int64(0)] = s.column_int(1);
+    return out;
+}
+
+std::vector<PuzzleRecord> Corpus::all_puzzles() {
+    Statement s(db_.get(), std::string("SELECT ") + kPuzzleColumns + " FROM puzzles ORDER BY id");
+    std::vector<PuzzleRecord> out;
+    while (s.step()) out.push_back(read_puzzle(s));
+    return out;
+}
+
+std::vector<PuzzleRecord> Corpus::query(const QueryFilter& f) {
+    if (auto problem = filter_problem(f)) throw DbError(*problem);
+    const WhereClause w = where_clause(f);
+    std::string sql = std::string("SELECT ") + kPuzzleColumns + " FROM puzzles" + w.sql;
+    switch (f.order) {
+        case Order::Id:
+            sql += " ORDER BY id";
+            break;
+        case Order::Score:
+            sql += " ORDER BY score, id";
+            break;
+        case Order::Random:
+            sql += " ORDER BY kk_random_key(id, ?), id";
+            break;
+    }
+    if (f.limit) sql += " LIMIT " + std::to_string(*f.limit);
+    Statement s(db_.get(), sql);
+    bind_all(s, w);
+    if (f.order == Order::Random) s.bind(static_cast<int>(w.values.size()) + 1, to_sql(f.seed));
+    std::vector<PuzzleRecord> out;
+    while (s.step()) out.push_back(read_puzzle(s));
+    return out;
+}
+
+int Corpus::count(const QueryFilter& f) {
+    if (auto problem = filter_problem(f)) throw DbError(*problem);
+    const WhereClause w = where_clause(f);
+    Statement s(db_.get(), "SELECT count(*) FROM puzzles" + w.sql);
+    bind_all(s, w);
+    s.step();
+    return s.column_int(0);
+}
+
+std::int64_t Corpus::record_pack(const PackRow& pack, const std::vector<std::int64_t>& ids) {
+    Transaction tx(db_.get());
+    Statement p(db_.get(),
+                "INSERT INTO packs (title, filters, format, out, count) VALUES (?, ?, ?, ?, ?)");
+    p.bind(1, pack.title).bind(2, pack.filters).bind(3, pack.format).bind(4, pack.out);
+    p.bind(5, static_cast<std::int64_t>(ids.size())).run();
+    const std::int64_t pack_id = sqlite3_last_insert_rowid(db_.get());
+    Statement member(db_.get(),
+                     "INSERT INTO pack_puzzles (pack_id, puzzle_id, number) VALUES (?, ?, ?)");
+    for (size_t i = 0; i < ids.size(); ++i)
+        member.bind(1, pack_id).bind(2, ids[i]).bind(3, static_cast<std::int64_t>(i + 1)).run();
+    tx.commit();
+    return pack_id;
+}
+
+std::vector<PackRow> Corpus::packs() {
+    Statement s(db_.get(),
+                "SELECT id, title, created_at, filters, format, out, count FROM packs ORDER BY id");
+    std::vector<PackRow> out;
+    while (s.step())
+        out.push_back({s.column_int64(0), s.column_text(1), s.column_text(2), s.column_text(3),
+                       s.column_text(4), s.column_text(5), s.column_int(6)});
+    return out;
+}
+
+std::vector<std::int64_t> Corpus::pack_puzzle_ids(std::int64_t pack_id) {
+    Statement s(db_.get(), "SELECT puzzle_id FROM pack_puzzles WHERE pack_id = ? ORDER BY number");
+    s.bind(1, pack_id);
+    std::vector<std::int64_t> out;
+    while (s.step()) out.push_back(s.column_int64(0));
+    return out;
+}
+
+}  // namespace kk::db

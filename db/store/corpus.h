@@ -1,0 +1,70 @@
+// The corpus: a SQLite file of puzzles, the factory runs that made them and the
+// packs published from them. One Corpus owns one connection.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "db/store/query.h"
+#include "db/store/record.h"
+#include "db/store/sqlite.h"
+
+namespace kk::db {
+
+class Corpus {
+  public:
+    // Creates the file when absent and brings its schema up to date.
+    static Corpus open(const std::string& path);
+    // Like open, but a missing or empty file is an error.
+    static Corpus open_existing(const std::string& path);
+
+    Corpus(Corpus&&) noexcept;
+    Corpus& operator=(Corpus&&) noexcept;
+    ~Corpus();
+
+    // Runs.
+    std::int64_t begin_run(const std::string& config_toml, std::uint64_t seed,
+                           const std::string& sizes, const std::string& quotas_json);
+    std::optional<RunRow> latest_unfinished_run();
+    std::optional<RunRow> run(std::int64_t id);
+    std::vector<RunRow> runs();
+    // finished stamps finished_at; otherwise it stays NULL (the run can resume).
+    void set_run_status(std::int64_t id, const std::string& status,
+                        const std::string& counters_json, bool finished);
+
+    // Batched writing: begin(), insert_puzzle()..., save_progress(), commit().
+    void begin();
+    // False, storing nothing, when the canonical form is already there.
+    bool insert_puzzle(const PuzzleRecord& r);
+    void save_progress(std::int64_t run_id, const std::string& progress_json,
+                       const std::string& counters_json);
+    void commit();
+    void rollback();
+
+    // Counting and reading.
+    std::map<std::pair<int, std::string>, int> counts_by_size_level(
+        std::optional<std::int64_t> run_id = {});
+    std::map<std::int64_t, int> counts_by_run();
+    std::vector<PuzzleRecord> all_puzzles();
+    std::vector<PuzzleRecord> query(const QueryFilter& f);
+    int count(const QueryFilter& f);
+
+    // Packs: recorded once the file is written. Returns the pack id.
+    std::int64_t record_pack(const PackRow& pack, const std::vector<std::int64_t>& puzzle_ids);
+    std::vector<PackRow> packs();
+    std::vector<std::int64_t> pack_puzzle_ids(std::int64_t pack_id);
+
+  private:
+    explicit Corpus(Connection db);
+    Statement& insert_statement();
+
+    Connection db_;
+    std::unique_ptr<Statement> insert_;  // prepared once, reused by every insert
+};
+
+}  // namespace kk::db

@@ -1,0 +1,33 @@
+#include "db/store/record.h"
+
+#include <algorithm>
+
+#include "core/model/features.h"
+
+namespace kk::db {
+
+// The same figures the factory's single-cell filter uses (core/puzzle_features.h).
+void describe_structure(const Puzzle& p, PuzzleRecord& r) {
+    const PuzzleFeatures f = features_of(p);
+    r.size = p.size;
+    r.cages = f.cages;
+    r.singletons = f.singletons;
+    r.max_cage = f.max_cage;
+    r.ops = f.ops;
+}
+
+std::string solution_text(const Grid& g) {
+    std::string s;
+    s.reserve(g.size());
+    for (int v : g) s += static_cast<char>('0' + v);
+    return s;
+}
+
+Grid solution_grid(const std::string& digits) {
+    Grid g;
+    g.reserve(digits.size());
+    for (char ch : digits) g.push_back(ch - '0');
+    return g;
+}
+
+}  // namespace kk::db

@@ -1,0 +1,47 @@
+// One stored puzzle, one factory run, one pack: the rows of the corpus.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "core/model/puzzle.h"
+
+namespace kk::db {
+
+struct PuzzleRecord {
+    std::int64_t id = 0;
+    int size = 0;
+    std::string neknek, solution, level;  // solution: n*n digits in reading order
+    double score = 0;
+    int cages = 0, singletons = 0, max_cage = 0;
+    std::string ops, canonical;  // ops used, in the order "+-*/"
+    std::uint64_t seed = 0;
+    std::int64_t candidate = 0, run_id = 0;  // run_id 0: stored outside any run (NULL)
+    std::string created_at;                  // empty on insert: the database stamps it
+};
+
+struct RunRow {
+    std::int64_t id = 0;
+    std::string config;
+    std::uint64_t seed = 0;
+    std::string sizes, quotas;
+    std::string started_at;
+    std::optional<std::string> finished_at;
+    std::string status;  // running | interrupted | finished
+    std::string counters, progress;
+};
+
+struct PackRow {
+    std::int64_t id = 0;
+    std::string title, created_at, filters, format, out;
+    int count = 0;
+};
+
+// Fills size, cages, singletons (1-cell cages), max_cage and ops from the puzzle.
+void describe_structure(const Puzzle& p, PuzzleRecord& r);
+// "123231312" <-> grid.
+std::string solution_text(const Grid& g);
+Grid solution_grid(const std::string& digits);
+
+}  // namespace kk::db

@@ -1,0 +1,121 @@
+#include "db/store/schema.h"
+
+#include <array>
+#include <string>
+
+#include "db/store/sqlite.h"
+#include "db/store/version.h"
+
+namespace kk::db {
+namespace {
+
+// migrations[k] takes the schema from version k to k+1. Never edit a shipped one:
+// add the next, and bump schema_version() in db/version.cpp.
+constexpr std::array<const char*, 1> kMigrations = {
+    R"sql(
+CREATE TABLE runs (
+    id          INTEGER PRIMARY KEY,
+    config      TEXT NOT NULL,
+    seed        INTEGER NOT NULL,
+    sizes       TEXT NOT NULL,
+    quotas      TEXT NOT NULL,
+    started_at  TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
+    finished_at TEXT,
+    status      TEXT NOT NULL DEFAULT 'running'
+                CHECK (status IN ('running', 'interrupted', 'finished')),
+    counters    TEXT NOT NULL DEFAULT '{}',
+    progress    TEXT NOT NULL DEFAULT '{}'
+);
+CREATE TABLE puzzles (
+    id         INTEGER PRIMARY KEY,
+    size       INTEGER NOT NULL,
+    neknek     TEXT NOT NULL,
+    solution   TEXT NOT NULL,
+    level      TEXT NOT NULL
+               CHECK (level IN ('easy', 'normal', 'hard', 'extreme', 'unreasonable')),
+    score      REAL NOT NULL,
+    cages      INTEGER NOT NULL,
+    singletons INTEGER NOT NULL,
+    max_cage   INTEGER NOT NULL,
+    ops        TEXT NOT NULL,
+    canonical  TEXT NOT NULL UNIQUE,
+    seed       INTEGER NOT NULL,
+    candidate  INTEGER NOT NULL,
+    run_id     INTEGER REFERENCES runs(id),
+    created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+);
+CREATE INDEX puzzles_size_level_score ON puzzles(size, level, score);
+CREATE INDEX puzzles_level_score ON puzzles(level, score);
+CREATE INDEX puzzles_score ON puzzles(score);
+CREATE INDEX puzzles_run ON puzzles(run_id);
+CREATE TABLE packs (
+    id         INTEGER PRIMARY KEY,
+    title      TEXT NOT NULL,
+    created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
+    filters    TEXT NOT NULL,
+    format     TEXT NOT NULL,
+    out        TEXT NOT NULL,
+    count      INTEGER NOT NULL
+);
+CREATE TABLE pack_puzzles (
+    pack_id   INTEGER NOT NULL REFERENCES packs(id),
+    puzzle_id INTEGER NOT NULL REFERENCES puzzles(id),
+    number    INTEGER NOT NULL,
+    PRIMARY KEY (pack_id, number)
+);
+CREATE INDEX pack_puzzles_puzzle ON pack_puzzles(puzzle_id);
+)sql",
+};
+
+int pragma_int(sqlite3* db, const char* pragma) {
+    Statement s(db, std::string("PRAGMA ") + pragma);
+    return s.step() ? s.column_int(0) : 0;
+}
+
+int table_count(sqlite3* db) {
+    Statement s(db, "SELECT count(*) FROM sqlite_master");
+    s.step();
+    return s.column_int(0);
+}
+
+}  // namespace
+
+void prepare_schema(sqlite3* db, const char* path, bool allow_create) {
+    const std::string name = path;
+    int version = 0, app = 0, tables = 0;
+    try {
+        // The first read is where SQLite finds out that a file is no database.
+        tables = table_count(db);
+        version = pragma_int(db, "user_version");
+        app = pragma_int(db, "application_id");
+    } catch (const DbError& e) {
+        throw DbError(name + " is not a KenKen corpus (" + e.what() + ")");
+    }
+    const bool empty = tables == 0 && version == 0 && app == 0;
+    if (empty && !allow_create) throw DbError(name + " is not a KenKen corpus (empty database)");
+    if (!empty && app != kApplicationId)
+        throw DbError(name + " is not a KenKen corpus (a SQLite database of something else)");
+    if (version > schema_version())
+        throw DbError(name + " was written by a newer kenken (schema version " +
+                      std::to_string(version) + "; this build knows up to " +
+                      std::to_string(schema_version()) + ")");
+    static_assert(kMigrations.size() > 0);
+    if (static_cast<int>(kMigrations.size()) != schema_version())
+        throw DbError("internal error: schema_version() and the migrations disagree");
+
+    if (version < schema_version()) {
+        Transaction tx(db);
+        // Another process may have migrated between our read and the lock.
+        version = pragma_int(db, "user_version");
+        for (int v = version; v < schema_version(); ++v) exec(db, kMigrations[size_t(v)]);
+        exec(db, "PRAGMA application_id = " + std::to_string(kApplicationId));
+        exec(db, "PRAGMA user_version = " + std::to_string(schema_version()));
+        tx.commit();
+    }
+    // WAL lets stats and query read while a factory writes.
+    Statement wal(db, "PRAGMA journal_mode = WAL");
+    wal.step();
+    exec(db, "PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL");
+}
+
+}  // namespace kk::db

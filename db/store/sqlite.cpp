@@ -1,0 +1,119 @@
+#include "db/store/sqlite.h"
+
+namespace kk::db {
+namespace {
+
+[[noreturn]] void fail(sqlite3* db, const std::string& what) {
+    throw DbError(what + ": " + (db ? sqlite3_errmsg(db) : "out of memory"));
+}
+
+}  // namespace
+
+Connection open_connection(const std::string& path, int flags) {
+    sqlite3* raw = nullptr;
+    int rc = sqlite3_open_v2(path.c_str(), &raw, flags | SQLITE_OPEN_NOMUTEX, nullptr);
+    Connection db(raw);
+    if (rc != SQLITE_OK) fail(raw, "cannot open " + path);
+    sqlite3_extended_result_codes(raw, 1);
+    // A factory may be writing while stats or query read: wait instead of failing.
+    sqlite3_busy_timeout(raw, 10000);
+    return db;
+}
+
+void exec(sqlite3* db, const std::string& sql) {
+    char* message = nullptr;
+    if (sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &message) != SQLITE_OK) {
+        std::string text = message ? message : sqlite3_errmsg(db);
+        sqlite3_free(message);
+        throw DbError(text);
+    }
+}
+
+Statement::Statement(sqlite3* db, std::string_view sql) : db_(db) {
+    sqlite3_stmt* raw = nullptr;
+    if (sqlite3_prepare_v2(db, sql.data(), static_cast<int>(sql.size()), &raw, nullptr) !=
+        SQLITE_OK)
+        fail(db, "cannot prepare \"" + std::string(sql) + "\"");
+    stmt_.reset(raw);
+}
+
+Statement& Statement::bind(int index, std::int64_t value) {
+    if (sqlite3_bind_int64(stmt_.get(), index, value) != SQLITE_OK) fail(db_, "bind");
+    return *this;
+}
+
+Statement& Statement::bind(int index, double value) {
+    if (sqlite3_bind_double(stmt_.get(), index, value) != SQLITE_OK) fail(db_, "bind");
+    return *this;
+}
+
+Statement& Statement::bind(int index, std::string_view value) {
+    if (sqlite3_bind_text(stmt_.get(), index, value.data(), static_cast<int>(value.size()),
+                          SQLITE_TRANSIENT) != SQLITE_OK)
+        fail(db_, "bind");
+    return *this;
+}
+
+Statement& Statement::bind_null(int index) {
+    if (sqlite3_bind_null(stmt_.get(), index) != SQLITE_OK) fail(db_, "bind");
+    return *this;
+}
+
+bool Statement::step() {
+    int rc = sqlite3_step(stmt_.get());
+    if (rc == SQLITE_ROW) return true;
+    if (rc == SQLITE_DONE) return false;
+    std::string message = sqlite3_errmsg(db_);
+    sqlite3_reset(stmt_.get());
+    throw DbError(message);
+}
+
+void Statement::run() {
+    while (step()) {
+    }
+    reset();
+}
+
+void Statement::reset() {
+    sqlite3_reset(stmt_.get());
+    sqlite3_clear_bindings(stmt_.get());
+}
+
+std::int64_t Statement::column_int64(int column) const {
+    return sqlite3_column_int64(stmt_.get(), column);
+}
+
+double Statement::column_double(int column) const {
+    return sqlite3_column_double(stmt_.get(), column);
+}
+
+std::string Statement::column_text(int column) const {
+    const unsigned char* text = sqlite3_column_text(stmt_.get(), column);
+    if (!text) return {};
+    return {reinterpret_cast<const char*>(text),
+            static_cast<size_t>(sqlite3_column_bytes(stmt_.get(), column))};
+}
+
+bool Statement::column_is_null(int column) const {
+    return sqlite3_column_type(stmt_.get(), column) == SQLITE_NULL;
+}
+
+std::optional<std::string> Statement::column_optional_text(int column) const {
+    if (column_is_null(column)) return std::nullopt;
+    return column_text(column);
+}
+
+Transaction::Transaction(sqlite3* db) : db_(db) {
+    exec(db, "BEGIN IMMEDIATE");
+}
+
+Transaction::~Transaction() {
+    if (open_) sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+}
+
+void Transaction::commit() {
+    exec(db_, "COMMIT");
+    open_ = false;
+}
+
+}  // namespace kk::db

@@ -1,0 +1,6 @@
+#include "db/store/version.h"
+
+namespace kk::db {
+// Bumped with every migration in db/schema.cpp.
+int schema_version() { return 1; }
+}  // namespace kk::db

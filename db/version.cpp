@@ -1,6 +1,0 @@
-#include "db/version.h"
-
-namespace kk::db {
-// Bumped with every migration in db/schema.cpp.
-int schema_version() { return 1; }
-}  // namespace kk::db

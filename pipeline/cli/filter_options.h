@@ -1,0 +1,66 @@
+// The query filters as command-line options, shared by `query` and `export`. A
+// template over the CLI11 app type so that db/ itself does not depend on CLI11.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "db/store/query.h"
+
+namespace kk::cli {
+
+// What the options hold until the command runs; to_filter() turns them into a filter.
+struct FilterOptions {
+    std::optional<int> size;
+    std::string levels;  // "hard" or "easy,normal"
+    std::optional<double> min_score, max_score;
+    std::optional<std::string> ops;
+    std::optional<int> max_cage;
+    bool fresh = false;
+    std::string order = "id";
+    std::uint64_t seed = 0;
+    std::optional<int> limit;
+
+    // nullopt and a reason in problem when an option holds something unusable.
+    std::optional<db::QueryFilter> to_filter(std::string& problem) const {
+        db::QueryFilter f;
+        f.size = size;
+        f.levels = db::split_levels(levels);
+        f.min_score = min_score;
+        f.max_score = max_score;
+        f.ops = ops;
+        f.max_cage = max_cage;
+        f.fresh = fresh;
+        f.seed = seed;
+        f.limit = limit;
+        const auto o = db::parse_order(order);
+        if (!o) {
+            problem = "unknown order \"" + order + "\" (id, score, random)";
+            return std::nullopt;
+        }
+        f.order = *o;
+        if (auto p = db::filter_problem(f)) {
+            problem = *p;
+            return std::nullopt;
+        }
+        return f;
+    }
+};
+
+template <class App>
+void add_filter_options(App* sub, FilterOptions& o, bool with_limit) {
+    sub->add_option("--size", o.size, "Only puzzles of this size (4..9)");
+    sub->add_option("--level", o.levels,
+                    "Only these levels, comma separated (easy,normal,hard,extreme,unreasonable)");
+    sub->add_option("--min-score", o.min_score, "Only puzzles scoring at least this");
+    sub->add_option("--max-score", o.max_score, "Only puzzles scoring at most this");
+    sub->add_option("--ops", o.ops,
+                    "Only puzzles whose operations are all among these, e.g. +- (givens are free)");
+    sub->add_option("--max-cage", o.max_cage, "Only puzzles whose cages have at most K cells");
+    sub->add_flag("--fresh", o.fresh, "Only puzzles never exported in a pack");
+    sub->add_option("--order", o.order, "id, score or random (reproducible with --seed)");
+    sub->add_option("--seed", o.seed, "Seed of --order random");
+    if (with_limit) sub->add_option("--limit", o.limit, "At most K puzzles");
+}
+
+}  // namespace kk::cli

@@ -1,0 +1,106 @@
+// `kenken grade`: the level and score of each puzzle by human techniques, with the
+// techniques used, and with --explain the solving path a step a line.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "core/grade/grader.h"
+#include "pipeline/cli/command.h"
+#include "pipeline/cli/grid_text.h"
+#include "pipeline/cli/input.h"
+
+namespace kk::cli {
+namespace {
+
+struct GradeOptions {
+    std::vector<std::string> files;
+    std::string format = "auto";
+    bool json = false;
+    bool explain = false;
+};
+
+// Exit status of one grade: the worst over all puzzles is the command's.
+int status_of(Level level) {
+    if (level == Level::Ambiguous) return kAmbiguous;
+    if (level == Level::Impossible) return kNoSolution;
+    return kOk;
+}
+
+// "SOURCE<TAB>NxN<TAB>LEVEL<TAB>SCORE"; with explain the steps and the solved grid follow,
+// then an empty line.
+void print_plain(const SourcedPuzzle& sp, const Grade& g, bool explain) {
+    const int n = sp.parsed.puzzle.size;
+    std::cout << sp.source << '\t' << n << 'x' << n << '\t' << level_name(g.level) << '\t'
+              << g.score << '\n';
+    if (!explain) return;
+    for (const std::string& step : g.steps) std::cout << step << '\n';
+    if (!g.solution.empty()) std::cout << grid_text(g.solution, n);
+    std::cout << '\n';
+}
+
+void print_json(const SourcedPuzzle& sp, const Grade& g, double micros, bool explain) {
+    const int n = sp.parsed.puzzle.size;
+    nlohmann::ordered_json j;
+    j["source"] = sp.source;
+    j["size"] = n;
+    j["level"] = level_name(g.level);
+    j["score"] = g.score;
+    nlohmann::ordered_json techniques = nlohmann::ordered_json::object();
+    for (int t = 0; t < kTechniqueCount; ++t)
+        techniques[technique_name(static_cast<Technique>(t))] = g.counts[t];
+    j["techniques"] = techniques;
+    j["search_nodes"] = g.search_nodes;
+    j["micros"] = static_cast<long long>(micros + 0.5);
+    if (explain) {
+        j["steps"] = g.steps;
+        if (!g.solution.empty()) j["solution"] = grid_json(g.solution, n);
+    }
+    std::cout << j.dump() << '\n';
+}
+
+int run_grade(const GradeOptions& o) {
+    Format format = Format::Auto;
+    if (o.format != "auto") format = *parse_format_name(o.format);
+    std::vector<SourcedPuzzle> puzzles;
+    if (!read_inputs(o.files, format, puzzles)) return kBadInput;
+    int status = kOk;
+    for (const SourcedPuzzle& sp : puzzles) {
+        const auto start = std::chrono::steady_clock::now();
+        const Grade g = grade(sp.parsed.puzzle, o.explain);
+        const auto stop = std::chrono::steady_clock::now();
+        const double micros = std::chrono::duration<double, std::micro>(stop - start).count();
+        if (o.json)
+            print_json(sp, g, micros, o.explain);
+        else
+            print_plain(sp, g, o.explain);
+        status = std::max(status, status_of(g.level));
+    }
+    std::cout.flush();
+    return status;
+}
+
+}  // namespace
+
+void add_grade_command(CLI::App& app) {
+    auto o = std::make_shared<GradeOptions>();
+    auto* sub = app.add_subcommand(
+        "grade",
+        "Grade puzzles by human techniques: easy, normal, hard, extreme, unreasonable "
+        "(or ambiguous/impossible), with a score; exit 3 ambiguous, 4 impossible");
+    sub->add_option("files", o->files, "Puzzle files (any format; '-' or none: stdin)");
+    std::vector<std::string> formats = format_names();
+    formats.insert(formats.begin(), "auto");
+    sub->add_option("--format", o->format, "Input format (default: detected)")
+        ->check(CLI::IsMember(formats));
+    sub->add_flag("--json", o->json, "One JSON object a line");
+    sub->add_flag("--explain", o->explain,
+                  "The solving path, a step a line, ending with the solved grid");
+    sub->callback([o] { set_exit(run_grade(*o)); });
+}
+
+}  // namespace kk::cli

@@ -1,0 +1,85 @@
+// kenken solve: prints each puzzle's solution(s); exit status says unique/ambiguous/none.
+#include <chrono>
+#include <iostream>
+#include <memory>
+
+#include "core/solve/solver.h"
+#include "pipeline/cli/command.h"
+#include "pipeline/cli/grid_text.h"
+#include "pipeline/cli/input.h"
+
+namespace kk::cli {
+namespace {
+
+struct SolveOptions {
+    std::vector<std::string> files;
+    std::string format;
+    int limit = 2;
+    bool json = false;
+};
+
+int run_solve(const SolveOptions& o) {
+    Format format = Format::Auto;
+    if (!o.format.empty()) format = *parse_format_name(o.format);
+    std::vector<SourcedPuzzle> puzzles;
+    if (!read_inputs(o.files, format, puzzles)) return kBadInput;
+
+    int status = kOk;
+    bool first = true;
+    for (const SourcedPuzzle& sp : puzzles) {
+        const Puzzle& p = sp.parsed.puzzle;
+        const auto t0 = std::chrono::steady_clock::now();
+        SolveResult r = solve(p, o.limit);
+        const auto micros = std::chrono::duration_cast<std::chrono::microseconds>(
+                                std::chrono::steady_clock::now() - t0)
+                                .count();
+        if (r.count == 0) status = std::max(status, static_cast<int>(kNoSolution));
+        if (r.count > 1) status = std::max(status, static_cast<int>(kAmbiguous));
+
+        if (o.json) {
+            nlohmann::ordered_json j;
+            j["source"] = sp.source;
+            j["size"] = p.size;
+            j["solutions"] = std::min(r.count, 2);
+            j["grid"] =
+                r.count ? grid_json(r.solutions[0], p.size) : nlohmann::ordered_json(nullptr);
+            if (r.count > 1) j["second"] = grid_json(r.solutions[1], p.size);
+            j["micros"] = micros;
+            std::cout << j.dump() << "\n";
+            continue;
+        }
+        if (!first) std::cout << "\n";
+        first = false;
+        if (r.count == 0) {
+            std::cout << sp.source << ": no solution\n";
+            continue;
+        }
+        if (r.count > 1)
+            std::cout << sp.source << ": more than one solution; " << r.count
+                      << (r.count >= o.limit ? " or more" : "") << " found:\n";
+        for (int k = 0; k < r.count; ++k) {
+            if (k) std::cout << "\n";
+            std::cout << grid_text(r.solutions[static_cast<size_t>(k)], p.size);
+        }
+    }
+    return status;
+}
+
+}  // namespace
+
+void add_solve_command(CLI::App& app) {
+    auto o = std::make_shared<SolveOptions>();
+    auto* sub = app.add_subcommand(
+        "solve",
+        "Solve puzzles exactly. Exit 0 when every puzzle has exactly one solution, 3 when one "
+        "has several (two are printed), 4 when one has none, 2 for unreadable input.");
+    sub->add_option("files", o->files, "Puzzle files (any format); '-' or none reads stdin");
+    sub->add_option("--format", o->format, "Input format (default: detected from the text)")
+        ->check(CLI::IsMember(format_names()));
+    sub->add_option("--limit", o->limit, "Count solutions up to this many (2 proves uniqueness)")
+        ->check(CLI::Range(1, 1000000));
+    sub->add_flag("--json", o->json, "One JSON object a line per puzzle");
+    sub->callback([o] { set_exit(run_solve(*o)); });
+}
+
+}  // namespace kk::cli

@@ -1,0 +1,310 @@
+#include "pipeline/factory/config.h"
+
+#include <toml++/toml.h>
+
+#include <set>
+#include <sstream>
+
+namespace kk {
+namespace {
+
+// Built-in recipes. The base is CanCan's. The others lay dominoes first, which
+// makes far more candidates unique; their operator mixes lean towards different
+// levels (measured on 9x9: pure dominoes give easy and normal; avoiding give-aways
+// and favouring - and / give extreme and unreasonable). Steering learns which is
+// which per size as the run goes.
+std::vector<Recipe> default_recipes() {
+    Recipe cancan{"cancan", {}, {}};
+    Recipe dominoes{"dominoes", {}, {}};
+    dominoes.tiling.strategy = TilingStrategy::DominoFirst;
+    dominoes.tiling.size_weights = {0.0, 0.55, 0.30, 0.15};
+    dominoes.tiling.max_cage = 4;
+    Recipe pure = dominoes;
+    pure.name = "pure-dominoes";
+    pure.tiling.size_weights = {0.0, 1.0};
+    pure.tiling.max_cage = 3;
+    Recipe no_giveaways = dominoes;
+    no_giveaways.name = "no-giveaways";
+    no_giveaways.tiling.size_weights = {0.0, 0.7, 0.3};
+    no_giveaways.tiling.max_cage = 3;
+    no_giveaways.operators.avoid_giveaways = true;
+    Recipe sub_div = dominoes;
+    sub_div.name = "subtract-divide";
+    sub_div.operators.two_cell[0] = 0.3;  // + rarely, x half as often as - and /
+    sub_div.operators.two_cell[2] = 0.5;
+    Recipe few_sums = dominoes;
+    few_sums.name = "few-sums";
+    few_sums.operators.two_cell[0] = 0.3;
+    few_sums.operators.larger[0] = 0.5;
+    return {cancan, dominoes, pure, no_giveaways, sub_div, few_sums};
+}
+
+struct Reader {
+    const std::string& source;
+
+    [[noreturn]] void fail(const toml::node* node, const std::string& key,
+                           const std::string& what) const {
+        std::ostringstream m;
+        m << source;
+        if (node && node->source().begin.line) m << ":" << node->source().begin.line;
+        m << ": " << key << ": " << what;
+        throw ConfigError(m.str());
+    }
+
+    void only_keys(const toml::table& t, const std::string& where,
+                   std::initializer_list<const char*> keys) const {
+        std::set<std::string> allowed(keys.begin(), keys.end());
+        for (auto&& [k, v] : t)
+            if (!allowed.count(std::string(k.str())))
+                fail(&v, where.empty() ? std::string(k.str()) : where + "." + std::string(k.str()),
+                     "unknown key");
+    }
+
+    double number(const toml::node& n, const std::string& key) const {
+        if (auto v = n.value<double>()) return *v;
+        fail(&n, key, "expected a number");
+    }
+    std::int64_t integer(const toml::node& n, const std::string& key, std::int64_t lo,
+                         std::int64_t hi) const {
+        auto v = n.value<std::int64_t>();
+        if (!v || !n.is_integer()) fail(&n, key, "expected an integer");
+        if (*v < lo || *v > hi)
+            fail(&n, key, "must be between " + std::to_string(lo) + " and " + std::to_string(hi));
+        return *v;
+    }
+    std::string text(const toml::node& n, const std::string& key) const {
+        if (auto v = n.value<std::string>()) return *v;
+        fail(&n, key, "expected a string");
+    }
+    bool boolean(const toml::node& n, const std::string& key) const {
+        if (auto v = n.value<bool>()) return *v;
+        fail(&n, key, "expected true or false");
+    }
+    double weight(const toml::node& n, const std::string& key) const {
+        double w = number(n, key);
+        if (w < 0) fail(&n, key, "weights cannot be negative");
+        return w;
+    }
+};
+
+TilingStrategy strategy_of(const Reader& rd, const toml::node& n, const std::string& key) {
+    const std::string s = rd.text(n, key);
+    if (auto strategy = parse_tiling_strategy(s)) return *strategy;
+    rd.fail(&n, key, "unknown strategy '" + s + "' (random-edges or domino-first)");
+}
+
+void read_tiling(const Reader& rd, const toml::table& t, const std::string& where,
+                 TilingConfig& tc) {
+    rd.only_keys(t, where, {"strategy", "size_weights", "max_cage"});
+    if (auto* n = t.get("strategy")) tc.strategy = strategy_of(rd, *n, where + ".strategy");
+    if (auto* n = t.get("max_cage"))
+        tc.max_cage = static_cast<int>(rd.integer(*n, where + ".max_cage", 1, 9));
+    if (auto* n = t.get("size_weights")) {
+        auto* arr = n->as_array();
+        if (!arr || arr->empty() || arr->size() > 9)
+            rd.fail(n, where + ".size_weights", "expected a list of 1 to 9 weights");
+        tc.size_weights.clear();
+        double sum = 0;
+        for (auto& w : *arr) {
+            tc.size_weights.push_back(rd.weight(w, where + ".size_weights"));
+            sum += tc.size_weights.back();
+        }
+        if (sum <= 0) rd.fail(n, where + ".size_weights", "at least one weight must be positive");
+    }
+}
+
+void read_operators(const Reader& rd, const toml::table& t, const std::string& where,
+                    OperatorConfig& oc) {
+    rd.only_keys(t, where, {"two_cell", "larger", "avoid_giveaways"});
+    if (auto* n = t.get("two_cell")) {
+        auto* tt = n->as_table();
+        if (!tt) rd.fail(n, where + ".two_cell", "expected { add, sub, mul, div } weights");
+        rd.only_keys(*tt, where + ".two_cell", {"add", "sub", "mul", "div"});
+        const char* names[4] = {"add", "sub", "mul", "div"};
+        for (int i = 0; i < 4; ++i)
+            if (auto* w = tt->get(names[i]))
+                oc.two_cell[i] = rd.weight(*w, where + ".two_cell." + names[i]);
+        if (oc.two_cell[0] + oc.two_cell[1] + oc.two_cell[2] + oc.two_cell[3] <= 0)
+            rd.fail(n, where + ".two_cell", "at least one weight must be positive");
+    }
+    if (auto* n = t.get("larger")) {
+        auto* tt = n->as_table();
+        if (!tt) rd.fail(n, where + ".larger", "expected { add, mul } weights");
+        rd.only_keys(*tt, where + ".larger", {"add", "mul"});
+        if (auto* w = tt->get("add")) oc.larger[0] = rd.weight(*w, where + ".larger.add");
+        if (auto* w = tt->get("mul")) oc.larger[1] = rd.weight(*w, where + ".larger.mul");
+        if (oc.larger[0] + oc.larger[1] <= 0)
+            rd.fail(n, where + ".larger", "at least one weight must be positive");
+    }
+    if (auto* n = t.get("avoid_giveaways"))
+        oc.avoid_giveaways = rd.boolean(*n, where + ".avoid_giveaways");
+}
+
+FactoryConfig config_from_table(const toml::table& t, const std::string& source_name);
+
+}  // namespace
+
+FactoryConfig default_config() {
+    FactoryConfig c;
+    // The default corpus: 100 puzzles of each size, mixed like a sample book.
+    c.quotas.sizes = {4, 5, 6, 7, 8, 9};
+    c.quotas.per_size = spread_count(600, c.quotas.sizes.size());
+    c.quotas.per_level = {10, 20, 50, 10, 10};
+    c.recipes = default_recipes();
+    return c;
+}
+
+FactoryConfig load_config(const std::string& path) {
+    toml::table t;
+    try {
+        t = toml::parse_file(path);
+    } catch (const toml::parse_error& e) {
+        std::ostringstream m;
+        m << path << ":" << e.source().begin.line << ": " << e.description();
+        throw ConfigError(m.str());
+    }
+    return config_from_table(t, path);
+}
+
+FactoryConfig parse_config(const std::string& toml_text, const std::string& source_name) {
+    toml::table t;
+    try {
+        t = toml::parse(toml_text, source_name);
+    } catch (const toml::parse_error& e) {
+        std::ostringstream m;
+        m << source_name << ":" << e.source().begin.line << ": " << e.description();
+        throw ConfigError(m.str());
+    }
+    return config_from_table(t, source_name);
+}
+
+namespace {
+
+FactoryConfig config_from_table(const toml::table& t, const std::string& source_name) {
+    const Reader rd{source_name};
+    FactoryConfig c = default_config();
+    rd.only_keys(t, "", {"run", "recipes"});
+    if (auto* run = t["run"].as_table()) {
+        rd.only_keys(*run, "run",
+                     {"sizes", "count", "per_level", "seed", "threads", "max_singletons",
+                      "max_search_nodes", "in_flight", "batch", "steering"});
+        if (auto* n = run->get("sizes")) {
+            try {
+                c.quotas.sizes = parse_sizes(rd.text(*n, "run.sizes"));
+            } catch (const std::invalid_argument& e) {
+                rd.fail(n, "run.sizes", e.what());
+            }
+        }
+        int count = 600;
+        if (auto* n = run->get("count")) {
+            count = static_cast<int>(rd.integer(*n, "run.count", 1, 100'000'000));
+            c.quotas.per_level = {};  // a count replaces the default level quotas
+        }
+        c.quotas.per_size = spread_count(count, c.quotas.sizes.size());
+        if (auto* n = run->get("per_level")) {
+            auto* pl = n->as_table();
+            if (!pl) rd.fail(n, "run.per_level", "expected { easy = N, normal = N, ... }");
+            c.quotas.per_level = {};  // levels left out ask for none
+            for (auto&& [k, v] : *pl) {
+                Level l;
+                if (!parse_level(k.str(), l) || static_cast<int>(l) >= kGradedLevels)
+                    rd.fail(&v, "run.per_level." + std::string(k.str()), "unknown level");
+                c.quotas.per_level[static_cast<size_t>(l)] = static_cast<int>(
+                    rd.integer(v, "run.per_level." + std::string(k.str()), 0, 10'000'000));
+            }
+        }
+        if (auto* n = run->get("seed"))
+            c.seed = static_cast<std::uint64_t>(
+                rd.integer(*n, "run.seed", 0, std::numeric_limits<std::int64_t>::max()));
+        if (auto* n = run->get("threads"))
+            c.threads = static_cast<int>(rd.integer(*n, "run.threads", 0, 1024));
+        if (auto* n = run->get("max_singletons")) {
+            c.max_singletons = rd.number(*n, "run.max_singletons");
+            if (c.max_singletons < 0 || c.max_singletons > 1)
+                rd.fail(n, "run.max_singletons", "must be between 0 and 1");
+        }
+        if (auto* n = run->get("max_search_nodes"))
+            c.max_search_nodes = static_cast<std::uint64_t>(
+                rd.integer(*n, "run.max_search_nodes", 0, 1'000'000'000));
+        if (auto* n = run->get("in_flight"))
+            c.in_flight = static_cast<int>(rd.integer(*n, "run.in_flight", 4, 65536));
+        if (auto* n = run->get("batch"))
+            c.batch = static_cast<int>(rd.integer(*n, "run.batch", 1, 1'000'000));
+        if (auto* n = run->get("steering")) c.steering = rd.boolean(*n, "run.steering");
+    } else if (t.contains("run")) {
+        rd.fail(t.get("run"), "run", "expected a table");
+    }
+    if (auto* n = t.get("recipes")) {
+        auto* arr = n->as_array();
+        if (!arr || arr->empty()) rd.fail(n, "recipes", "expected [[recipes]] tables");
+        c.recipes.clear();
+        for (auto& item : *arr) {
+            auto* rt = item.as_table();
+            if (!rt) rd.fail(&item, "recipes", "expected a table");
+            rd.only_keys(*rt, "recipes", {"name", "tiling", "operators"});
+            Recipe r;
+            r.name = rt->get("name") ? rd.text(*rt->get("name"), "recipes.name")
+                                     : "recipe-" + std::to_string(c.recipes.size() + 1);
+            const std::string where = "recipes." + r.name;
+            if (auto* tl = rt->get("tiling")) {
+                if (!tl->as_table()) rd.fail(tl, where + ".tiling", "expected a table");
+                read_tiling(rd, *tl->as_table(), where + ".tiling", r.tiling);
+            }
+            if (auto* op = rt->get("operators")) {
+                if (!op->as_table()) rd.fail(op, where + ".operators", "expected a table");
+                read_operators(rd, *op->as_table(), where + ".operators", r.operators);
+            }
+            c.recipes.push_back(std::move(r));
+        }
+        if (c.recipes.size() > static_cast<size_t>(kMaxRecipes))
+            rd.fail(n, "recipes", "at most " + std::to_string(kMaxRecipes) + " recipes");
+    }
+    return c;
+}
+
+}  // namespace
+
+std::string config_to_toml(const FactoryConfig& c) {
+    toml::table run{{"sizes", sizes_text(c.quotas.sizes)},
+                    {"seed", static_cast<std::int64_t>(c.seed)},
+                    {"threads", c.threads},
+                    {"max_singletons", c.max_singletons},
+                    {"max_search_nodes", static_cast<std::int64_t>(c.max_search_nodes)},
+                    {"in_flight", c.in_flight},
+                    {"batch", c.batch},
+                    {"steering", c.steering}};
+    if (c.quotas.by_level()) {
+        toml::table pl;
+        for (int l = 0; l < kGradedLevels; ++l)
+            pl.insert(level_name(static_cast<Level>(l)),
+                      c.quotas.per_level[static_cast<size_t>(l)]);
+        run.insert("per_level", pl);
+    } else {
+        int count = 0;
+        for (int q : c.quotas.per_size) count += q;
+        run.insert("count", count);
+    }
+    toml::array recipes;
+    for (const Recipe& r : c.recipes) {
+        toml::array weights;
+        for (double w : r.tiling.size_weights) weights.push_back(w);
+        toml::table tiling{{"strategy", tiling_strategy_name(r.tiling.strategy)},
+                           {"size_weights", weights},
+                           {"max_cage", r.tiling.max_cage}};
+        toml::table two{{"add", r.operators.two_cell[0]},
+                        {"sub", r.operators.two_cell[1]},
+                        {"mul", r.operators.two_cell[2]},
+                        {"div", r.operators.two_cell[3]}};
+        toml::table larger{{"add", r.operators.larger[0]}, {"mul", r.operators.larger[1]}};
+        toml::table ops{{"two_cell", two},
+                        {"larger", larger},
+                        {"avoid_giveaways", r.operators.avoid_giveaways}};
+        recipes.push_back(toml::table{{"name", r.name}, {"tiling", tiling}, {"operators", ops}});
+    }
+    toml::table root{{"run", run}, {"recipes", recipes}};
+    std::ostringstream out;
+    out << root << "\n";
+    return out.str();
+}
+
+}  // namespace kk

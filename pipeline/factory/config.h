@@ -1,0 +1,53 @@
+// The factory's settings: read from TOML (configs/*.toml), overridden by flags.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "core/generate/cage_tiler.h"
+#include "core/generate/operator_assigner.h"
+#include "pipeline/factory/quotas.h"
+
+namespace kk {
+
+// A way to make candidates; steering picks among recipes by how well each yields
+// the levels still short.
+struct Recipe {
+    std::string name;
+    TilingConfig tiling;
+    OperatorConfig operators;
+};
+
+constexpr int kMaxRecipes = 8;
+
+struct FactoryConfig {
+    Quotas quotas;
+    std::uint64_t seed = 1;
+    int threads = 0;              // 0: every core
+    double max_singletons = 0.2;  // share of 1-cell cages above which a candidate is dropped
+    // Unreasonable puzzles whose trial-and-error search passes this many nodes are
+    // dropped: more guessing than a person would put up with, and costly to grade.
+    std::uint64_t max_search_nodes = 200;
+    int in_flight = 64;           // candidates in flight; fixed, since steering looks back this far
+    int batch = 500;              // candidates per transaction
+    bool steering = true;         // adapt recipes to the levels still short
+    std::vector<Recipe> recipes;  // the first is the base recipe
+};
+
+struct ConfigError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// The configuration compiled into the binary (configs/default.toml's values).
+FactoryConfig default_config();
+// Reads a TOML file over the defaults; unknown keys and bad values are errors that
+// name the file, line and key.
+FactoryConfig load_config(const std::string& path);
+FactoryConfig parse_config(const std::string& toml_text, const std::string& source_name);
+// The effective configuration as TOML text (stored with the run).
+std::string config_to_toml(const FactoryConfig& c);
+
+}  // namespace kk

@@ -1,0 +1,32 @@
+// The factory: a oneTBB flow graph from Latin squares to stored puzzles.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <optional>
+
+#include "db/store/corpus.h"
+#include "pipeline/factory/config.h"
+#include "pipeline/factory/counters.h"
+
+namespace kk {
+
+struct FactoryOptions {
+    int threads = 0;                     // 0: every core
+    std::optional<std::int64_t> resume;  // run id to continue
+    std::uint64_t stop_after = 0;        // tests: stop as if interrupted after this many candidates
+    const std::atomic<bool>* interrupt = nullptr;  // set by SIGINT/SIGTERM
+};
+
+struct FactoryResult {
+    std::int64_t run_id = 0;
+    bool finished = false;  // every quota full (otherwise interrupted)
+    RunCounters counters;
+};
+
+// Runs a new run, or continues options.resume, until its quotas are full or it is
+// interrupted. The configuration of a resumed run is the one stored with it.
+FactoryResult run_factory(db::Corpus& corpus, const FactoryConfig& config,
+                          const FactoryOptions& options);
+
+}  // namespace kk

@@ -1,0 +1,120 @@
+#include "pipeline/factory/quotas.h"
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <stdexcept>
+
+namespace kk {
+
+bool Quotas::by_level() const {
+    for (int q : per_level)
+        if (q > 0) return true;
+    return false;
+}
+
+int Quotas::size_total(size_t size_index) const {
+    if (!by_level()) return size_index < per_size.size() ? per_size[size_index] : 0;
+    int t = 0;
+    for (int q : per_level) t += q;
+    return t;
+}
+
+int Quotas::total() const {
+    int t = 0;
+    for (size_t i = 0; i < sizes.size(); ++i) t += size_total(i);
+    return t;
+}
+
+std::string Quotas::to_json() const {
+    nlohmann::json j;
+    j["sizes"] = sizes;
+    if (by_level()) {
+        for (int l = 0; l < kGradedLevels; ++l)
+            j["per_level"][level_name(static_cast<Level>(l))] = per_level[static_cast<size_t>(l)];
+    } else {
+        j["per_size"] = per_size;
+    }
+    return j.dump();
+}
+
+namespace {
+int parse_int(const std::string& s, const std::string& what) {
+    size_t used = 0;
+    int v = 0;
+    try {
+        v = std::stoi(s, &used);
+    } catch (const std::exception&) {
+        throw std::invalid_argument(what + ": '" + s + "' is not a number");
+    }
+    if (used != s.size()) throw std::invalid_argument(what + ": '" + s + "' is not a number");
+    return v;
+}
+}  // namespace
+
+std::vector<int> parse_sizes(const std::string& text) {
+    std::vector<int> sizes;
+    std::stringstream ss(text);
+    std::string part;
+    while (std::getline(ss, part, ',')) {
+        auto dash = part.find('-');
+        int lo, hi;
+        if (dash == std::string::npos) {
+            lo = hi = parse_int(part, "sizes");
+        } else {
+            lo = parse_int(part.substr(0, dash), "sizes");
+            hi = parse_int(part.substr(dash + 1), "sizes");
+        }
+        if (lo > hi) throw std::invalid_argument("sizes: range '" + part + "' runs backwards");
+        for (int n = lo; n <= hi; ++n) {
+            if (n < 3 || n > 9)
+                throw std::invalid_argument("sizes: " + std::to_string(n) + " is outside 3..9");
+            sizes.push_back(n);
+        }
+    }
+    if (sizes.empty()) throw std::invalid_argument("sizes: none given");
+    std::sort(sizes.begin(), sizes.end());
+    sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
+    return sizes;
+}
+
+std::string sizes_text(const std::vector<int>& sizes) {
+    std::string s;
+    for (size_t i = 0; i < sizes.size(); ++i) {
+        size_t j = i;
+        while (j + 1 < sizes.size() && sizes[j + 1] == sizes[j] + 1) ++j;
+        if (!s.empty()) s += ',';
+        s += std::to_string(sizes[i]);
+        if (j > i) s += "-" + std::to_string(sizes[j]);
+        i = j;
+    }
+    return s;
+}
+
+std::array<int, kGradedLevels> parse_per_level(const std::string& text) {
+    std::array<int, kGradedLevels> q{};
+    std::stringstream ss(text);
+    std::string part;
+    while (std::getline(ss, part, ',')) {
+        auto eq = part.find('=');
+        if (eq == std::string::npos)
+            throw std::invalid_argument("per-level: '" + part + "' is not LEVEL=N");
+        Level l;
+        if (!parse_level(part.substr(0, eq), l) || static_cast<int>(l) >= kGradedLevels)
+            throw std::invalid_argument("per-level: unknown level '" + part.substr(0, eq) + "'");
+        int n = parse_int(part.substr(eq + 1), "per-level");
+        if (n < 0) throw std::invalid_argument("per-level: negative count in '" + part + "'");
+        q[static_cast<size_t>(l)] = n;
+    }
+    return q;
+}
+
+std::vector<int> spread_count(int count, size_t sizes) {
+    std::vector<int> q(sizes, 0);
+    for (size_t i = 0; i < sizes; ++i)
+        q[i] = count / static_cast<int>(sizes) +
+               (static_cast<int>(i) < count % static_cast<int>(sizes));
+    return q;
+}
+
+}  // namespace kk

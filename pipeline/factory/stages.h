@@ -1,0 +1,19 @@
+// The factory's stage bodies: each takes a candidate one step further, or marks
+// why it stops. A stopped candidate still travels on to the writer, which counts
+// it in candidate order.
+#pragma once
+
+#include "pipeline/factory/candidate.h"
+#include "pipeline/factory/config.h"
+#include "pipeline/factory/steering.h"
+
+namespace kk::stages {
+
+void plan_and_sample_latin(Candidate& c, const Steering& steering);
+void tile(Candidate& c, const FactoryConfig& config);
+void assign_ops(Candidate& c, const FactoryConfig& config);
+void filter_singletons(Candidate& c, const FactoryConfig& config);
+void check_unique(Candidate& c);
+void grade_level(Candidate& c, const FactoryConfig& config);
+
+}  // namespace kk::stages

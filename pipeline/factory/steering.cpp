@@ -1,0 +1,213 @@
+#include "pipeline/factory/steering.h"
+
+#include <algorithm>
+
+namespace kk {
+namespace {
+
+// Before a recipe has a record, assume it yields a level this often; the prior's
+// weight is that of a few candidates, so evidence soon takes over.
+constexpr double kPriorRate = 0.05;
+constexpr double kPriorWeight = 4.0;
+// Share of candidates that try a random recipe, so a poor early estimate can recover.
+constexpr double kExplore = 0.1;
+// A level cell with no hit after this many candidates of its size is given up on:
+// some small sizes cannot reach every level.
+constexpr std::uint32_t kGiveUpAfter = 60000;
+
+double rate(const SteeringStats& s, int size, int recipe, int level) {
+    const auto& a = s.attempts[static_cast<size_t>(size)][static_cast<size_t>(recipe)];
+    const auto& h =
+        s.hits[static_cast<size_t>(size)][static_cast<size_t>(recipe)][static_cast<size_t>(level)];
+    return (h + kPriorRate * kPriorWeight) / (a + kPriorWeight);
+}
+
+template <class T, size_t N>
+nlohmann::json flat(const std::array<T, N>& a) {
+    return nlohmann::json(a);
+}
+
+}  // namespace
+
+nlohmann::json SteeringStats::to_json() const {
+    return {{"attempts", attempts},
+            {"hits", hits},
+            {"stored", stored},
+            {"stored_size", stored_size},
+            {"unreachable", unreachable}};
+}
+
+SteeringStats SteeringStats::from_json(const nlohmann::json& j) {
+    SteeringStats s;
+    j.at("attempts").get_to(s.attempts);
+    j.at("hits").get_to(s.hits);
+    j.at("stored").get_to(s.stored);
+    j.at("stored_size").get_to(s.stored_size);
+    j.at("unreachable").get_to(s.unreachable);
+    return s;
+}
+
+Steering::Steering(const FactoryConfig& config)
+    : config_(config), epoch_(static_cast<std::uint64_t>(config.in_flight)) {}
+
+int Steering::size_need(const SteeringStats& s, int size) const {
+    const auto& sizes = config_.quotas.sizes;
+    auto it = std::find(sizes.begin(), sizes.end(), size);
+    if (it == sizes.end()) return 0;
+    if (config_.quotas.by_level()) {
+        int n = 0;
+        for (int l = 0; l < kGradedLevels; ++l) n += need(s, size, l);
+        return n;
+    }
+    const size_t i = static_cast<size_t>(it - sizes.begin());
+    return std::max(0, config_.quotas.per_size[i] - s.stored_size[static_cast<size_t>(size)]);
+}
+
+int Steering::need(const SteeringStats& s, int size, int level) const {
+    if (s.unreachable[static_cast<size_t>(size)][static_cast<size_t>(level)]) return 0;
+    return std::max(0, config_.quotas.per_level[static_cast<size_t>(level)] -
+                           s.stored[static_cast<size_t>(size)][static_cast<size_t>(level)]);
+}
+
+const SteeringStats& Steering::snapshot_for(std::uint64_t index) const {
+    const std::uint64_t e = index / epoch_;
+    const std::uint64_t m = e == 0 ? 0 : e - 1;
+    return ring_[m % ring_.size()];
+}
+
+void Steering::plan(Candidate& c) const {
+    const SteeringStats& s = snapshot_for(c.index);
+    const auto& sizes = config_.quotas.sizes;
+    const int recipes = std::min<int>(static_cast<int>(config_.recipes.size()), kMaxRecipes);
+    c.recipe = 0;
+    c.target_level = -1;
+
+    if (!config_.quotas.by_level() || !config_.steering) {
+        // Spread effort so every size fills at the same time: weight by the
+        // candidates still needed, need / yield.
+        std::vector<double> w;
+        for (int n : sizes) {
+            std::uint32_t tries = 0;
+            for (int r = 0; r < recipes; ++r)
+                tries += s.attempts[static_cast<size_t>(n)][static_cast<size_t>(r)];
+            const double yield = (s.stored_size[static_cast<size_t>(n)] + 1.0) / (tries + 2.0);
+            w.push_back(size_need(s, n) / yield);
+        }
+        bool any = std::any_of(w.begin(), w.end(), [](double x) { return x > 0; });
+        c.size = sizes[static_cast<size_t>(
+            any ? c.rng.weighted(w)
+                : static_cast<int>(c.rng.below(static_cast<std::uint32_t>(sizes.size()))))];
+        return;
+    }
+
+    // Level quotas: pick the (size, level) cell by the candidates it still needs with
+    // the best recipe for it, then a recipe by how well it yields that level.
+    std::vector<double> w;
+    std::vector<std::pair<int, int>> cells;
+    for (int n : sizes)
+        for (int l = 0; l < kGradedLevels; ++l) {
+            const int k = need(s, n, l);
+            if (k == 0) continue;
+            double best = 0;
+            for (int r = 0; r < recipes; ++r) best = std::max(best, rate(s, n, r, l));
+            cells.push_back({n, l});
+            w.push_back(k / best);
+        }
+    if (cells.empty()) {
+        c.size = sizes[c.rng.below(static_cast<std::uint32_t>(sizes.size()))];
+        return;
+    }
+    const auto [n, l] = cells[static_cast<size_t>(c.rng.weighted(w))];
+    c.size = n;
+    c.target_level = l;
+    // With its unreasonable quota full, a candidate that needs trial and error is not
+    // wanted, and grading can stop at the first guess instead of searching.
+    c.search_wanted = need(s, n, static_cast<int>(Level::Unreasonable)) > 0;
+    if (recipes > 1 && c.rng.unit() < kExplore) {
+        c.recipe = static_cast<int>(c.rng.below(static_cast<std::uint32_t>(recipes)));
+        return;
+    }
+    std::vector<double> rw;
+    for (int r = 0; r < recipes; ++r) {
+        const double x = rate(s, n, r, l);
+        rw.push_back(x * x);
+    }
+    c.recipe = c.rng.weighted(rw);
+}
+
+Outcome Steering::admit(int size, Level level) const {
+    if (size_need(live_, size) == 0) return Outcome::SizeFull;
+    if (!config_.quotas.by_level()) return Outcome::Stored;
+    const int l = static_cast<int>(level);
+    if (config_.quotas.per_level[static_cast<size_t>(l)] == 0) return Outcome::LevelUnwanted;
+    if (need(live_, size, l) == 0) return Outcome::LevelFull;
+    return Outcome::Stored;
+}
+
+void Steering::record(const Candidate& c) {
+    const size_t n = static_cast<size_t>(c.size), r = static_cast<size_t>(c.recipe);
+    live_.attempts[n][r] += 1;
+    const int l = static_cast<int>(c.level);
+    const bool graded = c.outcome != Outcome::TooManySingletons &&
+                        c.outcome != Outcome::NotUnique && c.outcome != Outcome::NoSolution &&
+                        c.outcome != Outcome::TooMuchSearch;
+    if (graded && l < kGradedLevels) live_.hits[n][r][static_cast<size_t>(l)] += 1;
+    if (c.outcome == Outcome::Stored) {
+        live_.stored[n][static_cast<size_t>(l)] += 1;
+        live_.stored_size[n] += 1;
+    }
+    if (config_.quotas.by_level()) {
+        std::uint32_t tries = 0;
+        for (auto a : live_.attempts[n]) tries += a;
+        if (tries >= kGiveUpAfter)
+            for (int k = 0; k < kGradedLevels; ++k) {
+                std::uint32_t h = 0;
+                for (const auto& per_recipe : live_.hits[n])
+                    h += per_recipe[static_cast<size_t>(k)];
+                if (h == 0 && !live_.unreachable[n][static_cast<size_t>(k)] &&
+                    config_.quotas.per_level[static_cast<size_t>(k)] > 0) {
+                    live_.unreachable[n][static_cast<size_t>(k)] = true;
+                    fresh_unreachable_.push_back({c.size, static_cast<Level>(k)});
+                }
+            }
+    }
+}
+
+void Steering::finished_candidate(std::uint64_t index) {
+    if ((index + 1) % epoch_ != 0) return;
+    const std::uint64_t m = (index + 1) / epoch_;
+    ring_[m % ring_.size()] = live_;
+    latest_snapshot_ = m;
+}
+
+bool Steering::all_full() const {
+    for (int n : config_.quotas.sizes)
+        if (size_need(live_, n) > 0) return false;
+    return true;
+}
+
+std::vector<std::pair<int, Level>> Steering::newly_unreachable() {
+    auto out = std::move(fresh_unreachable_);
+    fresh_unreachable_.clear();
+    return out;
+}
+
+nlohmann::json Steering::save() const {
+    nlohmann::json snaps = nlohmann::json::array();
+    // The two latest snapshots are all a resumed run can still ask for.
+    for (std::uint64_t m = latest_snapshot_ >= 1 ? latest_snapshot_ - 1 : 0; m <= latest_snapshot_;
+         ++m)
+        snaps.push_back({{"m", m}, {"stats", ring_[m % ring_.size()].to_json()}});
+    return {{"live", live_.to_json()}, {"snapshots", snaps}, {"latest", latest_snapshot_}};
+}
+
+void Steering::restore(const nlohmann::json& j, std::uint64_t /*next_index*/) {
+    live_ = SteeringStats::from_json(j.at("live"));
+    latest_snapshot_ = j.at("latest").get<std::uint64_t>();
+    for (const auto& s : j.at("snapshots")) {
+        const auto m = s.at("m").get<std::uint64_t>();
+        ring_[m % ring_.size()] = SteeringStats::from_json(s.at("stats"));
+    }
+}
+
+}  // namespace kk

@@ -1,0 +1,68 @@
+// Steering: chooses each candidate's size and recipe so that the quotas fill
+// evenly, leaning on the recipes that have yielded the levels still short.
+//
+// Determinism: candidate i plans from a snapshot of the statistics taken after
+// candidates 0..(e-1)*L-1, where e = i / L and L is the in-flight limit. The limiter
+// guarantees those candidates have left the writer before i enters, so the plan
+// never depends on timing or thread count.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <vector>
+
+#include "pipeline/factory/candidate.h"
+#include "pipeline/factory/config.h"
+
+namespace kk {
+
+constexpr int kSizeSlots = kMaxSize + 1;  // indexed by size
+
+struct SteeringStats {
+    std::array<std::array<std::uint32_t, kMaxRecipes>, kSizeSlots> attempts{};
+    std::array<std::array<std::array<std::uint32_t, kGradedLevels>, kMaxRecipes>, kSizeSlots>
+        hits{};
+    std::array<std::array<int, kGradedLevels>, kSizeSlots> stored{};
+    std::array<int, kSizeSlots> stored_size{};
+    std::array<std::array<bool, kGradedLevels>, kSizeSlots> unreachable{};
+
+    nlohmann::json to_json() const;
+    static SteeringStats from_json(const nlohmann::json& j);
+};
+
+class Steering {
+  public:
+    explicit Steering(const FactoryConfig& config);
+
+    // Reader side (any thread): size, recipe and target level for a candidate.
+    void plan(Candidate& c) const;
+
+    // Writer side (the serial writer only).
+    const SteeringStats& live() const { return live_; }
+    // Does the run still want a puzzle of this size and level?
+    Outcome admit(int size, Level level) const;
+    void record(const Candidate& c);               // a graded candidate or a stored puzzle
+    void finished_candidate(std::uint64_t index);  // takes snapshots at epoch ends
+    bool all_full() const;
+    // Level cells given up on (no hit after many tries); for the log.
+    std::vector<std::pair<int, Level>> newly_unreachable();
+
+    // Resume: the live statistics and the last snapshots.
+    nlohmann::json save() const;
+    void restore(const nlohmann::json& j, std::uint64_t next_index);
+
+  private:
+    int need(const SteeringStats& s, int size, int level) const;
+    int size_need(const SteeringStats& s, int size) const;
+    const SteeringStats& snapshot_for(std::uint64_t index) const;
+
+    const FactoryConfig& config_;
+    std::uint64_t epoch_;  // the in-flight limit L
+    SteeringStats live_;
+    std::array<SteeringStats, 4> ring_;  // snapshot m lives in ring_[m % 4]
+    std::uint64_t latest_snapshot_ = 0;
+    std::vector<std::pair<int, Level>> fresh_unreachable_;
+};
+
+}  // namespace kk

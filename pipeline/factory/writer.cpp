@@ -1,0 +1,77 @@
+#include "pipeline/factory/writer.h"
+
+#include <spdlog/spdlog.h>
+
+#include <chrono>
+
+#include "core/model/canonical.h"
+#include "core/io/formats.h"
+
+namespace kk {
+
+CorpusWriter::CorpusWriter(db::Corpus& corpus, std::int64_t run_id, const FactoryConfig& config,
+                           Steering& steering, RunCounters& counters, ProgressReporter& progress,
+                           std::uint64_t next_index)
+    : corpus_(corpus),
+      run_id_(run_id),
+      config_(config),
+      steering_(steering),
+      counters_(counters),
+      progress_(progress),
+      next_index_(next_index) {
+    done_ = steering_.all_full();
+}
+
+void CorpusWriter::accept(Candidate& c) {
+    if (done() || stopping()) return;
+    const auto t0 = std::chrono::steady_clock::now();
+    if (!in_transaction_) {
+        corpus_.begin();
+        in_transaction_ = true;
+    }
+    if (c.outcome == Outcome::Pending) {
+        c.outcome = steering_.admit(c.size, c.level);
+        if (c.outcome == Outcome::Stored) {
+            db::PuzzleRecord r;
+            db::describe_structure(c.puzzle, r);
+            r.neknek = write_neknek(c.puzzle);
+            r.solution = db::solution_text(c.solution);
+            r.level = level_name(c.level);
+            r.score = c.score;
+            r.canonical = canonical_form(c.puzzle);
+            r.seed = config_.seed;
+            r.candidate = static_cast<std::int64_t>(c.index);
+            r.run_id = run_id_;
+            if (!corpus_.insert_puzzle(r)) c.outcome = Outcome::Duplicate;
+        }
+    }
+    steering_.record(c);
+    steering_.finished_candidate(c.index);
+    for (auto [size, level] : steering_.newly_unreachable())
+        spdlog::warn(
+            "{}x{} {}: no candidate reached this level after many tries; its quota is "
+            "given up",
+            size, size, level_name(level));
+    c.seconds[static_cast<size_t>(Stage::Writer)] +=
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    counters_.count(c);
+    next_index_ = c.index + 1;
+    if (steering_.all_full()) done_ = true;
+    if (++pending_ >= config_.batch || done()) commit_batch();
+    progress_.update(steering_.live());
+}
+
+void CorpusWriter::commit_batch() {
+    if (!in_transaction_) return;
+    nlohmann::json progress{{"next_index", next_index_}, {"steering", steering_.save()}};
+    corpus_.save_progress(run_id_, progress.dump(), counters_.to_json().dump());
+    corpus_.commit();
+    in_transaction_ = false;
+    pending_ = 0;
+}
+
+void CorpusWriter::finish() {
+    commit_batch();
+}
+
+}  // namespace kk

@@ -1,0 +1,50 @@
+// The writer: the one serial stage. It takes candidates in candidate order, decides
+// against the quotas, stores survivors in batched transactions and saves, with each
+// batch, all a resumed run needs.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+
+#include "db/store/corpus.h"
+#include "pipeline/factory/candidate.h"
+#include "pipeline/factory/progress.h"
+#include "pipeline/factory/counters.h"
+#include "pipeline/factory/steering.h"
+
+namespace kk {
+
+class CorpusWriter {
+  public:
+    CorpusWriter(db::Corpus& corpus, std::int64_t run_id, const FactoryConfig& config,
+                 Steering& steering, RunCounters& counters, ProgressReporter& progress,
+                 std::uint64_t next_index);
+
+    // One candidate, in order. Ignored once the run is done or stopping.
+    void accept(Candidate& c);
+    // Commits what is pending; called when the graph has drained.
+    void finish();
+    // Stop after the current candidate: the source produces no more.
+    void request_stop() { stopping_ = true; }
+
+    bool done() const { return done_.load(std::memory_order_relaxed); }
+    bool stopping() const { return stopping_.load(std::memory_order_relaxed); }
+    std::uint64_t next_index() const { return next_index_; }
+
+  private:
+    void commit_batch();
+
+    db::Corpus& corpus_;
+    std::int64_t run_id_;
+    const FactoryConfig& config_;
+    Steering& steering_;
+    RunCounters& counters_;
+    ProgressReporter& progress_;
+    std::uint64_t next_index_;
+    int pending_ = 0;  // candidates since the last commit
+    bool in_transaction_ = false;
+    std::atomic<bool> done_{false};
+    std::atomic<bool> stopping_{false};
+};
+
+}  // namespace kk

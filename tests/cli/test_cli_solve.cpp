@@ -1,0 +1,133 @@
+// `kenken solve` end to end: the seed puzzles from every form, CanCan's 100, and
+// every kind of bad input.
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "tests/support/cli_run.h"
+#include "tests/support/test_files.h"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const fs::path kData = KENKEN_TEST_DATA;
+
+// Expected answers from tests/data/INDEX.md: 1 with a .solution file, else 0 or 2.
+int expected_solutions(const std::string& name) {
+    if (fs::exists(kData / (name + ".solution"))) return 1;
+    if (name == "seed001-8x8") return 0;
+    if (name == "seed002-4x4-multiple") return 2;
+    FAIL("no expectation for " << name);
+    return -1;
+}
+
+}  // namespace
+
+TEST_CASE("kenken solve gives each seed puzzle's answer from neknek and its own form",
+          "[cli][solve]") {
+    int checked = 0;
+    for (const auto& entry : fs::directory_iterator(kData)) {
+        const auto ext = entry.path().extension().string();
+        if (ext != ".neknek" && ext != ".j" && ext != ".txt" && ext != ".cancan") continue;
+        const std::string name = entry.path().stem().string();
+        if (name.rfind("seed", 0) != 0) continue;  // other test data lives beside them
+        INFO(entry.path().string());
+        const int want = expected_solutions(name);
+        const CliResult r = run_kenken("solve --json " + entry.path().string());
+        const auto j = nlohmann::json::parse(r.out);
+        CHECK(j["solutions"] == want);
+        if (want == 1) {
+            CHECK(r.status == 0);
+            std::string grid;
+            for (const auto& row : j["grid"]) {
+                for (size_t c = 0; c < row.size(); ++c) {
+                    if (c) grid += ' ';
+                    grid += row[c].dump();
+                }
+                grid += "\n";
+            }
+            CHECK(grid == slurp(kData / (name + ".solution")));
+        } else if (want == 0) {
+            CHECK(r.status == 4);
+            CHECK(j["grid"].is_null());
+            CHECK_THAT(run_kenken("solve " + entry.path().string()).out,
+                       Catch::Contains("no solution"));
+        } else {
+            CHECK(r.status == 3);
+            CHECK(j["grid"] != j["second"]);
+        }
+        ++checked;
+    }
+    CHECK(checked == 17 + 4 + 6 + 4);  // neknek, j, fahda, cancan
+}
+
+TEST_CASE("kenken solve solves CanCan's 100 puzzles from the one file", "[cli][solve]") {
+    const fs::path file = fs::path(KENKEN_SHARED_DIR) / "puzzles/cancan/6x6.100";
+    if (!fs::exists(file)) {
+        WARN("../shared/puzzles/cancan/6x6.100 is absent: CanCan's 100 puzzles not checked");
+        return;
+    }
+    const CliResult r = run_kenken("solve " + file.string());
+    REQUIRE(r.status == 0);
+    // The solutions printed under each puzzle as "# d d d ..." rows, in order.
+    std::string expected;
+    std::istringstream in(slurp(file));
+    std::string line;
+    int rows = 0;
+    while (std::getline(in, line)) {
+        if (line.size() == 13 && line.rfind("# ", 0) == 0 && std::isdigit(line[2])) {
+            expected += line.substr(2) + "\n";
+            if (++rows % 6 == 0 && rows < 600) expected += "\n";
+        }
+    }
+    CHECK(rows == 600);
+    CHECK(r.out == expected);
+}
+
+TEST_CASE("kenken solve reads stdin and CRLF text", "[cli][solve]") {
+    std::string text = slurp(kData / "seed004-5x5a.neknek");
+    std::string crlf;
+    for (char ch : text) crlf += ch == '\n' ? std::string("\r\n") : std::string(1, ch);
+    const CliResult r = run_kenken("solve -", crlf);
+    CHECK(r.status == 0);
+    CHECK(r.out == slurp(kData / "seed004-5x5a.solution"));
+}
+
+TEST_CASE("every bad input gives exit 2 and a message with file and line", "[cli][solve]") {
+    int checked = 0;
+    for (const auto& entry : fs::directory_iterator(kData / "bad")) {
+        const std::string path = entry.path().string();
+        INFO(path);
+        const CliResult r = run_kenken("solve " + path);
+        CHECK(r.status == 2);
+        CHECK(r.out.empty());
+        // "FILE:LINE: reason"
+        REQUIRE(r.err.rfind(path + ":", 0) == 0);
+        const std::string rest = r.err.substr(path.size() + 1);
+        CHECK(std::isdigit(static_cast<unsigned char>(rest[0])));
+        CHECK(rest.find(": ") != std::string::npos);
+        CHECK(rest.size() > 8);
+        ++checked;
+    }
+    CHECK(checked >= 10);
+    const CliResult missing = run_kenken("solve /nonexistent/puzzle.neknek");
+    CHECK(missing.status == 2);
+    CHECK_THAT(missing.err, Catch::Contains("/nonexistent/puzzle.neknek: cannot read"));
+}
+
+TEST_CASE("a bad command line is bad input and --help explains each command", "[cli]") {
+    CHECK(run_kenken("solve --limit 0 x").status == 2);
+    CHECK(run_kenken("solve --format yaml x").status == 2);
+    CHECK(run_kenken("query").status == 2);  // --db is required
+    CHECK(run_kenken("").status == 2);       // a subcommand is required
+    const CliResult help = run_kenken("--help");
+    CHECK(help.status == 0);
+    for (const char* command : {"solve", "grade", "generate", "verify", "stats", "query", "export"})
+        CHECK_THAT(help.out, Catch::Contains(command));
+    const CliResult solve_help = run_kenken("solve --help");
+    CHECK(solve_help.status == 0);
+    CHECK_THAT(solve_help.out, Catch::Contains("--limit") && Catch::Contains("--json"));
+}

@@ -1,0 +1,78 @@
+#include <catch2/catch.hpp>
+#include <fstream>
+#include <sstream>
+
+#include "pipeline/factory/config.h"
+
+using namespace kk;
+
+TEST_CASE("sizes parse as ranges and single sizes and lists", "[config]") {
+    CHECK(parse_sizes("4-9") == std::vector<int>{4, 5, 6, 7, 8, 9});
+    CHECK(parse_sizes("6") == std::vector<int>{6});
+    CHECK(parse_sizes("9,4,6") == std::vector<int>{4, 6, 9});
+    CHECK(sizes_text({4, 5, 6, 9}) == "4-6,9");
+    CHECK_THROWS_AS(parse_sizes("4-10"), std::invalid_argument);
+    CHECK_THROWS_AS(parse_sizes("x"), std::invalid_argument);
+    CHECK_THROWS_AS(parse_sizes("9-4"), std::invalid_argument);
+}
+
+TEST_CASE("per-level quotas parse by level name", "[config]") {
+    auto q = parse_per_level("easy=3,hard=5,unreasonable=1");
+    CHECK(q[0] == 3);
+    CHECK(q[1] == 0);
+    CHECK(q[2] == 5);
+    CHECK(q[4] == 1);
+    CHECK_THROWS_AS(parse_per_level("medium=3"), std::invalid_argument);
+    CHECK_THROWS_AS(parse_per_level("easy"), std::invalid_argument);
+}
+
+TEST_CASE("count spreads evenly over sizes", "[config]") {
+    auto q = spread_count(100, 6);
+    int total = 0;
+    for (int x : q) total += x;
+    CHECK(total == 100);
+    CHECK(q.front() == 17);
+    CHECK(q.back() == 16);
+}
+
+TEST_CASE("configs/default.toml holds exactly the built-in defaults", "[config]") {
+    const FactoryConfig file = load_config(KENKEN_TEST_DATA "/../../configs/default.toml");
+    CHECK(config_to_toml(file) == config_to_toml(default_config()));
+}
+
+TEST_CASE("configs/overnight.toml asks for a balanced corpus of every size", "[config]") {
+    const FactoryConfig c = load_config(KENKEN_TEST_DATA "/../../configs/overnight.toml");
+    CHECK(c.quotas.sizes == std::vector<int>{4, 5, 6, 7, 8, 9});
+    REQUIRE(c.quotas.by_level());
+    for (int q : c.quotas.per_level) CHECK(q == c.quotas.per_level[0]);
+    CHECK(c.quotas.total() >= 10000);
+}
+
+TEST_CASE("the effective configuration round-trips through TOML", "[config]") {
+    FactoryConfig c = default_config();
+    c.seed = 77;
+    c.quotas.per_level = {1, 2, 3, 4, 5};
+    c.recipes[0].tiling.max_cage = 4;
+    const std::string text = config_to_toml(c);
+    CHECK(config_to_toml(parse_config(text, "t")) == text);
+}
+
+TEST_CASE("bad configuration names file and line and key", "[config]") {
+    auto message = [](const std::string& text) {
+        try {
+            parse_config(text, "bad.toml");
+        } catch (const ConfigError& e) {
+            return std::string(e.what());
+        }
+        return std::string("no error");
+    };
+    CHECK_THAT(message("[run]\ncolour = 3\n"),
+               Catch::Contains("bad.toml:2") && Catch::Contains("run.colour: unknown key"));
+    CHECK_THAT(message("[run]\nsizes = \"4-12\"\n"), Catch::Contains("outside 3..9"));
+    CHECK_THAT(message("[run]\nmax_singletons = 2.0\n"), Catch::Contains("between 0 and 1"));
+    CHECK_THAT(message("[run\n"), Catch::Contains("bad.toml:1"));
+    CHECK_THAT(message("[[recipes]]\ntiling = { strategy = \"spiral\" }\n"),
+               Catch::Contains("unknown strategy"));
+    CHECK_THAT(message("[[recipes]]\ntiling = { size_weights = [0.0, 0.0] }\n"),
+               Catch::Contains("at least one weight"));
+}

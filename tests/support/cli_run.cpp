@@ -1,0 +1,31 @@
+#include "tests/support/cli_run.h"
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "tests/support/test_files.h"
+
+namespace {}  // namespace
+
+CliResult run_kenken(const std::string& args, const std::string& stdin_text) {
+    static int counter = 0;
+    const auto dir = std::filesystem::temp_directory_path();
+    const std::string stem =
+        (dir / ("kenken-cli-" + std::to_string(getpid()) + "-" + std::to_string(counter++)))
+            .string();
+    { std::ofstream(stem + ".in", std::ios::binary) << stdin_text; }
+    const std::string cmd = std::string(KENKEN_BINARY) + " " + args + " < " + stem + ".in > " +
+                            stem + ".out 2> " + stem + ".err";
+    const int raw = std::system(cmd.c_str());
+    CliResult r;
+    r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+    r.out = slurp(stem + ".out");
+    r.err = slurp(stem + ".err");
+    for (const char* ext : {".in", ".out", ".err"}) std::filesystem::remove(stem + ext);
+    return r;
+}
