@@ -33,28 +33,28 @@ using Edge = std::pair<int, int>;
 class Components {
   public:
     explicit Components(int cells) : cells_(cells) {
-        for (int i = 0; i < cells; ++i) parent_[idx(i)] = i;
+        for (int i = 0; i < cells; ++i) parent_[i] = i;
         size_.fill(1);
         target_.fill(1);
     }
 
     int find(int x) {
-        while (parent_[idx(x)] != x) {
-            parent_[idx(x)] = parent_[idx(parent_[idx(x)])];  // path halving
-            x = parent_[idx(x)];
+        while (parent_[x] != x) {
+            parent_[x] = parent_[parent_[x]];  // path halving
+            x = parent_[x];
         }
         return x;
     }
-    int size(int root) const { return size_[idx(root)]; }
-    int target(int root) const { return target_[idx(root)]; }
-    void set_target(int root, int t) { target_[idx(root)] = t; }
+    int size(int root) const { return size_[root]; }
+    int target(int root) const { return target_[root]; }
+    void set_target(int root, int t) { target_[root] = t; }
     bool full(int root) const { return size(root) >= target(root); }
 
     void join(int a, int b, int target) {
         if (size(a) < size(b)) std::swap(a, b);
-        parent_[idx(b)] = a;
-        size_[idx(a)] += size_[idx(b)];
-        target_[idx(a)] = target;
+        parent_[b] = a;
+        size_[a] += size_[b];
+        target_[a] = target;
     }
 
     // Grow along one edge: neither side full, and the union fits the larger target.
@@ -74,17 +74,16 @@ class Components {
         cage_of.fill(-1);
         for (int c = 0; c < cells_; ++c) {
             const int root = find(c);
-            if (cage_of[idx(root)] < 0) {
-                cage_of[idx(root)] = static_cast<int>(out.size());
+            if (cage_of[root] < 0) {
+                cage_of[root] = static_cast<int>(out.size());
                 out.emplace_back();
             }
-            out[static_cast<std::size_t>(cage_of[idx(root)])].push_back(c);
+            out[cage_of[root]].push_back(c);
         }
         return out;
     }
 
   private:
-    static std::size_t idx(int i) { return static_cast<std::size_t>(i); }
     int cells_;
     std::array<int, kMaxCells> parent_{}, size_{}, target_{};
 };
@@ -92,7 +91,7 @@ class Components {
 // Every orthogonal adjacency, in random order.
 std::vector<Edge> shuffled_edges(int n, Rng& rng) {
     std::vector<Edge> edges;
-    edges.reserve(static_cast<std::size_t>(2 * n * (n - 1)));
+    edges.reserve(2 * n * (n - 1));
     for (int r = 0; r < n; ++r)
         for (int c = 0; c < n; ++c) {
             if (c + 1 < n) edges.emplace_back(r * n + c, r * n + c + 1);
@@ -107,8 +106,8 @@ int draw_target(const TilingConfig& cfg, int min_size, Rng& rng) {
     std::array<double, kMaxCells> w{};
     const int k = std::min<int>(cfg.max_cage, static_cast<int>(cfg.size_weights.size()));
     for (int size = min_size; size <= k; ++size)
-        w[static_cast<std::size_t>(size - 1)] =
-            cfg.size_weights[static_cast<std::size_t>(size - 1)];
+        w[size - 1] =
+            cfg.size_weights[size - 1];
     const int i = rng.weighted(w.data(), std::max(k, 0));
     return i < 0 ? std::max(cfg.max_cage, min_size) : i + 1;
 }
@@ -129,11 +128,11 @@ void fold_singles(int n, const TilingConfig& cfg, Components& comps,
             if (comps.size(comps.find(single)) != 1) continue;
             const int root = comps.find(other);
             if (comps.size(root) >= cfg.max_cage || comps.size(root) == 1) continue;
-            int& b = best[static_cast<std::size_t>(single)];
+            int& b = best[single];
             if (b < 0 || comps.size(root) < comps.size(comps.find(b))) b = other;
         }
     for (int c = 0; c < n * n; ++c) {
-        const int b = best[static_cast<std::size_t>(c)];
+        const int b = best[c];
         if (b < 0) continue;
         const int root = comps.find(b);
         // An earlier fold may have filled this cage; then the cell stays alone.

@@ -76,7 +76,7 @@ class IncidenceCube {
     int symbol(int r, int c) const { return std::countr_zero(syms_[idx(r, c)]); }
 
   private:
-    static std::size_t idx(int a, int b) { return static_cast<std::size_t>(a * kMaxSize + b); }
+    static int idx(int a, int b) { return a * kMaxSize + b; }
     static int pick_one_of_two(std::uint16_t mask, std::uint64_t high) {
         return high ? std::bit_width(mask) - 1 : std::countr_zero(mask);
     }
@@ -121,9 +121,9 @@ class IncidenceCube {
 // A uniform permutation of 0..n-1, by Fisher–Yates on a fixed array.
 std::array<int, kMaxSize> random_permutation(int n, Rng& rng) {
     std::array<int, kMaxSize> p{};
-    for (int i = 0; i < n; ++i) p[static_cast<std::size_t>(i)] = i;
+    for (int i = 0; i < n; ++i) p[i] = i;
     for (int i = n; i > 1; --i)
-        std::swap(p[static_cast<std::size_t>(i - 1)], p[rng.below(static_cast<std::uint32_t>(i))]);
+        std::swap(p[i - 1], p[rng.below(static_cast<std::uint32_t>(i))]);
     return p;
 }
 
@@ -148,12 +148,10 @@ Grid LatinSampler::sample(Rng& rng) const {
     const auto rows = random_permutation(n, rng);
     const auto cols = random_permutation(n, rng);
     const auto syms = random_permutation(n, rng);
-    Grid grid(static_cast<std::size_t>(n * n));
+    Grid grid(n * n);
     for (int r = 0; r < n; ++r)
         for (int c = 0; c < n; ++c)
-            grid[static_cast<std::size_t>(rows[static_cast<std::size_t>(r)] * n +
-                                          cols[static_cast<std::size_t>(c)])] =
-                syms[static_cast<std::size_t>(cube.symbol(r, c))] + 1;
+            grid[rows[r] * n + cols[c]] = syms[cube.symbol(r, c)] + 1;
     return grid;
 }
 

@@ -10,7 +10,7 @@ constexpr Op kTwoCellOps[4] = {Op::Add, Op::Sub, Op::Mul, Op::Div};
 constexpr Op kLargerOps[2] = {Op::Add, Op::Mul};
 
 std::int64_t target_of(Op op, const std::vector<int>& cells, const Grid& solution) {
-    auto value = [&](int cell) -> std::int64_t { return solution[static_cast<std::size_t>(cell)]; };
+    auto value = [&](int cell) -> std::int64_t { return solution[cell]; };
     std::int64_t acc = op == Op::Mul ? 1 : 0;
     switch (op) {
         case Op::Given:
@@ -92,8 +92,8 @@ Puzzle assign_operators(int n, const Grid& solution, const std::vector<std::vect
         if (cells.size() == 1)
             op = Op::Given;
         else if (cells.size() == 2)
-            op = two_cell_op(n, solution[static_cast<std::size_t>(cells[0])],
-                             solution[static_cast<std::size_t>(cells[1])], cfg, rng);
+            op = two_cell_op(n, solution[cells[0]],
+                             solution[cells[1]], cfg, rng);
         else
             op = kLargerOps[draw(cfg.larger, kBothAllowed, 2, rng)];
         p.cages.push_back({op, target_of(op, cells, solution), cells});

@@ -56,7 +56,7 @@ bool guess(Position& pos, const Grid& solution, std::uint64_t& nodes, StepLog* l
            std::uint64_t node_limit) {
     const int cell = branch_cell(pos);
     if (cell < 0) return false;
-    const int answer = solution[static_cast<size_t>(cell)];
+    const int answer = solution[cell];
     const Candidates wrong = pos.candidates(cell) & ~value_bit(answer);
     const std::uint64_t before = nodes;
     for (int v = 1; v <= pos.size(); ++v) {

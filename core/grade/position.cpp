@@ -107,9 +107,9 @@ bool Position::keep_cage_positions(int cell) {
 }
 
 Grid Position::grid() const {
-    Grid g(static_cast<size_t>(cells()), 0);
+    Grid g(cells(), 0);
     for (int c = 0; c < cells(); ++c)
-        if (placed_[c]) g[static_cast<size_t>(c)] = lowest_value(cand_[c]);
+        if (placed_[c]) g[c] = lowest_value(cand_[c]);
     return g;
 }
 

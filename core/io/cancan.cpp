@@ -38,7 +38,7 @@ void parse_key(const TextLine& line, DraftPuzzle& draft, std::vector<int>& lette
             throw ParseError(line.number, "key entry " + quoted(word) +
                                               " is not letter=target[op] (like c=15+)");
         const int letter = letter_index(word[0]);
-        if (letter_cage[static_cast<size_t>(letter)] >= 0)
+        if (letter_cage[letter] >= 0)
             throw ParseError(line.number,
                              std::string("letter '") + word[0] + "' is twice in the key line");
         std::string_view number = word.substr(2);
@@ -54,7 +54,7 @@ void parse_key(const TextLine& line, DraftPuzzle& draft, std::vector<int>& lette
             number.remove_suffix(1);
         }
         cage.target = parse_target(number, line.number);
-        letter_cage[static_cast<size_t>(letter)] = static_cast<int>(draft.puzzle.cages.size());
+        letter_cage[letter] = static_cast<int>(draft.puzzle.cages.size());
         draft.puzzle.cages.push_back(cage);
         draft.cage_lines.push_back(line.number);
     }
@@ -69,15 +69,15 @@ void parse_row(const TextLine& line, int row, DraftPuzzle& draft,
         throw ParseError(line.number, "row has " + std::to_string(words.size()) +
                                           " letters, expected " + std::to_string(n));
     for (int c = 0; c < n; ++c) {
-        std::string_view word = words[static_cast<size_t>(c)];
+        std::string_view word = words[c];
         const int letter = word.size() == 1 ? letter_index(word[0]) : -1;
         if (letter < 0) throw ParseError(line.number, quoted(word) + " is not a cage letter");
-        const int k = letter_cage[static_cast<size_t>(letter)];
+        const int k = letter_cage[letter];
         if (k < 0)
             throw ParseError(line.number, "letter " + quoted(word) + " is not in the key line");
-        if (!placed[static_cast<size_t>(k)]) draft.cage_lines[static_cast<size_t>(k)] = line.number;
-        placed[static_cast<size_t>(k)] = 1;
-        draft.puzzle.cages[static_cast<size_t>(k)].cells.push_back(row * n + c);
+        if (!placed[k]) draft.cage_lines[k] = line.number;
+        placed[k] = 1;
+        draft.puzzle.cages[k].cells.push_back(row * n + c);
     }
 }
 
@@ -113,7 +113,7 @@ ParsedPuzzle read_one(LineIt& it, LineIt end, int last_line) {
     if (it == end || is_blank(it->text) || is_comment(it->text))
         throw ParseError(it == end ? last_line : it->number, "expected rows of cage letters");
     const auto width = split_words(it->text).size();
-    if (width > static_cast<size_t>(kMaxSize))
+    if (width > kMaxSize)
         throw ParseError(it->number, "size " + std::to_string(width) + " is outside 1..9");
     const int n = static_cast<int>(width);
     draft.puzzle.size = n;
@@ -170,7 +170,7 @@ std::vector<ParsedPuzzle> read_cancan(const std::vector<TextLine>& lines) {
 std::string write_cancan(const Puzzle& p, const Grid* solution) {
     Puzzle q = p;
     normalize(q);
-    if (q.cages.size() > static_cast<size_t>(kLetters))
+    if (q.cages.size() > kLetters)
         throw std::length_error("cancan form has 52 cage letters; this puzzle has " +
                                 std::to_string(q.cages.size()) + " cages");
     const int n = q.size;
@@ -191,7 +191,7 @@ std::string write_cancan(const Puzzle& p, const Grid* solution) {
     for (int r = 0; r < n; ++r) {
         for (int c = 0; c < n; ++c) {
             if (c) out += ' ';
-            out += letter_for(owner[static_cast<size_t>(r * n + c)]);
+            out += letter_for(owner[r * n + c]);
         }
         out += '\n';
     }
@@ -200,7 +200,7 @@ std::string write_cancan(const Puzzle& p, const Grid* solution) {
             out += '#';
             for (int c = 0; c < n; ++c) {
                 out += ' ';
-                out += std::to_string((*solution)[static_cast<size_t>(r * n + c)]);
+                out += std::to_string((*solution)[r * n + c]);
             }
             out += '\n';
         }

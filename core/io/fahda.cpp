@@ -48,8 +48,8 @@ ParsedPuzzle read_one(LineIt& it, LineIt end, int last_line) {
     DraftPuzzle draft;
     draft.line = header.number;
     draft.puzzle.size = static_cast<int>(n);
-    draft.puzzle.cages.resize(static_cast<size_t>(k));
-    draft.cage_lines.assign(static_cast<size_t>(k), header.number);
+    draft.puzzle.cages.resize(k);
+    draft.cage_lines.assign(k, header.number);
     for (int r = 0; r < n; ++r) {
         it = next_filled(it, end, last_line, "row " + std::to_string(r + 1) + " of cage numbers");
         const TextLine& row = *it++;
@@ -58,13 +58,13 @@ ParsedPuzzle read_one(LineIt& it, LineIt end, int last_line) {
             throw ParseError(row.number, "row has " + std::to_string(cells.size()) +
                                              " cage numbers, expected " + std::to_string(n));
         for (int c = 0; c < n; ++c) {
-            auto id = parse_count(cells[static_cast<size_t>(c)], k);
+            auto id = parse_count(cells[c], k);
             if (!id || *id < 1 || *id > k)
                 throw ParseError(row.number, "cage number " +
-                                                 quoted(cells[static_cast<size_t>(c)]) +
+                                                 quoted(cells[c]) +
                                                  " is not one of 1.." + std::to_string(k));
-            Cage& cage = draft.puzzle.cages[static_cast<size_t>(*id - 1)];
-            if (cage.cells.empty()) draft.cage_lines[static_cast<size_t>(*id - 1)] = row.number;
+            Cage& cage = draft.puzzle.cages[*id - 1];
+            if (cage.cells.empty()) draft.cage_lines[*id - 1] = row.number;
             cage.cells.push_back(static_cast<int>(r * n + c));
         }
     }
@@ -108,7 +108,7 @@ std::string write_fahda(const Puzzle& p) {
     for (int r = 0; r < n; ++r) {
         for (int c = 0; c < n; ++c) {
             if (c) out += ' ';
-            out += std::to_string(owner[static_cast<size_t>(r * n + c)] + 1);
+            out += std::to_string(owner[r * n + c] + 1);
         }
         out += '\n';
     }

@@ -159,8 +159,8 @@ ParsedPuzzle finish_puzzle(DraftPuzzle draft) {
     for (Cage& cage : draft.puzzle.cages) std::sort(cage.cells.begin(), cage.cells.end());
     if (auto issue = check_puzzle(draft.puzzle)) {
         int line = draft.line;
-        if (issue->cage >= 0 && static_cast<size_t>(issue->cage) < draft.cage_lines.size())
-            line = draft.cage_lines[static_cast<size_t>(issue->cage)];
+        if (issue->cage >= 0 && issue->cage < std::ssize(draft.cage_lines))
+            line = draft.cage_lines[issue->cage];
         throw ParseError(line, issue->message);
     }
     normalize(draft.puzzle);

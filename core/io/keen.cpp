@@ -27,19 +27,19 @@ std::pair<int, int> edge_cells(int pos, int n) {
 // Union-find over cells; the root is the smallest cell of its set.
 struct CellSets {
     std::vector<int> parent;
-    explicit CellSets(int cells) : parent(static_cast<size_t>(cells)) {
+    explicit CellSets(int cells) : parent(cells) {
         std::iota(parent.begin(), parent.end(), 0);
     }
     int root(int c) {
-        while (parent[static_cast<size_t>(c)] != c)
-            c = parent[static_cast<size_t>(c)] =
-                parent[static_cast<size_t>(parent[static_cast<size_t>(c)])];
+        while (parent[c] != c)
+            c = parent[c] =
+                parent[parent[c]];
         return c;
     }
     void merge(int a, int b) {
         a = root(a), b = root(b);
         if (a > b) std::swap(a, b);
-        parent[static_cast<size_t>(b)] = a;
+        parent[b] = a;
     }
 };
 
@@ -140,15 +140,15 @@ DraftPuzzle decode_keen_id(std::string_view id, int line) {
     DraftPuzzle draft;
     draft.line = line;
     draft.puzzle.size = n;
-    std::vector<int> cage_of_root(static_cast<size_t>(n * n), -1);
+    std::vector<int> cage_of_root(n * n, -1);
     for (int c = 0; c < n * n; ++c) {
-        int& k = cage_of_root[static_cast<size_t>(sets.root(c))];
+        int& k = cage_of_root[(sets.root(c))];
         if (k < 0) {
             k = static_cast<int>(draft.puzzle.cages.size());
             draft.puzzle.cages.emplace_back();
             draft.cage_lines.push_back(line);
         }
-        draft.puzzle.cages[static_cast<size_t>(k)].cells.push_back(c);
+        draft.puzzle.cages[k].cells.push_back(c);
     }
     decode_clues(desc.substr(comma + 1), draft.puzzle.cages, line);
     return draft;
@@ -164,7 +164,7 @@ std::string edge_runs(const Puzzle& p) {
         bool edge = pos == edges;
         if (!edge) {
             auto [a, b] = edge_cells(pos, n);
-            edge = owner[static_cast<size_t>(a)] != owner[static_cast<size_t>(b)];
+            edge = owner[a] != owner[b];
         }
         if (!edge) {
             ++run;

@@ -35,8 +35,8 @@ Grid transform(const Grid& grid, int n, int symmetry) {
     check_symmetry(symmetry);
     Grid out(grid.size());
     for (int cell = 0; cell < n * n; ++cell)
-        out[static_cast<std::size_t>(map_cell(cell, n, symmetry))] =
-            grid[static_cast<std::size_t>(cell)];
+        out[(map_cell(cell, n, symmetry))] =
+            grid[cell];
     return out;
 }
 

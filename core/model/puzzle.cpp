@@ -46,10 +46,10 @@ std::string rc_name(int size, int cell) {
 }
 
 std::vector<int> cage_of_cells(const Puzzle& p) {
-    std::vector<int> owner(static_cast<size_t>(p.size * p.size), -1);
+    std::vector<int> owner(p.size * p.size, -1);
     for (size_t k = 0; k < p.cages.size(); ++k)
         for (int c : p.cages[k].cells)
-            if (c >= 0 && c < p.size * p.size) owner[static_cast<size_t>(c)] = static_cast<int>(k);
+            if (c >= 0 && c < p.size * p.size) owner[c] = static_cast<int>(k);
     return owner;
 }
 
@@ -57,10 +57,10 @@ namespace {
 
 // Flood fill inside the cage from its first cell; connected when it reaches all.
 bool connected(const Cage& cage, int n) {
-    std::vector<char> in(static_cast<size_t>(n * n), 0), seen(static_cast<size_t>(n * n), 0);
-    for (int c : cage.cells) in[static_cast<size_t>(c)] = 1;
+    std::vector<char> in(n * n, 0), seen(n * n, 0);
+    for (int c : cage.cells) in[c] = 1;
     std::vector<int> stack{cage.cells.front()};
-    seen[static_cast<size_t>(cage.cells.front())] = 1;
+    seen[(cage.cells.front())] = 1;
     size_t reached = 0;
     while (!stack.empty()) {
         int c = stack.back();
@@ -71,8 +71,8 @@ bool connected(const Cage& cage, int n) {
         for (auto& rc : next) {
             if (rc[0] < 0 || rc[0] >= n || rc[1] < 0 || rc[1] >= n) continue;
             int d = rc[0] * n + rc[1];
-            if (in[static_cast<size_t>(d)] && !seen[static_cast<size_t>(d)]) {
-                seen[static_cast<size_t>(d)] = 1;
+            if (in[d] && !seen[d]) {
+                seen[d] = 1;
                 stack.push_back(d);
             }
         }
@@ -86,7 +86,7 @@ std::optional<PuzzleIssue> check_puzzle(const Puzzle& p) {
     const int n = p.size;
     if (n < 1 || n > kMaxSize)
         return PuzzleIssue{-1, "size " + std::to_string(n) + " is outside 1..9"};
-    std::vector<int> owner(static_cast<size_t>(n * n), -1);
+    std::vector<int> owner(n * n, -1);
     for (size_t k = 0; k < p.cages.size(); ++k) {
         const Cage& cage = p.cages[k];
         const int ki = static_cast<int>(k);
@@ -94,9 +94,9 @@ std::optional<PuzzleIssue> check_puzzle(const Puzzle& p) {
         for (int c : cage.cells) {
             if (c < 0 || c >= n * n)
                 return PuzzleIssue{ki, "cell " + std::to_string(c) + " is outside the grid"};
-            if (owner[static_cast<size_t>(c)] >= 0)
+            if (owner[c] >= 0)
                 return PuzzleIssue{ki, "cell " + cell_name(n, c) + " is already in another cage"};
-            owner[static_cast<size_t>(c)] = ki;
+            owner[c] = ki;
         }
         if (cage.target <= 0) return PuzzleIssue{ki, "target must be a positive integer"};
         if (cage.target > kMaxTarget) return PuzzleIssue{ki, "target is too large"};
@@ -120,7 +120,7 @@ std::optional<PuzzleIssue> check_puzzle(const Puzzle& p) {
                                        " is not orthogonally connected"};
     }
     for (int c = 0; c < n * n; ++c)
-        if (owner[static_cast<size_t>(c)] < 0)
+        if (owner[c] < 0)
             return PuzzleIssue{-1, "cell " + cell_name(n, c) + " is in no cage"};
     return std::nullopt;
 }
@@ -137,25 +137,25 @@ bool cage_holds(const Cage& cage, const Grid& grid) {
     std::int64_t acc = 0;
     switch (cage.op) {
         case Op::Given:
-            return grid[static_cast<size_t>(cage.cells[0])] == cage.target;
+            return grid[(cage.cells[0])] == cage.target;
         case Op::Add:
-            for (int c : cage.cells) acc += grid[static_cast<size_t>(c)];
+            for (int c : cage.cells) acc += grid[c];
             return acc == cage.target;
         case Op::Mul:
             acc = 1;
             for (int c : cage.cells) {
-                acc *= grid[static_cast<size_t>(c)];
+                acc *= grid[c];
                 if (acc > cage.target) return false;
             }
             return acc == cage.target;
         case Op::Sub: {
-            std::int64_t a = grid[static_cast<size_t>(cage.cells[0])];
-            std::int64_t b = grid[static_cast<size_t>(cage.cells[1])];
+            std::int64_t a = grid[(cage.cells[0])];
+            std::int64_t b = grid[(cage.cells[1])];
             return a - b == cage.target || b - a == cage.target;
         }
         case Op::Div: {
-            std::int64_t a = grid[static_cast<size_t>(cage.cells[0])];
-            std::int64_t b = grid[static_cast<size_t>(cage.cells[1])];
+            std::int64_t a = grid[(cage.cells[0])];
+            std::int64_t b = grid[(cage.cells[1])];
             return a == b * cage.target || b == a * cage.target;
         }
     }
@@ -168,7 +168,7 @@ bool is_solution(const Puzzle& p, const Grid& grid) {
     for (int r = 0; r < n; ++r) {
         unsigned row = 0, col = 0;
         for (int c = 0; c < n; ++c) {
-            int a = grid[static_cast<size_t>(r * n + c)], b = grid[static_cast<size_t>(c * n + r)];
+            int a = grid[r * n + c], b = grid[c * n + r];
             if (a < 1 || a > n || b < 1 || b > n) return false;
             row |= 1u << a;
             col |= 1u << b;

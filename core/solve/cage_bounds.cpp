@@ -34,8 +34,8 @@ LineGroups group_by_line(const Cage& cage, int n, const Mask* cells, bool rows) 
     for (size_t j = 0; j < cage.cells.size(); ++j) {
         int l = rows ? cage.cells[j] / n : cage.cells[j] % n;
         g.line[j] = l;
-        ++g.size[static_cast<size_t>(l)];
-        g.values[static_cast<size_t>(l)] |= cells[j];
+        ++g.size[l];
+        g.values[l] |= cells[j];
     }
     return g;
 }
@@ -71,7 +71,7 @@ bool narrow_sum(std::int64_t target, Mask* cells, const LineGroups& g, int m) {
     }
     if (target < lo || target > hi) return false;
     for (int j = 0; j < m; ++j) {
-        const size_t l = static_cast<size_t>(g.line[static_cast<size_t>(j)]);
+        const size_t l = (g.line[j]);
         std::int64_t others_lo = lo - group_lo[l] + smallest_sum(g.values[l], g.size[l] - 1);
         std::int64_t others_hi = hi - group_hi[l] + largest_sum(g.values[l], g.size[l] - 1);
         cells[j] &= range_mask(target - others_hi, target - others_lo);
@@ -118,26 +118,27 @@ bool narrow_product(std::int64_t target, Mask* cells, int m) {
     if (open == 0) return rest == 1;
     const Mask divisors = divisors_of(rest);
     std::array<std::int64_t, kMaxCells + 1> lo_suffix{}, hi_suffix{};
-    lo_suffix[static_cast<size_t>(m)] = hi_suffix[static_cast<size_t>(m)] = 1;
+    lo_suffix[m] = hi_suffix[m] = 1;
     for (int j = m - 1; j >= 0; --j) {
         std::int64_t a = is_single(cells[j]) ? 1 : lowest_value(cells[j]);
         std::int64_t b = is_single(cells[j]) ? 1 : highest_value(cells[j]);
-        lo_suffix[static_cast<size_t>(j)] =
-            saturating_product(lo_suffix[static_cast<size_t>(j) + 1], a);
-        hi_suffix[static_cast<size_t>(j)] =
-            saturating_product(hi_suffix[static_cast<size_t>(j) + 1], b);
+        lo_suffix[j] =
+            saturating_product(lo_suffix[j + 1], a);
+        hi_suffix[j] =
+            saturating_product(hi_suffix[j + 1], b);
     }
     if (lo_suffix[0] > rest || hi_suffix[0] < rest) return false;
     std::int64_t lo_prefix = 1, hi_prefix = 1;
     for (int j = 0; j < m; ++j) {
         if (is_single(cells[j])) continue;
         std::int64_t others_lo =
-            saturating_product(lo_prefix, lo_suffix[static_cast<size_t>(j) + 1]);
+            saturating_product(lo_prefix, lo_suffix[j + 1]);
         std::int64_t others_hi =
-            saturating_product(hi_prefix, hi_suffix[static_cast<size_t>(j) + 1]);
+            saturating_product(hi_prefix, hi_suffix[j + 1]);
         lo_prefix = saturating_product(lo_prefix, lowest_value(cells[j]));
         hi_prefix = saturating_product(hi_prefix, highest_value(cells[j]));
-        cells[j] &= divisors & range_mask((rest + others_hi - 1) / others_hi, rest / others_lo);
+        cells[j] = static_cast<Mask>(cells[j] & divisors &
+                                     range_mask((rest + others_hi - 1) / others_hi, rest / others_lo));
         if (!cells[j]) return false;
     }
     return true;

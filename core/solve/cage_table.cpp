@@ -13,8 +13,8 @@ class TupleEnumerator {
     TupleEnumerator(const Cage& cage, int n, const CageTableLimits& limits, std::vector<Mask>& out)
         : cage_(cage), n_(n), m_(static_cast<int>(cage.cells.size())), limits_(limits), out_(out) {
         for (int j = 0; j < m_; ++j) {
-            row_[j] = cage.cells[static_cast<size_t>(j)] / n;
-            col_[j] = cage.cells[static_cast<size_t>(j)] % n;
+            row_[j] = cage.cells[j] / n;
+            col_[j] = cage.cells[j] % n;
         }
     }
 
@@ -89,7 +89,7 @@ class TupleEnumerator {
             over_ = true;
             return;
         }
-        for (int j = 0; j < m_; ++j) out_.push_back(tuple_[static_cast<size_t>(j)]);
+        for (int j = 0; j < m_; ++j) out_.push_back(tuple_[j]);
     }
 
     void set(int j, int v) {

@@ -18,7 +18,7 @@ std::uint64_t pattern(const std::vector<int>& cells, Index index) {
     int next = 0;
     std::uint64_t p = 0;
     for (std::size_t j = 0; j < cells.size(); ++j) {
-        int& l = label[static_cast<std::size_t>(index(cells[j]))];
+        int& l = label[(index(cells[j]))];
         if (l < 0) l = next++;
         p |= static_cast<std::uint64_t>(l) << (4 * j);
     }
@@ -33,7 +33,7 @@ std::size_t CageTableCache::KeyHash::operator()(const Key& k) const {
     h ^= k.cols + 0x85ebca6bull + (h << 6) + (h >> 2);
     h ^= (static_cast<std::uint64_t>(k.n) << 16) | (static_cast<std::uint64_t>(k.m) << 8) |
          static_cast<std::uint64_t>(k.op);
-    return static_cast<std::size_t>(h);
+    return h;
 }
 
 void CageTableCache::clear() {

@@ -57,7 +57,7 @@ std::uint32_t keep_live_tuples(const Mask* tuples, int m, std::uint32_t* live, s
                                const TupleScan& s) {
     if constexpr (M > 0) m = M;
     for (std::uint32_t i = 0; i < count;) {
-        const Mask* t = tuples + static_cast<size_t>(live[i]) * static_cast<size_t>(m);
+        const Mask* t = tuples + live[i] * m;
         bool alive = true;
         for (int j = 0; j < m; ++j) alive &= (t[j] & s.now[j]) != 0;
         if (!alive) {
@@ -71,7 +71,7 @@ std::uint32_t keep_live_tuples(const Mask* tuples, int m, std::uint32_t* live, s
                 in_line[s.row_slot[j]] |= t[j];
                 in_line[s.col_slot[j]] |= t[j];
             }
-            for (int l = 0; l < s.slots; ++l) s.must[l] &= in_line[static_cast<size_t>(l)];
+            for (int l = 0; l < s.slots; ++l) s.must[l] &= in_line[l];
         }
         ++i;
     }
@@ -174,56 +174,56 @@ void Solver::Impl::set_up(const Puzzle& p) {
     full = full_mask(n);
     for (int l = 0; l < 2 * n; ++l)
         for (int i = 0; i < n; ++i)
-            line_cells[static_cast<size_t>(l * kMaxSize + i)] =
+            line_cells[l * kMaxSize + i] =
                 static_cast<std::uint8_t>(l < n ? l * n + i : i * n + (l - n));
     int next = 0;
     for (int k = 0; k < ncages; ++k) {
-        CageInfo& c = cage[static_cast<size_t>(k)];
+        CageInfo& c = cage[k];
         c = CageInfo{};
         c.first = next;
-        c.size = static_cast<int>(p.cages[static_cast<size_t>(k)].cells.size());
-        for (int cell : p.cages[static_cast<size_t>(k)].cells) {
-            cage_of[static_cast<size_t>(cell)] = static_cast<std::uint8_t>(k);
-            cage_cells[static_cast<size_t>(next++)] = static_cast<std::uint8_t>(cell);
+        c.size = static_cast<int>(p.cages[k].cells.size());
+        for (int cell : p.cages[k].cells) {
+            cage_of[cell] = static_cast<std::uint8_t>(k);
+            cage_cells[next++] = static_cast<std::uint8_t>(cell);
         }
     }
     int slots = 0;
     for (int k = 0; k < ncages; ++k) {
-        cage[static_cast<size_t>(k)].first_slot = slots;
+        cage[k].first_slot = slots;
         find_cage_lines(k);
-        slots += cage[static_cast<size_t>(k)].slots;
+        slots += cage[k].slots;
     }
     build_tables();
     // Along one path each cell narrows at most n-1 times, and each cage's count
     // drops at most once per narrowing of its cells plus once at the root.
-    trail.resize(static_cast<size_t>(2 * cells * n + ncages + 1));
+    trail.resize(2 * cells * n + ncages + 1);
     reset_state();
 }
 
 // Gives a slot to every row and column holding two or more of the cage's cells:
 // the values all its tuples put there cannot go elsewhere in that line.
 void Solver::Impl::find_cage_lines(int k) {
-    CageInfo& c = cage[static_cast<size_t>(k)];
+    CageInfo& c = cage[k];
     std::array<int, kMaxLines> in_line{};
     for (int j = 0; j < c.size; ++j) {
-        int cell = cage_cells[static_cast<size_t>(c.first + j)];
-        ++in_line[static_cast<size_t>(cell / n)];
-        ++in_line[static_cast<size_t>(n + cell % n)];
+        int cell = cage_cells[c.first + j];
+        ++in_line[cell / n];
+        ++in_line[n + cell % n];
     }
     std::array<int, kMaxLines> slot_of{};
     for (int l = 0; l < 2 * n; ++l) {
-        slot_of[static_cast<size_t>(l)] = kNoSlot;
-        if (in_line[static_cast<size_t>(l)] >= 2) {
-            slot_of[static_cast<size_t>(l)] = c.slots;
-            slot_line[static_cast<size_t>(c.first_slot + c.slots++)] = static_cast<std::uint8_t>(l);
+        slot_of[l] = kNoSlot;
+        if (in_line[l] >= 2) {
+            slot_of[l] = c.slots;
+            slot_line[c.first_slot + c.slots++] = static_cast<std::uint8_t>(l);
         }
     }
     for (int j = 0; j < c.size; ++j) {
-        int cell = cage_cells[static_cast<size_t>(c.first + j)];
-        row_slot[static_cast<size_t>(c.first + j)] =
-            static_cast<std::uint8_t>(slot_of[static_cast<size_t>(cell / n)]);
-        col_slot[static_cast<size_t>(c.first + j)] =
-            static_cast<std::uint8_t>(slot_of[static_cast<size_t>(n + cell % n)]);
+        int cell = cage_cells[c.first + j];
+        row_slot[c.first + j] =
+            static_cast<std::uint8_t>(slot_of[cell / n]);
+        col_slot[c.first + j] =
+            static_cast<std::uint8_t>(slot_of[n + cell % n]);
     }
 }
 
@@ -232,11 +232,11 @@ void Solver::Impl::build_tables() {
     lazy_count = 0;
     std::size_t tuples = 0;
     for (int k = 0; k < ncages; ++k) {
-        CageInfo& c = cage[static_cast<size_t>(k)];
+        CageInfo& c = cage[k];
         CageTableLimits limits;
         limits.max_tuples = std::min(limits.max_tuples, max_table_tuples - tuples);
         c.table = static_cast<std::uint32_t>(table.size());
-        auto built = table_cache.append(puzzle->cages[static_cast<size_t>(k)], n, limits, table);
+        auto built = table_cache.append(puzzle->cages[k], n, limits, table);
         c.lazy = !built.has_value();
         c.tuples = built ? static_cast<std::uint32_t>(*built) : 0;
         c.live = static_cast<std::uint32_t>(tuples);
@@ -248,16 +248,16 @@ void Solver::Impl::build_tables() {
 
 void Solver::Impl::reset_state() {
     for (int k = 0; k < ncages; ++k) {
-        const CageInfo& c = cage[static_cast<size_t>(k)];
+        const CageInfo& c = cage[k];
         std::iota(live.begin() + c.live, live.begin() + c.live + c.tuples, 0u);
-        live_count[static_cast<size_t>(k)] = c.tuples;
+        live_count[k] = c.tuples;
     }
     std::fill(cand.begin(), cand.begin() + cells, full);
     trail_size = 0;
     pending_singles = 0;
     for (int cell = 0; cell < cells; ++cell)
         if (is_single(full))
-            singles[static_cast<size_t>(pending_singles++)] = static_cast<std::uint8_t>(cell);
+            singles[pending_singles++] = static_cast<std::uint8_t>(cell);
     dirty_cages = {};
     for (int k = 0; k < ncages; ++k) mark_cage(k);
     dirty_lines = (1u << (2 * n)) - 1;
@@ -267,7 +267,7 @@ void Solver::Impl::reset_state() {
 
 // Sets a cell's candidates to m (a subset of them); false when m is empty.
 bool Solver::Impl::narrow(int cell, Mask m) {
-    const size_t c = static_cast<size_t>(cell);
+    const size_t c = cell;
     if (m == cand[c]) return true;
     if (!m) return false;
     assert(trail_size < trail.size());
@@ -276,7 +276,7 @@ bool Solver::Impl::narrow(int cell, Mask m) {
     mark_cage(cage_of[c]);
     dirty_lines |= (1u << (cell / n)) | (1u << (n + cell % n));
     if (is_single(m))
-        singles[static_cast<size_t>(pending_singles++)] = static_cast<std::uint8_t>(cell);
+        singles[pending_singles++] = static_cast<std::uint8_t>(cell);
     return true;
 }
 
@@ -284,9 +284,9 @@ void Solver::Impl::undo(std::size_t mark) {
     while (trail_size > mark) {
         const TrailEntry& e = trail[--trail_size];
         if (e.who >= 0)
-            cand[static_cast<size_t>(e.who)] = static_cast<Mask>(e.old);
+            cand[e.who] = static_cast<Mask>(e.old);
         else
-            live_count[static_cast<size_t>(-1 - e.who)] = e.old;
+            live_count[-1 - e.who] = e.old;
     }
 }
 
@@ -298,11 +298,11 @@ bool Solver::Impl::propagate() {
     for (;;) {
         bool ok = true;
         if (pending_singles > 0) {
-            ok = eliminate_naked_single(singles[static_cast<size_t>(--pending_singles)]);
+            ok = eliminate_naked_single(singles[--pending_singles]);
         } else if (dirty_cages[0] | dirty_cages[1]) {
             int half = dirty_cages[0] ? 0 : 1;
-            int k = half * 64 + std::countr_zero(dirty_cages[static_cast<size_t>(half)]);
-            dirty_cages[static_cast<size_t>(half)] &= dirty_cages[static_cast<size_t>(half)] - 1;
+            int k = half * 64 + std::countr_zero(dirty_cages[half]);
+            dirty_cages[half] &= dirty_cages[half] - 1;
             ok = filter_cage(k);
         } else if (dirty_lines) {
             int line = std::countr_zero(dirty_lines);
@@ -326,13 +326,13 @@ void Solver::Impl::clear_pending() {
 
 // A fixed cell's value leaves its row and column.
 bool Solver::Impl::eliminate_naked_single(int cell) {
-    const Mask v = cand[static_cast<size_t>(cell)];
+    const Mask v = cand[cell];
     const int lines[2] = {cell / n, n + cell % n};
     for (int l : lines)
         for (int i = 0; i < n; ++i) {
-            int peer = line_cells[static_cast<size_t>(l * kMaxSize + i)];
-            if (peer != cell && (cand[static_cast<size_t>(peer)] & v) &&
-                !narrow(peer, cand[static_cast<size_t>(peer)] & ~v))
+            int peer = line_cells[l * kMaxSize + i];
+            if (peer != cell && (cand[peer] & v) &&
+                !narrow(peer, cand[peer] & ~v))
                 return false;
         }
     return true;
@@ -340,7 +340,7 @@ bool Solver::Impl::eliminate_naked_single(int cell) {
 
 // A value with one place left in a line goes there; with none, the line fails.
 bool Solver::Impl::place_hidden_singles(int line) {
-    const std::uint8_t* lc = &line_cells[static_cast<size_t>(line * kMaxSize)];
+    const std::uint8_t* lc = &line_cells[line * kMaxSize];
     Mask once = 0, twice = 0, fixed = 0;
     for (int i = 0; i < n; ++i) {
         Mask m = cand[lc[i]];
@@ -364,23 +364,23 @@ bool Solver::Impl::place_hidden_singles(int line) {
 // to the union of the survivors, and takes out of each line shared by several of
 // its cells the values every survivor puts in that line.
 bool Solver::Impl::filter_cage(int k) {
-    const CageInfo& c = cage[static_cast<size_t>(k)];
+    const CageInfo& c = cage[k];
     if (c.lazy) return filter_lazy_cage(k);
     const int m = c.size;
-    const std::uint8_t* cc = &cage_cells[static_cast<size_t>(c.first)];
-    const std::uint8_t* rs = &row_slot[static_cast<size_t>(c.first)];
-    const std::uint8_t* cs = &col_slot[static_cast<size_t>(c.first)];
+    const std::uint8_t* cc = &cage_cells[c.first];
+    const std::uint8_t* rs = &row_slot[c.first];
+    const std::uint8_t* cs = &col_slot[c.first];
     std::array<Mask, kMaxCells> now, seen;
     for (int j = 0; j < m; ++j) {
-        now[static_cast<size_t>(j)] = cand[cc[j]];
-        seen[static_cast<size_t>(j)] = 0;
+        now[j] = cand[cc[j]];
+        seen[j] = 0;
     }
     std::array<Mask, kMaxLines> must;
     std::fill(must.begin(), must.begin() + c.slots, full);
     const TupleScan scan{now.data(), seen.data(), rs, cs, c.slots, must.data()};
     std::uint32_t* lv = &live[c.live];
     const Mask* tuples = &table[c.table];
-    std::uint32_t count = live_count[static_cast<size_t>(k)];
+    std::uint32_t count = live_count[k];
     switch (m) {
         case 1:
             count = keep_live_tuples<1>(tuples, m, lv, count, scan);
@@ -398,42 +398,42 @@ bool Solver::Impl::filter_cage(int k) {
             count = keep_live_tuples<0>(tuples, m, lv, count, scan);
             break;
     }
-    if (count != live_count[static_cast<size_t>(k)]) {
-        trail[trail_size++] = {-1 - k, live_count[static_cast<size_t>(k)]};
-        live_count[static_cast<size_t>(k)] = count;
+    if (count != live_count[k]) {
+        trail[trail_size++] = {-1 - k, live_count[k]};
+        live_count[k] = count;
     }
     if (count == 0) return false;
     for (int j = 0; j < m; ++j)
-        if (!narrow(cc[j], seen[static_cast<size_t>(j)])) return false;
+        if (!narrow(cc[j], seen[j])) return false;
     // Narrowing to the survivors' union kills no tuple: no need to filter again.
     dirty_cages[static_cast<unsigned>(k) >> 6] &= ~(1ull << (k & 63));
     for (int s = 0; s < c.slots; ++s)
-        if (must[static_cast<size_t>(s)] &&
-            !exclude_line_values(k, slot_line[static_cast<size_t>(c.first_slot + s)],
-                                 must[static_cast<size_t>(s)]))
+        if (must[s] &&
+            !exclude_line_values(k, slot_line[c.first_slot + s],
+                                 must[s]))
             return false;
     return true;
 }
 
 bool Solver::Impl::exclude_line_values(int k, int line, Mask values) {
-    const std::uint8_t* lc = &line_cells[static_cast<size_t>(line * kMaxSize)];
+    const std::uint8_t* lc = &line_cells[line * kMaxSize];
     for (int i = 0; i < n; ++i) {
         int cell = lc[i];
-        if (cage_of[static_cast<size_t>(cell)] != k && (cand[static_cast<size_t>(cell)] & values) &&
-            !narrow(cell, cand[static_cast<size_t>(cell)] & ~values))
+        if (cage_of[cell] != k && (cand[cell] & values) &&
+            !narrow(cell, cand[cell] & ~values))
             return false;
     }
     return true;
 }
 
 bool Solver::Impl::filter_lazy_cage(int k) {
-    const CageInfo& c = cage[static_cast<size_t>(k)];
-    const std::uint8_t* cc = &cage_cells[static_cast<size_t>(c.first)];
+    const CageInfo& c = cage[k];
+    const std::uint8_t* cc = &cage_cells[c.first];
     std::array<Mask, kMaxCells> now;
-    for (int j = 0; j < c.size; ++j) now[static_cast<size_t>(j)] = cand[cc[j]];
-    if (!narrow_by_bounds(puzzle->cages[static_cast<size_t>(k)], n, now.data())) return false;
+    for (int j = 0; j < c.size; ++j) now[j] = cand[cc[j]];
+    if (!narrow_by_bounds(puzzle->cages[k], n, now.data())) return false;
     for (int j = 0; j < c.size; ++j)
-        if (!narrow(cc[j], now[static_cast<size_t>(j)])) return false;
+        if (!narrow(cc[j], now[j])) return false;
     return true;
 }
 
@@ -442,7 +442,7 @@ bool Solver::Impl::filter_lazy_cage(int k) {
 int Solver::Impl::most_constrained_cell() const {
     int best = -1, best_count = 99;
     for (int cell = 0; cell < cells; ++cell) {
-        int k = count_values(cand[static_cast<size_t>(cell)]);
+        int k = count_values(cand[cell]);
         if (k > 1 && k < best_count) {
             best = cell;
             best_count = k;
@@ -453,9 +453,9 @@ int Solver::Impl::most_constrained_cell() const {
 }
 
 void Solver::Impl::record_solution() {
-    Grid g(static_cast<size_t>(cells));
+    Grid g(cells);
     for (int cell = 0; cell < cells; ++cell)
-        g[static_cast<size_t>(cell)] = lowest_value(cand[static_cast<size_t>(cell)]);
+        g[cell] = lowest_value(cand[cell]);
     result->solutions.push_back(std::move(g));
     ++result->count;
 }
@@ -469,7 +469,7 @@ bool Solver::Impl::search() {
         return result->count >= limit;
     }
     ++result->nodes;
-    const Mask m = cand[static_cast<size_t>(cell)];
+    const Mask m = cand[cell];
     const Mask v = m & -m;
     const std::size_t mark = trail_size;
     if (narrow(cell, v) && propagate() && search()) return true;

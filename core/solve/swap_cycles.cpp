@@ -16,12 +16,12 @@ bool cages_hold(SwapContext& ctx, const std::array<int, 2 * kMaxSize>& changed, 
     std::array<int, 2 * kMaxSize> seen{};
     int nseen = 0;
     for (int i = 0; i < count; ++i) {
-        const int k = ctx.owner[static_cast<size_t>(changed[static_cast<size_t>(i)])];
+        const int k = ctx.owner[changed[i]];
         bool dup = false;
-        for (int j = 0; j < nseen; ++j) dup |= seen[static_cast<size_t>(j)] == k;
+        for (int j = 0; j < nseen; ++j) dup |= seen[j] == k;
         if (dup) continue;
-        seen[static_cast<size_t>(nseen++)] = k;
-        if (!cage_holds(ctx.p.cages[static_cast<size_t>(k)], ctx.grid)) return false;
+        seen[nseen++] = k;
+        if (!cage_holds(ctx.p.cages[k], ctx.grid)) return false;
     }
     return true;
 }
@@ -31,15 +31,15 @@ bool try_swap(SwapContext& ctx, const std::array<int, kMaxSize>& a,
               const std::array<int, kMaxSize>& b, int len) {
     std::array<int, 2 * kMaxSize> changed{};
     for (int i = 0; i < len; ++i) {
-        std::swap(ctx.grid[static_cast<size_t>(a[static_cast<size_t>(i)])],
-                  ctx.grid[static_cast<size_t>(b[static_cast<size_t>(i)])]);
-        changed[static_cast<size_t>(2 * i)] = a[static_cast<size_t>(i)];
-        changed[static_cast<size_t>(2 * i + 1)] = b[static_cast<size_t>(i)];
+        std::swap(ctx.grid[a[i]],
+                  ctx.grid[b[i]]);
+        changed[2 * i] = a[i];
+        changed[2 * i + 1] = b[i];
     }
     const bool ok = cages_hold(ctx, changed, 2 * len);
     for (int i = 0; i < len; ++i)
-        std::swap(ctx.grid[static_cast<size_t>(a[static_cast<size_t>(i)])],
-                  ctx.grid[static_cast<size_t>(b[static_cast<size_t>(i)])]);
+        std::swap(ctx.grid[a[i]],
+                  ctx.grid[b[i]]);
     return ok;
 }
 
@@ -49,7 +49,7 @@ bool line_pair_cycles(SwapContext& ctx, int n, int u, int v, bool by_row) {
     auto at = [&](int line, int i) { return by_row ? line * n + i : i * n + line; };
     std::array<int, kMaxSize + 1> pos_in_u{};  // value -> index along line u
     for (int i = 0; i < n; ++i)
-        pos_in_u[static_cast<size_t>(ctx.grid[static_cast<size_t>(at(u, i))])] = i;
+        pos_in_u[(ctx.grid[(at(u, i))])] = i;
     std::uint32_t done = 0;
     for (int start = 0; start < n; ++start) {
         if (done >> start & 1) continue;
@@ -57,10 +57,10 @@ bool line_pair_cycles(SwapContext& ctx, int n, int u, int v, bool by_row) {
         int len = 0;
         for (int i = start; !(done >> i & 1);) {
             done |= 1u << i;
-            a[static_cast<size_t>(len)] = at(u, i);
-            b[static_cast<size_t>(len)] = at(v, i);
+            a[len] = at(u, i);
+            b[len] = at(v, i);
             ++len;
-            i = pos_in_u[static_cast<size_t>(ctx.grid[static_cast<size_t>(at(v, i))])];
+            i = pos_in_u[(ctx.grid[(at(v, i))])];
         }
         if (try_swap(ctx, a, b, len)) return true;
     }
@@ -73,12 +73,12 @@ bool value_pair_cycles(SwapContext& ctx, int n, int x, int y) {
     std::array<int, kMaxSize> col_x{}, col_y{};  // row -> column of x / of y
     std::array<int, kMaxSize> row_x{};           // column -> row of x
     for (int c = 0; c < n * n; ++c) {
-        const int v = ctx.grid[static_cast<size_t>(c)];
+        const int v = ctx.grid[c];
         if (v == x) {
-            col_x[static_cast<size_t>(c / n)] = c % n;
-            row_x[static_cast<size_t>(c % n)] = c / n;
+            col_x[c / n] = c % n;
+            row_x[c % n] = c / n;
         }
-        if (v == y) col_y[static_cast<size_t>(c / n)] = c % n;
+        if (v == y) col_y[c / n] = c % n;
     }
     std::uint32_t done = 0;
     for (int start = 0; start < n; ++start) {
@@ -88,10 +88,10 @@ bool value_pair_cycles(SwapContext& ctx, int n, int x, int y) {
         // Row r: x at col_x[r], y at col_y[r]; the next row has x in column col_y[r].
         for (int r = start; !(done >> r & 1);) {
             done |= 1u << r;
-            a[static_cast<size_t>(len)] = r * n + col_x[static_cast<size_t>(r)];
-            b[static_cast<size_t>(len)] = r * n + col_y[static_cast<size_t>(r)];
+            a[len] = r * n + col_x[r];
+            b[len] = r * n + col_y[r];
             ++len;
-            r = row_x[static_cast<size_t>(col_y[static_cast<size_t>(r)])];
+            r = row_x[col_y[r]];
         }
         if (try_swap(ctx, a, b, len)) return true;
     }
