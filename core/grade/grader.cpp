@@ -115,11 +115,11 @@ Grade grade(const Puzzle& p, bool explain, std::uint64_t max_search_nodes,
     StepLog* log = explain ? &g.steps : nullptr;
     const GradeCages table(p);
     Position pos(table);
-    Outcome outcome = run_deductions(pos, &g.counts, log);
+    LadderEnd outcome = run_deductions(pos, &g.counts, log);
     // Sound deductions that end in one full grid prove it the only candidate for a
     // solution, and a contradiction proves there is none; only a stall needs the solver.
     std::uint64_t nodes = 0;
-    if (outcome == Outcome::Stalled) {
+    if (outcome == LadderEnd::Stalled) {
         SolveResult solved;
         if (!unique_solution) {
             solved = solve(p, 2);
@@ -127,7 +127,7 @@ Grade grade(const Puzzle& p, bool explain, std::uint64_t max_search_nodes,
             if (solved.count > 1) return not_a_level(Level::Ambiguous);
         }
         const Grid& answer = unique_solution ? *unique_solution : solved.solutions.front();
-        while (outcome == Outcome::Stalled) {
+        while (outcome == LadderEnd::Stalled) {
             guess(pos, answer, nodes, log, max_search_nodes);
             if (nodes > max_search_nodes) {
                 g.level = Level::Unreasonable;
@@ -139,10 +139,10 @@ Grade grade(const Puzzle& p, bool explain, std::uint64_t max_search_nodes,
             ++g.counts[static_cast<int>(Technique::Guess)];
             outcome = run_deductions(pos, &g.counts, log);
         }
-        if (outcome != Outcome::Solved || pos.grid() != answer)
+        if (outcome != LadderEnd::Solved || pos.grid() != answer)
             throw std::logic_error("grader: the ladder lost the solver's solution");
     }
-    if (outcome == Outcome::Broken) return not_a_level(Level::Impossible);
+    if (outcome == LadderEnd::Broken) return not_a_level(Level::Impossible);
     g.solution = pos.grid();
     if (!is_solution(p, g.solution)) return not_a_level(Level::Impossible);
     g.level = level_of(g.counts);

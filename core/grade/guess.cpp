@@ -1,5 +1,7 @@
 // Unreasonable: trial and error. A guess is refuted by a search that runs the whole ladder
 // at every node and branches on the cell with fewest candidates.
+#include <utility>
+
 #include "core/grade/technique.h"
 
 namespace kk {
@@ -28,15 +30,14 @@ bool cages_hold(Position& pos) {
 
 }  // namespace
 
-bool has_solution(const Position& start, std::uint64_t& nodes, std::uint64_t node_limit) {
+bool has_solution(Position pos, std::uint64_t& nodes, std::uint64_t node_limit) {
     if (nodes > node_limit) return false;
-    Position pos = start;
     switch (run_deductions(pos)) {
-        case Outcome::Broken:
+        case LadderEnd::Broken:
             return false;
-        case Outcome::Solved:
+        case LadderEnd::Solved:
             return cages_hold(pos);
-        case Outcome::Stalled:
+        case LadderEnd::Stalled:
             break;
     }
     const int cell = branch_cell(pos);
@@ -44,9 +45,9 @@ bool has_solution(const Position& start, std::uint64_t& nodes, std::uint64_t nod
     for (int v = 1; v <= pos.size(); ++v) {
         if (!(cand & value_bit(v))) continue;
         ++nodes;
-        Position trial = pos;
+        Position trial = pos;  // the one copy a search node makes
         trial.place(cell, v);
-        if (has_solution(trial, nodes, node_limit)) return true;
+        if (has_solution(std::move(trial), nodes, node_limit)) return true;
         if (nodes > node_limit) return false;
     }
     return false;
@@ -64,7 +65,7 @@ bool guess(Position& pos, const Grid& solution, std::uint64_t& nodes, StepLog* l
         ++nodes;
         Position trial = pos;
         trial.place(cell, v);
-        if (has_solution(trial, nodes, node_limit)) {  // only when the given solution is not the only one
+        if (has_solution(std::move(trial), nodes, node_limit)) {  // only when the given solution is not the only one
             pos.mark_broken();
             return true;
         }

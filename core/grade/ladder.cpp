@@ -27,10 +27,10 @@ bool apply_technique(Technique t, Position& pos, StepLog* log) {
     return false;
 }
 
-Outcome run_deductions(Position& pos, std::array<int, kTechniqueCount>* counts, StepLog* log) {
+LadderEnd run_deductions(Position& pos, std::array<int, kTechniqueCount>* counts, StepLog* log) {
     for (;;) {
-        if (pos.broken()) return Outcome::Broken;
-        if (pos.solved()) return Outcome::Solved;
+        if (pos.broken()) return LadderEnd::Broken;
+        if (pos.solved()) return LadderEnd::Solved;
         bool progress = false;
         for (Technique t : kDeductions) {
             if (!apply_technique(t, pos, log)) continue;
@@ -38,7 +38,7 @@ Outcome run_deductions(Position& pos, std::array<int, kTechniqueCount>* counts, 
             progress = true;
             break;
         }
-        if (!progress) return Outcome::Stalled;
+        if (!progress) return LadderEnd::Stalled;
     }
 }
 

@@ -40,11 +40,11 @@ constexpr Technique kDeductions[] = {
 };
 
 // How a run of the ladder ended.
-enum class Outcome { Solved, Stalled, Broken };
+enum class LadderEnd { Solved, Stalled, Broken };
 
 // Always the easiest technique that makes progress, until solved, stalled or broken.
 // counts (when given) gets one per step that made progress.
-Outcome run_deductions(Position& pos, std::array<int, kTechniqueCount>* counts = nullptr,
+LadderEnd run_deductions(Position& pos, std::array<int, kTechniqueCount>* counts = nullptr,
                        StepLog* log = nullptr);
 
 // Trial and error: on the unplaced cell with fewest candidates (first in reading order),
@@ -56,7 +56,8 @@ bool guess(Position& pos, const Grid& solution, std::uint64_t& nodes, StepLog* l
 
 // Whether the position has a solution, by deductions and search (nodes counts guesses).
 // Past node_limit it gives up and answers false; the caller sees nodes > node_limit.
-bool has_solution(const Position& pos, std::uint64_t& nodes,
+// Takes the position by value: each search node is one copy, made by the caller.
+bool has_solution(Position pos, std::uint64_t& nodes,
                   std::uint64_t node_limit = kNoNodeLimit);
 
 }  // namespace kk

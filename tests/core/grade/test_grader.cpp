@@ -296,7 +296,7 @@ TEST_CASE("trial and error: the ladder stalls and a guess is refuted by search",
     REQUIRE(is_solution(p, answer));
     GradeCages cages(p);
     Position pos(cages);
-    REQUIRE(run_deductions(pos) == Outcome::Stalled);
+    REQUIRE(run_deductions(pos) == LadderEnd::Stalled);
     for (Technique t : kDeductions) {
         Position copy = pos;
         REQUIRE_FALSE(apply_technique(t, copy));
@@ -306,7 +306,7 @@ TEST_CASE("trial and error: the ladder stalls and a guess is refuted by search",
     REQUIRE(guess(pos, answer, nodes, &log));
     CHECK(nodes > 0);
     CHECK(log[0].find("trial and error") != std::string::npos);
-    REQUIRE(run_deductions(pos) != Outcome::Broken);
+    REQUIRE(run_deductions(pos) != LadderEnd::Broken);
     // the guessed cell holds the answer's value
     Grid g = pos.grid();
     for (size_t i = 0; i < g.size(); ++i)
@@ -338,7 +338,7 @@ TEST_CASE("a broken position is found out", "[grader]") {
     GradeCages cages(p);
     Position pos(cages);
     for (int c = 1; c <= 4; ++c) pos.remove(cell(4, 2, c), value_bit(3));  // no 3 in row 2
-    CHECK(run_deductions(pos) == Outcome::Broken);
+    CHECK(run_deductions(pos) == LadderEnd::Broken);
 }
 
 TEST_CASE("score bands never overlap and grow with effort", "[grader]") {
