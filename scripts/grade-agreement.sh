@@ -3,11 +3,14 @@
 # its own solver grades exactly at the asked level, so every puzzle comes with a known
 # grade. Generates COUNT (default 30) puzzles per level per size 4..9 with a fixed seed,
 # grades them, and prints the agreement matrix per size and overall.
-# Usage: scripts/grade-agreement.sh [COUNT] [SEED]
+# MODE 'm' asks Keen for multiplication-only puzzles (its 'm' parameter, '6dhm').
+# Usage: scripts/grade-agreement.sh [COUNT] [SEED] [MODE]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 count=${1:-30}
 seed=${2:-agree}
+mode=${3:-}
+case "$mode" in ''|m) ;; *) echo "grade-agreement: MODE is '' or 'm'" >&2; exit 2 ;; esac
 
 keen=/usr/games/sgt-keen
 [ -x "$keen" ] || { echo "grade-agreement: $keen is missing (Debian package sgt-puzzles)" >&2; exit 1; }
@@ -23,15 +26,15 @@ declare -A letter=([easy]=e [normal]=n [hard]=h [extreme]=x [unreasonable]=u)  #
 : > "$dir/results.txt"
 for n in 4 5 6 7 8 9; do
     for l in "${levels[@]}"; do
-        file="$dir/keen-$n-$l.txt"
-        "$keen" --generate "$count" "${n}d${letter[$l]}#$seed-$n${letter[$l]}" > "$file"
+        file="$dir/keen$mode-$n-$l.txt"
+        "$keen" --generate "$count" "${n}d${letter[$l]}$mode#$seed-$n${letter[$l]}" > "$file"
         # grade exits 3/4 on ambiguous/impossible puzzles: that is a result, not a failure
         build/kenken grade --format keen --json "$file" |
             sed -n "s/.*\"level\":\"\([a-z]*\)\".*/$n $l \1/p" >> "$dir/results.txt" || true
     done
 done
 
-echo "# $count Keen puzzles per level and size, seed '$seed'; rows: Keen's level, columns: ours"
+echo "# $count Keen${mode:+ multiplication-only} puzzles per level and size, seed '$seed'; rows: Keen's level, columns: ours"
 awk -v levels="${levels[*]} ambiguous impossible" '
     BEGIN { split(levels, L, " ") }
     { m[$1, $2, $3]++; all[$2, $3]++; size[$1] = 1; t[$1]++; if ($2 == $3) ok[$1]++ }

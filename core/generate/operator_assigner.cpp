@@ -41,11 +41,18 @@ int draw(const double* weights, const bool* allowed, int count, Rng& rng) {
     return rng.weighted(w, count);
 }
 
-Op two_cell_op(int n, int a, int b, const OperatorConfig& cfg, Rng& rng) {
+bool in_rules(const Rules& rules, Op op) {
+    return (rules.ops & op_bit(op)) != 0;
+}
+
+Op two_cell_op(int n, int a, int b, const OperatorConfig& cfg, Rng& rng, const Rules& rules) {
     const int hi = std::max(a, b), lo = std::min(a, b);
     // A connected pair shares a row or column, so its values differ in a Latin square;
     // guard anyway: - and ÷ need distinct values for a positive, meaningful target.
-    bool allowed[4] = {true, hi != lo, true, hi != lo && hi % lo == 0};
+    bool allowed[4] = {in_rules(rules, Op::Add), hi != lo && in_rules(rules, Op::Sub),
+                       in_rules(rules, Op::Mul),
+                       hi != lo && hi % lo == 0 && in_rules(rules, Op::Div)};
+    if (!(allowed[0] || allowed[1] || allowed[2] || allowed[3])) allowed[0] = true;
     if (cfg.avoid_giveaways) {
         bool kept[4];
         bool any_weighted = false;
@@ -81,21 +88,35 @@ bool is_giveaway(int n, Op op, std::int64_t target) {
     }
 }
 
+bool repeats_in_cage(const Grid& solution, const std::vector<std::vector<int>>& cages) {
+    for (const auto& cells : cages) {
+        unsigned seen = 0;
+        for (int c : cells) {
+            const unsigned bit = 1u << solution[c];
+            if (seen & bit) return true;
+            seen |= bit;
+        }
+    }
+    return false;
+}
+
 Puzzle assign_operators(int n, const Grid& solution, const std::vector<std::vector<int>>& cages,
-                        const OperatorConfig& cfg, Rng& rng) {
+                        const OperatorConfig& cfg, Rng& rng, const Rules& rules) {
     Puzzle p;
     p.size = n;
+    p.rules = rules;
     p.cages.reserve(cages.size());
-    static constexpr bool kBothAllowed[2] = {true, true};
+    bool larger_allowed[2] = {in_rules(rules, Op::Add), in_rules(rules, Op::Mul)};
+    if (!larger_allowed[0] && !larger_allowed[1]) larger_allowed[0] = true;
     for (const auto& cells : cages) {
         Op op;
         if (cells.size() == 1)
             op = Op::Given;
         else if (cells.size() == 2)
             op = two_cell_op(n, solution[cells[0]],
-                             solution[cells[1]], cfg, rng);
+                             solution[cells[1]], cfg, rng, rules);
         else
-            op = kLargerOps[draw(cfg.larger, kBothAllowed, 2, rng)];
+            op = kLargerOps[draw(cfg.larger, larger_allowed, 2, rng)];
         p.cages.push_back({op, target_of(op, cells, solution), cells});
     }
     normalize(p);

@@ -27,7 +27,13 @@ bool is_giveaway(int n, Op op, std::int64_t target);
 // weight (e.g. only ÷ weighted and the pair does not divide), the draw is uniform over
 // the allowed ops. Targets come from the solution. The result is normalized, passes
 // check_puzzle when cages tile the grid, and solution solves it.
+// rules: the draws keep to rules.ops (mult-only: ×; add-sub: + and −, so larger cages
+// are sums), and the puzzle carries the rules (hidden: its ops are then erased).
+// Under the killer rule the caller must give cages that repeat no value of solution.
 Puzzle assign_operators(int n, const Grid& solution, const std::vector<std::vector<int>>& cages,
-                        const OperatorConfig& cfg, Rng& rng);
+                        const OperatorConfig& cfg, Rng& rng, const Rules& rules = {});
+
+// Does some cage hold a value of solution twice (killer rule broken)?
+bool repeats_in_cage(const Grid& solution, const std::vector<std::vector<int>>& cages);
 
 }  // namespace kk

@@ -37,11 +37,16 @@ class FillingWalk {
     }
 
     void run() {
-        if (entry_.op == Op::Sub || entry_.op == Op::Div) {
-            walk_pairs();
-        } else {
-            bounds();
-            walk(0, entry_.target);
+        // Hidden operators: the fillings of every possible op, together.
+        for (int o = 0; o <= static_cast<int>(Op::Div) && !done_; ++o) {
+            op_ = static_cast<Op>(o);
+            if (!(entry_.ops & op_bit(op_))) continue;
+            if (op_ == Op::Sub || op_ == Op::Div) {
+                walk_pairs();
+            } else {
+                bounds();
+                walk(0, entry_.target);
+            }
         }
         if (gave_up_) {
             summary_.values = 0;
@@ -62,7 +67,7 @@ class FillingWalk {
   private:
     // Smallest and largest sum (product) the cells from i on can make, ignoring clashes.
     void bounds() {
-        const bool add = entry_.op != Op::Mul;
+        const bool add = op_ != Op::Mul;
         lo_[k_] = add ? 0 : 1;
         hi_[k_] = add ? 0 : 1;
         const std::int64_t cap = entry_.target + 1;  // products above the target all act alike
@@ -86,7 +91,8 @@ class FillingWalk {
 
     bool fits(int j, int v) const {
         return v >= 1 && v <= n_ && (cand_[j] & value_bit(v)) &&
-               !(row_used_[row_[j]] & value_bit(v)) && !(col_used_[col_[j]] & value_bit(v));
+               !(row_used_[row_[j]] & value_bit(v)) && !(col_used_[col_[j]] & value_bit(v)) &&
+               !(cage_used_ & value_bit(v));
     }
 
     void walk(int j, std::int64_t rest) {
@@ -95,7 +101,7 @@ class FillingWalk {
             gave_up_ = done_ = true;
             return;
         }
-        const bool add = entry_.op != Op::Mul;  // Given and Add both sum to the target
+        const bool add = op_ != Op::Mul;  // Given and Add both sum to the target
         if (j == k_ - 1) {
             if (rest <= n_ && fits(j, static_cast<int>(rest))) {
                 const int v = static_cast<int>(rest);
@@ -134,7 +140,7 @@ class FillingWalk {
                 if (!fits(1, b)) continue;
                 const int big = std::max(a, b), small = std::min(a, b);
                 const bool ok =
-                    entry_.op == Op::Sub ? big - small == t : big % small == 0 && big / small == t;
+                    op_ == Op::Sub ? big - small == t : big % small == 0 && big / small == t;
                 if (!ok) continue;
                 enter(1, b);
                 record();
@@ -148,10 +154,12 @@ class FillingWalk {
         value_[j] = v;
         row_used_[row_[j]] |= value_bit(v);
         col_used_[col_[j]] |= value_bit(v);
+        if (entry_.killer) cage_used_ |= value_bit(v);
     }
     void leave(int j, int v) {
         row_used_[row_[j]] &= static_cast<Candidates>(~value_bit(v));
         col_used_[col_[j]] &= static_cast<Candidates>(~value_bit(v));
+        cage_used_ &= static_cast<Candidates>(~value_bit(v));
     }
 
     // One complete filling: record it, and stop once it cannot teach anything new.
@@ -172,6 +180,7 @@ class FillingWalk {
     }
 
     const GradeCages::Entry& entry_;
+    Op op_ = Op::Given;  // the op being walked
     const int* cells_;
     int k_;
     int n_;
@@ -190,6 +199,7 @@ class FillingWalk {
     std::int64_t hi_[kMaxCells + 1];
     Candidates row_used_[kMaxSize] = {};
     Candidates col_used_[kMaxSize] = {};
+    Candidates cage_used_ = 0;  // values in the cage so far, under the killer rule
 };
 
 }  // namespace

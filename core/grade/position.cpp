@@ -9,6 +9,8 @@ GradeCages::GradeCages(const Puzzle& p) : size(p.size) {
     for (const Cage& cage : p.cages) {
         Entry e;
         e.op = cage.op;
+        e.ops = cage_ops(cage, p.rules);
+        e.killer = p.rules.killer;
         e.target = cage.target;
         e.first = static_cast<int>(cells.size());
         e.count = static_cast<int>(cage.cells.size());
@@ -144,6 +146,7 @@ std::string cage_text(const GradeCages& table, int cage) {
     const auto& e = table.cages[cage];
     std::string out =
         "cage at " + rc_name(table.size, table.cells_of(cage)[0]) + " (" + std::to_string(e.target);
+    if (e.ops != op_bit(e.op)) return out + ", operation hidden)";
     switch (e.op) {
         case Op::Given:
             out += ", given";

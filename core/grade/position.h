@@ -33,7 +33,9 @@ inline int bits_in(unsigned m) {
 // allowed, so that tests can build positions where only the Latin rules act.
 struct GradeCages {
     struct Entry {
-        Op op = Op::Given;
+        Op op = Op::Given;  // as shown (hidden operators: a placeholder)
+        OpSet ops = 0;      // the ops its fillings may use (cage_ops)
+        bool killer = false;  // no value twice in the cage
         std::int64_t target = 0;
         int first = 0;  // its cells are cells[first .. first + count)
         int count = 0;

@@ -44,16 +44,21 @@ void parse_key(const TextLine& line, DraftPuzzle& draft, std::vector<int>& lette
         std::string_view number = word.substr(2);
         Cage cage;
         cage.op = Op::Given;
-        if (!is_digit(number.back())) {
+        const bool hidden = number.back() == '?';
+        if (hidden) {
+            cage.op = Op::Add;  // any op: normalize keeps a placeholder
+            number.remove_suffix(1);
+        } else if (!is_digit(number.back())) {
             auto op = op_from_symbol(number.back());
             if (!op || *op == Op::Given)
                 throw ParseError(line.number, "unknown operation " +
                                                   quoted(number.substr(number.size() - 1)) +
-                                                  " in " + quoted(word) + " (expected + - x /)");
+                                                  " in " + quoted(word) + " (expected + - x / ?)");
             cage.op = *op;
             number.remove_suffix(1);
         }
         cage.target = parse_target(number, line.number);
+        note_hidden(draft, hidden, cage.op, line.number);
         letter_cage[letter] = static_cast<int>(draft.puzzle.cages.size());
         draft.puzzle.cages.push_back(cage);
         draft.cage_lines.push_back(line.number);
@@ -168,6 +173,7 @@ std::vector<ParsedPuzzle> read_cancan(const std::vector<TextLine>& lines) {
 }
 
 std::string write_cancan(const Puzzle& p, const Grid* solution) {
+    require_form_carries(p, "the cancan form", true);
     Puzzle q = p;
     normalize(q);
     if (q.cages.size() > kLetters)
@@ -181,7 +187,9 @@ std::string write_cancan(const Puzzle& p, const Grid* solution) {
         out += letter_for(static_cast<int>(k));
         out += '=';
         out += std::to_string(cage.target);
-        if (cage.op == Op::Mul)
+        if (q.rules.hidden && cage.op != Op::Given)
+            out += '?';
+        else if (cage.op == Op::Mul)
             out += 'x';
         else if (cage.op != Op::Given)
             out += op_symbol(cage.op);

@@ -100,6 +100,7 @@ std::vector<ParsedPuzzle> read_fahda(const std::vector<TextLine>& lines) {
 }
 
 std::string write_fahda(const Puzzle& p) {
+    require_form_carries(p, "the fahda form", false);
     Puzzle q = p;
     normalize(q);
     const int n = q.size;

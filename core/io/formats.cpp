@@ -155,7 +155,27 @@ std::vector<ParsedPuzzle> read_puzzles(std::string_view text, Format format) {
     return puzzles;
 }
 
+void require_form_carries(const Puzzle& p, const char* form, bool hidden_ok) {
+    if (p.rules.hidden && !hidden_ok)
+        throw std::invalid_argument(std::string(form) +
+                                    " cannot carry hidden operations; use neknek, which writes "
+                                    "them '?'");
+    if (p.rules.killer)
+        throw std::invalid_argument(std::string(form) +
+                                    " cannot carry the killer rule (no digit twice in a cage); "
+                                    "use neknek");
+}
+
+void note_hidden(DraftPuzzle& draft, bool hidden, Op op, int line) {
+    if (hidden && !draft.hidden_line) draft.hidden_line = line;
+    if (!hidden && op != Op::Given && !draft.shown_line) draft.shown_line = line;
+}
+
 ParsedPuzzle finish_puzzle(DraftPuzzle draft) {
+    if (draft.hidden_line && draft.shown_line)
+        throw ParseError(std::max(draft.hidden_line, draft.shown_line),
+                         "a puzzle mixes hidden ('?') and shown operations");
+    if (draft.hidden_line) draft.puzzle.rules.hidden = true;
     for (Cage& cage : draft.puzzle.cages) std::sort(cage.cells.begin(), cage.cells.end());
     if (auto issue = check_puzzle(draft.puzzle)) {
         int line = draft.line;

@@ -44,13 +44,17 @@ std::vector<ParsedPuzzle> read_puzzles(std::string_view text, Format format = Fo
 // throws ParseError (line 1) when malformed.
 Puzzle read_keen_id(std::string_view id);
 
-// Writers. neknek is byte-stable: "#\tn\n", cages by first cell, cells in reading
+// Writers. Forms that cannot carry a puzzle's rules throw std::invalid_argument
+// (killer: all but neknek; hidden operators: fahda and Keen ids; neknek, cancan
+// and j write a hidden operation '?'). neknek is byte-stable: "#\tn\n", cages by first cell, cells in reading
 // order, tab separated, newline at the end.
 std::string write_neknek(const Puzzle& p);
 std::string write_cancan(const Puzzle& p, const Grid* solution = nullptr);
 std::string write_j(const Puzzle& p);
 std::string write_fahda(const Puzzle& p);
-std::string write_keen(const Puzzle& p);  // "n:desc", one line, no newline
+// "n:desc", one line, no newline. Throws std::invalid_argument for hidden operators
+// and the killer rule, which Keen ids cannot carry.
+std::string write_keen(const Puzzle& p);
 std::string write_puzzle(const Puzzle& p, Format f);
 
 }  // namespace kk

@@ -7,7 +7,7 @@
 namespace kk {
 namespace {
 
-Cage parse_j_cage(const TextLine& line) {
+Cage parse_j_cage(const TextLine& line, bool& hidden) {
     const std::string_view text = trim(line.text);
     const size_t comma = text.find(',');
     if (comma == std::string_view::npos)
@@ -15,12 +15,16 @@ Cage parse_j_cage(const TextLine& line) {
     std::string_view head = trim(text.substr(0, comma));
     Cage cage;
     cage.op = Op::Given;
-    if (!head.empty() && !is_digit(head.back())) {
+    hidden = !head.empty() && head.back() == '?';
+    if (hidden) {
+        cage.op = Op::Add;  // any op: normalize keeps a placeholder
+        head.remove_suffix(1);
+    } else if (!head.empty() && !is_digit(head.back())) {
         auto op = op_from_symbol(head.back());
         if (!op || *op == Op::Given)
             throw ParseError(line.number, "unknown operation " +
                                               quoted(head.substr(head.size() - 1)) +
-                                              " (expected + - * % or none for a given)");
+                                              " (expected + - * % ? or none for a given)");
         cage.op = *op;
         head.remove_suffix(1);
     }
@@ -65,7 +69,9 @@ std::vector<ParsedPuzzle> read_j(const std::vector<TextLine>& lines) {
             continue;
         }
         if (draft.puzzle.cages.empty()) draft.line = line.number;
-        draft.puzzle.cages.push_back(parse_j_cage(line));
+        bool hidden = false;
+        draft.puzzle.cages.push_back(parse_j_cage(line, hidden));
+        note_hidden(draft, hidden, draft.puzzle.cages.back().op, line.number);
         draft.cage_lines.push_back(line.number);
     }
     flush();
@@ -73,12 +79,16 @@ std::vector<ParsedPuzzle> read_j(const std::vector<TextLine>& lines) {
 }
 
 std::string write_j(const Puzzle& p) {
+    require_form_carries(p, "the j form", true);
     Puzzle q = p;
     normalize(q);
     std::string out;
     for (const Cage& cage : q.cages) {
         out += std::to_string(cage.target);
-        if (cage.op != Op::Given) out += cage.op == Op::Div ? '%' : op_symbol(cage.op);
+        if (q.rules.hidden && cage.op != Op::Given)
+            out += '?';
+        else if (cage.op != Op::Given)
+            out += cage.op == Op::Div ? '%' : op_symbol(cage.op);
         out += ',';
         for (size_t i = 0; i < cage.cells.size(); ++i) {
             if (i) out += ' ';

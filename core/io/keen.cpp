@@ -6,7 +6,10 @@
 // 1..25, while 'z' is 25 non-lines with no line after them. Runs of three or more
 // equal characters are then shortened to the character and a decimal count.
 // CLUES: a letter (a + s - m x d /) and the target for each cage by first cell.
+// Multiplication-only puzzles (Keen's 'm' parameter) mark every cage 'm', single
+// cells too; hidden operations and the killer rule have no Keen form.
 #include <numeric>
+#include <stdexcept>
 #include <string>
 
 #include "core/io/readers_internal.h"
@@ -81,8 +84,11 @@ CellSets decode_blocks(std::string_view blocks, int n, int line) {
 }
 
 // Reads CLUES onto the cages (in first-cell order); a 1-cell cage is a given.
-void decode_clues(std::string_view clues, std::vector<Cage>& cages, int line) {
+// Returns whether every clue is 'm' with a single cell among them marked 'm' too
+// (Keen's multiplication-only mode; its standard mode marks single cells 'a').
+bool decode_clues(std::string_view clues, std::vector<Cage>& cages, int line) {
     size_t i = 0;
+    bool all_mul = true, single_mul = false;
     for (size_t k = 0; k < cages.size(); ++k) {
         if (i >= clues.size())
             throw ParseError(line, "too few Keen clues: " + std::to_string(k) + " for " +
@@ -107,6 +113,8 @@ void decode_clues(std::string_view clues, std::vector<Cage>& cages, int line) {
                                            quoted(std::string_view(&letter, 1)) +
                                            " (expected a, s, m or d)");
         }
+        all_mul = all_mul && letter == 'm';
+        single_mul = single_mul || (letter == 'm' && cage.cells.size() == 1);
         if (cage.cells.size() == 1) cage.op = Op::Given;
         size_t end = i;
         while (end < clues.size() && is_digit(clues[end])) ++end;
@@ -116,6 +124,7 @@ void decode_clues(std::string_view clues, std::vector<Cage>& cages, int line) {
         i = end;
     }
     if (i < clues.size()) throw ParseError(line, "too many Keen clues for the block structure");
+    return all_mul && single_mul;
 }
 
 DraftPuzzle decode_keen_id(std::string_view id, int line) {
@@ -150,7 +159,10 @@ DraftPuzzle decode_keen_id(std::string_view id, int line) {
         }
         draft.puzzle.cages[k].cells.push_back(c);
     }
-    decode_clues(desc.substr(comma + 1), draft.puzzle.cages, line);
+    const bool mult_mode = decode_clues(desc.substr(comma + 1), draft.puzzle.cages, line);
+    // "6dhm:..." names the mode in its parameters; a bare "6:..." shows it by its clues.
+    const bool m_param = id.substr(digits, colon - digits).find('m') != std::string_view::npos;
+    if (mult_mode || m_param) draft.puzzle.rules.ops = op_bit(Op::Mul);
     return draft;
 }
 
@@ -220,11 +232,13 @@ std::vector<ParsedPuzzle> read_keen(const std::vector<TextLine>& lines) {
 }
 
 std::string write_keen(const Puzzle& p) {
+    require_form_carries(p, "Keen ids (every Keen cage shows its operation)", false);
     Puzzle q = p;
     normalize(q);
+    const bool mult_only = q.rules.ops == op_bit(Op::Mul);
     std::string out = std::to_string(q.size) + ":" + compress_runs(edge_runs(q)) + ",";
     for (const Cage& cage : q.cages) {
-        out += clue_letter(cage.op);
+        out += mult_only ? 'm' : clue_letter(cage.op);
         out += std::to_string(cage.target);
     }
     return out;

@@ -1,4 +1,6 @@
 // neknek, the corpus's own text: "#\tn", then "op\ttarget\tA1 A2 ..." per cage.
+// Hidden operators are written '?' (Heyeck's convention). Other rules than these
+// (killer, mult-only, add-sub) follow the size on the header: "#\t6\tkiller".
 #include <string>
 
 #include "core/io/readers_internal.h"
@@ -10,13 +12,23 @@ std::string grid_name(int n) {
     return std::to_string(n) + "x" + std::to_string(n);
 }
 
-// "#\t6" -> 6. Anything else on a '#' line is a broken header.
-int parse_header(const TextLine& line) {
+// "#\t6" -> 6, "#\t6\tkiller" -> 6 and the rules. Anything else on a '#' line is a
+// broken header.
+int parse_header(const TextLine& line, Rules& rules) {
     auto words = split_words(line.text.substr(1));
     if (words.empty()) throw ParseError(line.number, "header '#' has no size after it");
-    if (words.size() > 1)
-        throw ParseError(line.number,
-                         "header must be '#' and the size alone, not " + quoted(trim(line.text)));
+    if (words.size() > 2)
+        throw ParseError(line.number, "header must be '#', the size and at most a variant, not " +
+                                          quoted(trim(line.text)));
+    if (words.size() == 2) {
+        std::string why;
+        auto parsed = parse_rules(std::string(words[1]), &why);
+        if (!parsed || parsed->hidden)
+            throw ParseError(line.number,
+                             parsed ? "hidden operators are written '?' on the cages, not on the header"
+                                    : why);
+        rules = *parsed;
+    }
     auto size = parse_count(words[0], kMaxSize + 1);
     if (!size) throw ParseError(line.number, "size " + quoted(words[0]) + " is not a number");
     if (*size < 1 || *size > kMaxSize)
@@ -40,14 +52,17 @@ int parse_cell(std::string_view word, int n, int line) {
     return row * n + col;
 }
 
-Cage parse_cage(const TextLine& line, int n) {
+// hidden: set when the op is '?'.
+Cage parse_cage(const TextLine& line, int n, bool& hidden) {
     auto words = split_words(line.text);
     const std::string_view op_word = words[0];
     std::optional<Op> op;
-    if (op_word.size() == 1) op = op_from_symbol(op_word[0]);
+    hidden = op_word == "?";
+    if (hidden) op = Op::Add;  // any op: normalize keeps a placeholder
+    if (op_word.size() == 1 && !hidden) op = op_from_symbol(op_word[0]);
     if (!op)
         throw ParseError(line.number,
-                         "unknown operation " + quoted(op_word) + " (expected ! + - * / or x)");
+                         "unknown operation " + quoted(op_word) + " (expected ! + - * / x or ?)");
     if (words.size() < 2) throw ParseError(line.number, "cage has no target");
     Cage cage;
     cage.op = *op;
@@ -63,31 +78,38 @@ Cage parse_cage(const TextLine& line, int n) {
 std::vector<ParsedPuzzle> read_neknek(const std::vector<TextLine>& lines) {
     std::vector<ParsedPuzzle> puzzles;
     std::optional<DraftPuzzle> draft;
+    auto finish = [&] { puzzles.push_back(finish_puzzle(std::move(*draft))); };
     for (const TextLine& line : lines) {
         if (is_blank(line.text)) continue;
         if (trim(line.text).starts_with('#')) {
-            if (draft) puzzles.push_back(finish_puzzle(std::move(*draft)));
+            if (draft) finish();
             draft.emplace();
             draft->line = line.number;
-            draft->puzzle.size = parse_header({line.number, trim(line.text)});
+            draft->puzzle.size = parse_header({line.number, trim(line.text)}, draft->puzzle.rules);
             continue;
         }
         if (!draft)
             throw ParseError(line.number, "expected a '#<TAB>size' header before the cages, got " +
                                               quoted(trim(line.text)));
-        draft->puzzle.cages.push_back(parse_cage(line, draft->puzzle.size));
+        bool hidden = false;
+        draft->puzzle.cages.push_back(parse_cage(line, draft->puzzle.size, hidden));
+        note_hidden(*draft, hidden, draft->puzzle.cages.back().op, line.number);
         draft->cage_lines.push_back(line.number);
     }
-    if (draft) puzzles.push_back(finish_puzzle(std::move(*draft)));
+    if (draft) finish();
     return puzzles;
 }
 
 std::string write_neknek(const Puzzle& p) {
     Puzzle q = p;
     normalize(q);
-    std::string out = "#\t" + std::to_string(q.size) + "\n";
+    std::string out = "#\t" + std::to_string(q.size);
+    Rules header = q.rules;
+    header.hidden = false;  // said by the '?' cages
+    if (!header.standard()) out += "\t" + rules_name(header);
+    out += "\n";
     for (const Cage& cage : q.cages) {
-        out += op_symbol(cage.op);
+        out += q.rules.hidden && cage.op != Op::Given ? '?' : op_symbol(cage.op);
         out += '\t';
         out += std::to_string(cage.target);
         out += '\t';

@@ -17,9 +17,19 @@ struct DraftPuzzle {
     std::vector<int> cage_lines;  // one per cage
     int line = 1;                 // the puzzle's first line
     std::optional<Grid> solution;
+    int hidden_line = 0;  // first cage written '?' (hidden operation)
+    int shown_line = 0;   // first cage of two or more cells with its operation shown
 };
 
-// Sorts each cage's cells, runs check_puzzle (a problem becomes a ParseError on
+// Records whether the cage just read (on `line`) hides its operation; finish_puzzle
+// then makes the puzzle hidden, or refuses a mix of hidden and shown operations.
+void note_hidden(DraftPuzzle& draft, bool hidden, Op op, int line);
+
+// Writers of forms without a place for a rule that changes the solutions: throws
+// std::invalid_argument naming the form (killer always; hidden unless hidden_ok).
+void require_form_carries(const Puzzle& p, const char* form, bool hidden_ok);
+
+// Sorts each cage's cells, sets rules.hidden from the '?' cages, runs check_puzzle (a problem becomes a ParseError on
 // the offending cage's line, or the puzzle's first line), then normalizes.
 ParsedPuzzle finish_puzzle(DraftPuzzle draft);
 

@@ -43,10 +43,11 @@ Grid transform(const Grid& grid, int n, int symmetry) {
 std::string compact_form(const Puzzle& p) {
     Puzzle q = p;
     normalize(q);
-    std::string s = std::to_string(q.size);
+    std::string s = q.rules.standard() ? std::string() : rules_name(q.rules) + "|";
+    s += std::to_string(q.size);
     for (const Cage& cage : q.cages) {
         s += ';';
-        s += op_symbol(cage.op);
+        s += q.rules.hidden && cage.op != Op::Given ? '?' : op_symbol(cage.op);
         s += std::to_string(cage.target);
         char sep = ':';
         for (int cell : cage.cells) {

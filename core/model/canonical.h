@@ -21,7 +21,8 @@ Grid transform(const Grid& grid, int n, int symmetry);
 
 // Compact text of the normalized puzzle: "n;" then per cage op symbol, target, ':'
 // and its cells by index joined with ',', cages separated by ';'. Example:
-// "2;+3:0,1;-1:2,3".
+// "2;+3:0,1;-1:2,3". Other rules than standard come first, as "hidden,killer|", and
+// a hidden op is written '?'.
 std::string compact_form(const Puzzle& p);
 
 // The lexicographically smallest compact_form over the 8 symmetries: equal exactly

@@ -15,6 +15,7 @@ PuzzleFeatures features_of(const Puzzle& p) {
     }
     for (Op op : {Op::Add, Op::Sub, Op::Mul, Op::Div})
         if (used[static_cast<int>(op)]) f.ops += op_symbol(op);
+    if (p.rules.hidden && !f.ops.empty()) f.ops = "?";  // the ops are not shown
     f.singleton_share = f.cages ? static_cast<double>(f.singletons) / f.cages : 0.0;
     return f;
 }

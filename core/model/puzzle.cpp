@@ -36,6 +36,56 @@ const char* op_glyph(Op op) {
     return "?";
 }
 
+std::string rules_name(const Rules& rules) {
+    std::string out;
+    auto add = [&out](const char* name) {
+        if (!out.empty()) out += ',';
+        out += name;
+    };
+    if (rules.hidden) add("hidden");
+    if (rules.ops == op_bit(Op::Mul)) add("mult-only");
+    if (rules.ops == (op_bit(Op::Add) | op_bit(Op::Sub))) add("add-sub");
+    if (rules.killer) add("killer");
+    return out.empty() ? "standard" : out;
+}
+
+std::optional<Rules> parse_rules(const std::string& names, std::string* error) {
+    Rules rules;
+    bool ops_named = false;
+    std::size_t start = 0;
+    auto fail = [error](const std::string& why) -> std::optional<Rules> {
+        if (error) *error = why;
+        return std::nullopt;
+    };
+    while (start <= names.size()) {
+        std::size_t end = names.find(',', start);
+        if (end == std::string::npos) end = names.size();
+        const std::string name = names.substr(start, end - start);
+        start = end + 1;
+        if (name.empty() && names.empty()) break;
+        if (name == "standard" && names == "standard") break;
+        if (name == "hidden") {
+            rules.hidden = true;
+        } else if (name == "killer") {
+            rules.killer = true;
+        } else if (name == "mult-only" || name == "add-sub") {
+            if (ops_named) return fail("mult-only and add-sub cannot be combined");
+            ops_named = true;
+            rules.ops = name == "mult-only" ? op_bit(Op::Mul) : op_bit(Op::Add) | op_bit(Op::Sub);
+        } else {
+            return fail("unknown variant '" + name +
+                        "' (use standard, or a comma list of hidden, mult-only, add-sub, killer)");
+        }
+    }
+    return rules;
+}
+
+OpSet cage_ops(const Cage& cage, const Rules& rules) {
+    if (!rules.hidden || cage.op == Op::Given || cage.cells.size() == 1) return op_bit(cage.op);
+    if (cage.cells.size() == 2) return rules.ops;
+    return static_cast<OpSet>(rules.ops & (op_bit(Op::Add) | op_bit(Op::Mul)));
+}
+
 std::string cell_name(int size, int cell) {
     return {static_cast<char>('A' + cell / size), static_cast<char>('1' + cell % size)};
 }
@@ -115,6 +165,13 @@ std::optional<PuzzleIssue> check_puzzle(const Puzzle& p) {
             default:
                 break;
         }
+        if (cage.op != Op::Given && !p.rules.hidden && !(op_bit(cage.op) & p.rules.ops))
+            return PuzzleIssue{ki, std::string("a ") + op_symbol(cage.op) + " cage is not allowed in a " +
+                                       rules_name(p.rules) + " puzzle"};
+        if (p.rules.hidden && !cage_ops(cage, p.rules))
+            return PuzzleIssue{ki, "no operation of a " + rules_name(p.rules) +
+                                       " puzzle applies to a cage of " +
+                                       std::to_string(m) + " cells"};
         if (!connected(cage, n))
             return PuzzleIssue{ki, "cage at " + cell_name(n, cage.cells.front()) +
                                        " is not orthogonally connected"};
@@ -126,16 +183,21 @@ std::optional<PuzzleIssue> check_puzzle(const Puzzle& p) {
 }
 
 void normalize(Puzzle& p) {
-    for (Cage& cage : p.cages) std::sort(cage.cells.begin(), cage.cells.end());
+    for (Cage& cage : p.cages) {
+        std::sort(cage.cells.begin(), cage.cells.end());
+        if (p.rules.hidden) cage.op = cage.cells.size() == 1 ? Op::Given : Op::Add;
+    }
     std::stable_sort(p.cages.begin(), p.cages.end(), [](const Cage& a, const Cage& b) {
         if (a.cells.empty() || b.cells.empty()) return a.cells.size() < b.cells.size();
         return a.cells.front() < b.cells.front();
     });
 }
 
-bool cage_holds(const Cage& cage, const Grid& grid) {
+namespace {
+
+bool holds_as(Op op, const Cage& cage, const Grid& grid) {
     std::int64_t acc = 0;
-    switch (cage.op) {
+    switch (op) {
         case Op::Given:
             return grid[(cage.cells[0])] == cage.target;
         case Op::Add:
@@ -162,6 +224,28 @@ bool cage_holds(const Cage& cage, const Grid& grid) {
     return false;
 }
 
+}  // namespace
+
+bool cage_holds(const Cage& cage, const Grid& grid) {
+    return holds_as(cage.op, cage, grid);
+}
+
+bool cage_holds(const Cage& cage, const Rules& rules, const Grid& grid) {
+    if (rules.killer) {
+        unsigned seen = 0;
+        for (int c : cage.cells) {
+            const unsigned bit = 1u << grid[c];
+            if (seen & bit) return false;
+            seen |= bit;
+        }
+    }
+    const OpSet ops = cage_ops(cage, rules);
+    for (int op = 0; op <= static_cast<int>(Op::Div); ++op)
+        if ((ops & op_bit(static_cast<Op>(op))) && holds_as(static_cast<Op>(op), cage, grid))
+            return true;
+    return false;
+}
+
 bool is_solution(const Puzzle& p, const Grid& grid) {
     const int n = p.size;
     if (static_cast<int>(grid.size()) != n * n) return false;
@@ -176,7 +260,7 @@ bool is_solution(const Puzzle& p, const Grid& grid) {
         if (row != col || row != ((1u << (n + 1)) - 2)) return false;
     }
     for (const Cage& cage : p.cages)
-        if (!cage_holds(cage, grid)) return false;
+        if (!cage_holds(cage, p.rules, grid)) return false;
     return true;
 }
 
@@ -184,7 +268,7 @@ bool operator==(const Cage& a, const Cage& b) {
     return a.op == b.op && a.target == b.target && a.cells == b.cells;
 }
 bool operator==(const Puzzle& a, const Puzzle& b) {
-    return a.size == b.size && a.cages == b.cages;
+    return a.size == b.size && a.rules == b.rules && a.cages == b.cages;
 }
 
 }  // namespace kk

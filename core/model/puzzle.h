@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace kk {
@@ -19,6 +20,30 @@ char op_symbol(Op op);
 // Printable symbol for people: "" for a given, + − × ÷ (UTF-8).
 const char* op_glyph(Op op);
 
+// A set of operations, one bit per Op (op_bit).
+using OpSet = std::uint8_t;
+constexpr OpSet op_bit(Op op) {
+    return static_cast<OpSet>(1u << static_cast<unsigned>(op));
+}
+constexpr OpSet kArithmeticOps =
+    op_bit(Op::Add) | op_bit(Op::Sub) | op_bit(Op::Mul) | op_bit(Op::Div);
+
+// The rules a puzzle is played by. The default is the standard puzzle.
+struct Rules {
+    bool hidden = false;          // cages show their target only; the solver finds the op
+    OpSet ops = kArithmeticOps;   // operations the cages use (hidden: may use)
+    bool killer = false;          // no value twice within a cage
+    bool standard() const { return *this == Rules{}; }
+    bool operator==(const Rules&) const = default;
+};
+
+// Variant names: "standard", or a comma list of hidden, mult-only, add-sub, killer
+// in that order (e.g. "hidden,killer").
+std::string rules_name(const Rules& rules);
+// Reads a comma list of those names (any order, "standard" alone, or empty for
+// standard); nullopt with *error set when a name is unknown or they conflict.
+std::optional<Rules> parse_rules(const std::string& names, std::string* error = nullptr);
+
 struct Cage {
     Op op = Op::Given;
     std::int64_t target = 0;
@@ -28,7 +53,18 @@ struct Cage {
 struct Puzzle {
     int size = 0;
     std::vector<Cage> cages;  // ordered by first cell after normalize()
+    Rules rules;
+
+    // Spelled out so that Puzzle{n, cages} stays short for standard puzzles.
+    Puzzle() = default;
+    Puzzle(int size_, std::vector<Cage> cages_, Rules rules_ = {})
+        : size(size_), cages(std::move(cages_)), rules(rules_) {}
 };
+
+// The concrete operations a cage may have under the rules: its own op when operators
+// are shown; when hidden, Given for a 1-cell cage, the allowed ops for two cells, and
+// the allowed of + and × for more.
+OpSet cage_ops(const Cage& cage, const Rules& rules);
 
 // A filled grid: size*size values 1..n in reading order.
 using Grid = std::vector<int>;
@@ -43,15 +79,21 @@ struct PuzzleIssue {
 };
 
 // Checks the structure: size 1..9, every cell in exactly one cage, cages connected,
-// - and / on exactly 2 cells, a given on exactly 1 cell, targets positive. A puzzle
+// - and / on exactly 2 cells, a given on exactly 1 cell, targets positive, shown
+// operations among the rules' allowed ones. A puzzle
 // that passes may still have no solution: that is the solver's answer, not an error.
 std::optional<PuzzleIssue> check_puzzle(const Puzzle& p);
 
 // Sorts cells in reading order and cages by their first cell (byte-stable output).
+// Under hidden operators a cage's op is not part of the puzzle: normalize sets it
+// to Given for one cell and Add for more, so equal puzzles compare equal.
 void normalize(Puzzle& p);
 
-// Does this cage hold for the values in grid?
+// Does this cage hold for the values in grid? (its shown op, no killer rule)
 bool cage_holds(const Cage& cage, const Grid& grid);
+// Does it hold under the rules: some op of cage_ops makes the target, and under the
+// killer rule no value repeats in the cage?
+bool cage_holds(const Cage& cage, const Rules& rules, const Grid& grid);
 // Is grid a Latin square of the puzzle's size that meets every cage?
 bool is_solution(const Puzzle& p, const Grid& grid);
 

@@ -1,5 +1,6 @@
 #include "core/solve/cage_bounds.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 
@@ -145,13 +146,13 @@ bool narrow_product(std::int64_t target, Mask* cells, int m) {
 }
 
 // Two cells: keep each value that has a partner in the other cell.
-bool narrow_pair(const Cage& cage, Mask* cells) {
+bool narrow_pair(Op op, const Cage& cage, Mask* cells) {
     Mask keep[2] = {0, 0};
     for (Mask a = cells[0]; a; a &= a - 1)
         for (Mask b = cells[1]; b; b &= b - 1) {
             std::int64_t x = lowest_value(a), y = lowest_value(b), t = cage.target;
             bool holds =
-                cage.op == Op::Sub ? (x - y == t || y - x == t) : (x == y * t || y == x * t);
+                op == Op::Sub ? (x - y == t || y - x == t) : (x == y * t || y == x * t);
             if (holds) {
                 keep[0] |= value_bit(static_cast<int>(x));
                 keep[1] |= value_bit(static_cast<int>(y));
@@ -162,13 +163,12 @@ bool narrow_pair(const Cage& cage, Mask* cells) {
     return cells[0] && cells[1];
 }
 
-}  // namespace
 
-bool narrow_by_bounds(const Cage& cage, int n, Mask* cells) {
+bool narrow_as(Op op, const Cage& cage, int n, Mask* cells) {
     const int m = static_cast<int>(cage.cells.size());
     for (int j = 0; j < m; ++j)
         if (!cells[j]) return false;
-    switch (cage.op) {
+    switch (op) {
         case Op::Given:
             cells[0] &= range_mask(cage.target, cage.target);
             return cells[0] != 0;
@@ -181,9 +181,45 @@ bool narrow_by_bounds(const Cage& cage, int n, Mask* cells) {
                    product_in_line_bounds(cage.target, group_by_line(cage, n, cells, false));
         case Op::Sub:
         case Op::Div:
-            return narrow_pair(cage, cells);
+            return narrow_pair(op, cage, cells);
     }
     return false;
+}
+
+// Killer rule: a fixed value leaves the cage's other cells.
+bool narrow_distinct(int m, Mask* cells) {
+    for (int j = 0; j < m; ++j) {
+        if (!is_single(cells[j])) continue;
+        for (int i = 0; i < m; ++i)
+            if (i != j && !(cells[i] &= static_cast<Mask>(~cells[j]))) return false;
+    }
+    return true;
+}
+
+}  // namespace
+
+bool narrow_by_bounds(const Cage& cage, int n, Mask* cells) {
+    return narrow_as(cage.op, cage, n, cells);
+}
+
+bool narrow_by_bounds(const Cage& cage, const Rules& rules, int n, Mask* cells) {
+    const int m = static_cast<int>(cage.cells.size());
+    if (rules.killer && !narrow_distinct(m, cells)) return false;
+    const OpSet ops = cage_ops(cage, rules);
+    if (ops == op_bit(cage.op)) return narrow_as(cage.op, cage, n, cells);
+    // Hidden operators: a value stays when the bounds of some op keep it.
+    std::array<Mask, kMaxCells> kept{}, trial{};
+    bool any = false;
+    for (int o = 0; o <= static_cast<int>(Op::Div); ++o) {
+        const Op op = static_cast<Op>(o);
+        if (!(ops & op_bit(op))) continue;
+        std::copy(cells, cells + m, trial.begin());
+        if (!narrow_as(op, cage, n, trial.data())) continue;
+        any = true;
+        for (int j = 0; j < m; ++j) kept[j] |= trial[j];
+    }
+    std::copy(kept.begin(), kept.begin() + m, cells);
+    return any;
 }
 
 }  // namespace kk

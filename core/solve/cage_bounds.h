@@ -12,5 +12,8 @@ namespace kk {
 // cell order, in an n x n grid) in place. Returns false when the cage can no
 // longer be met.
 bool narrow_by_bounds(const Cage& cage, int n, Mask* cells);
+// The same under the rules: the union over the cage's possible ops (cage_ops), and
+// under the killer rule a fixed value leaves the cage's other cells.
+bool narrow_by_bounds(const Cage& cage, const Rules& rules, int n, Mask* cells);
 
 }  // namespace kk

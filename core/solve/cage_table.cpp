@@ -1,5 +1,6 @@
 #include "core/solve/cage_table.h"
 
+#include <algorithm>
 #include <array>
 
 namespace kk {
@@ -10,8 +11,15 @@ namespace {
 // rather than searched, and partial tuples that cannot reach the target are cut.
 class TupleEnumerator {
   public:
-    TupleEnumerator(const Cage& cage, int n, const CageTableLimits& limits, std::vector<Mask>& out)
-        : cage_(cage), n_(n), m_(static_cast<int>(cage.cells.size())), limits_(limits), out_(out) {
+    TupleEnumerator(const Cage& cage, Op op, bool killer, int n, const CageTableLimits& limits,
+                    std::vector<Mask>& out)
+        : cage_(cage),
+          op_(op),
+          killer_(killer),
+          n_(n),
+          m_(static_cast<int>(cage.cells.size())),
+          limits_(limits),
+          out_(out) {
         for (int j = 0; j < m_; ++j) {
             row_[j] = cage.cells[j] / n;
             col_[j] = cage.cells[j] % n;
@@ -20,7 +28,7 @@ class TupleEnumerator {
 
     std::optional<std::size_t> run() {
         const std::size_t start = out_.size();
-        place(0, cage_.op == Op::Mul ? 1 : 0);
+        place(0, op_ == Op::Mul ? 1 : 0);
         if (over_) {
             out_.resize(start);
             return std::nullopt;
@@ -30,11 +38,11 @@ class TupleEnumerator {
 
   private:
     bool free_at(int j, int v) const {
-        return !((row_used_[row_[j]] | col_used_[col_[j]]) & value_bit(v));
+        return !((row_used_[row_[j]] | col_used_[col_[j]] | cage_used_) & value_bit(v));
     }
 
     std::int64_t accumulate(std::int64_t acc, int v) const {
-        switch (cage_.op) {
+        switch (op_) {
             case Op::Add:
                 return acc + v;
             case Op::Mul:
@@ -47,7 +55,7 @@ class TupleEnumerator {
     // Can `remaining` more cells of 1..n still bring acc to the target?
     bool reachable(std::int64_t acc, int remaining) const {
         const std::int64_t t = cage_.target;
-        switch (cage_.op) {
+        switch (op_) {
             case Op::Add:
                 return acc + remaining <= t && t <= acc + std::int64_t{remaining} * n_;
             case Op::Mul: {
@@ -64,7 +72,7 @@ class TupleEnumerator {
     // Values that complete the cage at its last cell.
     Mask completing_values(std::int64_t acc) const {
         const std::int64_t t = cage_.target;
-        switch (cage_.op) {
+        switch (op_) {
             case Op::Given:
                 return range_mask(t, t) & full_mask(n_);
             case Op::Add:
@@ -96,10 +104,12 @@ class TupleEnumerator {
         tuple_[j] = value_bit(v);
         row_used_[row_[j]] |= value_bit(v);
         col_used_[col_[j]] |= value_bit(v);
+        if (killer_) cage_used_ |= value_bit(v);
     }
     void unset(int j, int v) {
         row_used_[row_[j]] &= static_cast<Mask>(~value_bit(v));
         col_used_[col_[j]] &= static_cast<Mask>(~value_bit(v));
+        cage_used_ &= static_cast<Mask>(~value_bit(v));
     }
 
     void place(int j, std::int64_t acc) {
@@ -126,6 +136,8 @@ class TupleEnumerator {
     }
 
     const Cage& cage_;
+    const Op op_;
+    const bool killer_;
     const int n_, m_;
     const CageTableLimits& limits_;
     std::vector<Mask>& out_;
@@ -133,6 +145,7 @@ class TupleEnumerator {
     std::array<int, kMaxCells> row_, col_;
     std::array<Mask, kMaxCells> tuple_;
     std::array<Mask, kMaxSize> row_used_{}, col_used_{};
+    Mask cage_used_ = 0;  // values in the cage so far, under the killer rule
     std::size_t count_ = 0;
     std::uint64_t steps_ = 0;
     bool over_ = false;
@@ -142,7 +155,41 @@ class TupleEnumerator {
 
 std::optional<std::size_t> build_cage_table(const Cage& cage, int n, const CageTableLimits& limits,
                                             std::vector<Mask>& out) {
-    return TupleEnumerator(cage, n, limits, out).run();
+    return TupleEnumerator(cage, cage.op, false, n, limits, out).run();
+}
+
+std::optional<std::size_t> build_cage_table(const Cage& cage, const Rules& rules, int n,
+                                            const CageTableLimits& limits, std::vector<Mask>& out) {
+    const OpSet ops = cage_ops(cage, rules);
+    const std::size_t start = out.size();
+    const std::size_t m = cage.cells.size();
+    std::size_t count = 0;
+    int kinds = 0;
+    for (int o = 0; o <= static_cast<int>(Op::Div); ++o) {
+        const Op op = static_cast<Op>(o);
+        if (!(ops & op_bit(op))) continue;
+        ++kinds;
+        CageTableLimits left = limits;
+        left.max_tuples = limits.max_tuples - count;
+        auto built = TupleEnumerator(cage, op, rules.killer, n, left, out).run();
+        if (!built) {
+            out.resize(start);
+            return std::nullopt;
+        }
+        count += *built;
+    }
+    if (kinds <= 1) return count;
+    // Several operations can make the target with the same values (2+2 = 2×2):
+    // keep each tuple once.
+    std::vector<std::vector<Mask>> tuples(count);
+    for (std::size_t i = 0; i < count; ++i)
+        tuples[i].assign(out.begin() + static_cast<std::ptrdiff_t>(start + i * m),
+                         out.begin() + static_cast<std::ptrdiff_t>(start + (i + 1) * m));
+    std::sort(tuples.begin(), tuples.end());
+    tuples.erase(std::unique(tuples.begin(), tuples.end()), tuples.end());
+    out.resize(start);
+    for (const auto& t : tuples) out.insert(out.end(), t.begin(), t.end());
+    return tuples.size();
 }
 
 }  // namespace kk

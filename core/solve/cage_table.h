@@ -24,5 +24,9 @@ struct CageTableLimits {
 // was, when the table would pass the limits.
 std::optional<std::size_t> build_cage_table(const Cage& cage, int n, const CageTableLimits& limits,
                                             std::vector<Mask>& out);
+// The same under the rules: every tuple that some op of cage_ops(cage, rules) allows
+// (each once), with no value twice in the cage under the killer rule.
+std::optional<std::size_t> build_cage_table(const Cage& cage, const Rules& rules, int n,
+                                            const CageTableLimits& limits, std::vector<Mask>& out);
 
 }  // namespace kk

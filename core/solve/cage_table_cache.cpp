@@ -32,7 +32,7 @@ std::size_t CageTableCache::KeyHash::operator()(const Key& k) const {
     h ^= k.rows + 0x632be59bd9b4e019ull + (h << 6) + (h >> 2);
     h ^= k.cols + 0x85ebca6bull + (h << 6) + (h >> 2);
     h ^= (static_cast<std::uint64_t>(k.n) << 16) | (static_cast<std::uint64_t>(k.m) << 8) |
-         static_cast<std::uint64_t>(k.op);
+         static_cast<std::uint64_t>(k.ops) | (static_cast<std::uint64_t>(k.killer) << 24);
     return h;
 }
 
@@ -41,17 +41,18 @@ void CageTableCache::clear() {
     masks_ = 0;
 }
 
-std::optional<std::size_t> CageTableCache::append(const Cage& cage, int n,
+std::optional<std::size_t> CageTableCache::append(const Cage& cage, const Rules& rules, int n,
                                                   const CageTableLimits& limits,
                                                   std::vector<Mask>& out) {
     const std::size_t m = cage.cells.size();
-    if (m > kMaxCachedCells) return build_cage_table(cage, n, limits, out);
+    if (m > kMaxCachedCells) return build_cage_table(cage, rules, n, limits, out);
     const Key key{cage.target,
                   pattern(cage.cells, [n](int c) { return c / n; }),
                   pattern(cage.cells, [n](int c) { return c % n; }),
                   static_cast<std::uint8_t>(n),
                   static_cast<std::uint8_t>(m),
-                  cage.op};
+                  cage_ops(cage, rules),
+                  rules.killer};
     if (auto it = tables_.find(key); it != tables_.end()) {
         const std::vector<Mask>& t = it->second;
         const std::size_t tuples = t.size() / m;
@@ -60,7 +61,7 @@ std::optional<std::size_t> CageTableCache::append(const Cage& cage, int n,
         return tuples;
     }
     const std::size_t start = out.size();
-    auto built = build_cage_table(cage, n, limits, out);
+    auto built = build_cage_table(cage, rules, n, limits, out);
     if (!built) return built;  // over the limits: not worth keeping
     if (masks_ + (out.size() - start) > kMaxCachedMasks) clear();
     tables_.emplace(key,

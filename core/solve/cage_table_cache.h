@@ -18,7 +18,13 @@ class CageTableCache {
     // As build_cage_table: appends the cage's tuples to out, or nullopt (out as it
     // was) when the table would pass the limits.
     std::optional<std::size_t> append(const Cage& cage, int n, const CageTableLimits& limits,
-                                      std::vector<Mask>& out);
+                                      std::vector<Mask>& out) {
+        return append(cage, Rules{}, n, limits, out);
+    }
+    // Under the rules (build_cage_table's rules form); the key holds the cage's ops
+    // and the killer flag.
+    std::optional<std::size_t> append(const Cage& cage, const Rules& rules, int n,
+                                      const CageTableLimits& limits, std::vector<Mask>& out);
     void clear();
 
   private:
@@ -26,7 +32,8 @@ class CageTableCache {
         std::int64_t target;
         std::uint64_t rows, cols;  // 4-bit labels of each cell's row and column, by first use
         std::uint8_t n, m;
-        Op op;
+        OpSet ops;
+        bool killer;
         bool operator==(const Key&) const = default;
     };
     struct KeyHash {

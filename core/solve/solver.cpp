@@ -236,7 +236,7 @@ void Solver::Impl::build_tables() {
         CageTableLimits limits;
         limits.max_tuples = std::min(limits.max_tuples, max_table_tuples - tuples);
         c.table = static_cast<std::uint32_t>(table.size());
-        auto built = table_cache.append(puzzle->cages[k], n, limits, table);
+        auto built = table_cache.append(puzzle->cages[k], puzzle->rules, n, limits, table);
         c.lazy = !built.has_value();
         c.tuples = built ? static_cast<std::uint32_t>(*built) : 0;
         c.live = static_cast<std::uint32_t>(tuples);
@@ -431,7 +431,7 @@ bool Solver::Impl::filter_lazy_cage(int k) {
     const std::uint8_t* cc = &cage_cells[c.first];
     std::array<Mask, kMaxCells> now;
     for (int j = 0; j < c.size; ++j) now[j] = cand[cc[j]];
-    if (!narrow_by_bounds(puzzle->cages[k], n, now.data())) return false;
+    if (!narrow_by_bounds(puzzle->cages[k], puzzle->rules, n, now.data())) return false;
     for (int j = 0; j < c.size; ++j)
         if (!narrow(cc[j], now[j])) return false;
     return true;

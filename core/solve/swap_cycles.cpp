@@ -21,7 +21,7 @@ bool cages_hold(SwapContext& ctx, const std::array<int, 2 * kMaxSize>& changed, 
         for (int j = 0; j < nseen; ++j) dup |= seen[j] == k;
         if (dup) continue;
         seen[nseen++] = k;
-        if (!cage_holds(ctx.p.cages[k], ctx.grid)) return false;
+        if (!cage_holds(ctx.p.cages[k], ctx.p.rules, ctx.grid)) return false;
     }
     return true;
 }

@@ -71,15 +71,23 @@ std::string record_json(const PuzzleRecord& r) {
     for (const Cage& c : p.cages) {
         nlohmann::ordered_json cells = nlohmann::ordered_json::array();
         for (int cell : c.cells) cells.push_back({cell / n, cell % n});
-        cages.push_back({{"op", op_name(c.op)}, {"target", c.target}, {"cells", cells}});
+        const char* op = p.rules.hidden && c.op != Op::Given ? "hidden" : op_name(c.op);
+        cages.push_back({{"op", op}, {"target", c.target}, {"cells", cells}});
     }
     nlohmann::ordered_json rows = nlohmann::ordered_json::array();
     const Grid g = solution_grid(r.solution);
     for (int row = 0; row < n; ++row)
         rows.push_back(std::vector<int>(g.begin() + row * n, g.begin() + (row + 1) * n));
+    nlohmann::ordered_json ops = nlohmann::ordered_json::array();
+    for (Op op : {Op::Add, Op::Sub, Op::Mul, Op::Div})
+        if (p.rules.ops & op_bit(op)) ops.push_back(op_name(op));
+    const nlohmann::ordered_json rules = {{"variant", rules_name(p.rules)},
+                                          {"operators_hidden", p.rules.hidden},
+                                          {"operations", ops},
+                                          {"killer", p.rules.killer}};
     nlohmann::ordered_json j = {
         {"id", r.id},
-        {"puzzle", {{"size", n}, {"neknek", r.neknek}, {"cages", cages}}},
+        {"puzzle", {{"size", n}, {"rules", rules}, {"neknek", r.neknek}, {"cages", cages}}},
         {"solution", rows},
         {"grade", {{"level", r.level}, {"score", r.score}}},
     };

@@ -44,8 +44,23 @@ void show_text(cairo_t* cr, const std::string& text, double x, double y, bool ce
     cairo_show_text(cr, text.c_str());
 }
 
-std::string cage_label(const Cage& cage) {
-    return std::to_string(cage.target) + op_glyph(cage.op);
+// Hidden operators: the target alone; the solver finds the operation.
+std::string cage_label(const Cage& cage, const Rules& rules) {
+    return std::to_string(cage.target) + (rules.hidden ? "" : op_glyph(cage.op));
+}
+
+// What the rules page adds for a variant: one short paragraph per rule that differs.
+std::vector<std::string> variant_rules_text(const Rules& rules) {
+    std::vector<std::string> out;
+    if (rules.hidden) {
+        out.push_back("Operations hidden: a cage shows only its number; find the operation");
+        out.push_back("too (two-cell cages may use any of the four, larger ones + or \u00d7).");
+    }
+    if (rules.ops == op_bit(Op::Mul)) out.push_back("Multiplication only: every cage multiplies.");
+    if (rules.ops == (op_bit(Op::Add) | op_bit(Op::Sub)))
+        out.push_back("Addition and subtraction only.");
+    if (rules.killer) out.push_back("Killer rule: no digit appears twice within a cage.");
+    return out;
 }
 
 // Thin lines between all cells, then thick lines where neighbouring cells belong
@@ -100,7 +115,7 @@ void draw_cage_labels(cairo_t* cr, const Puzzle& p, double x, double y, double c
         const int first = cage.cells.front();
         const double cx = x + (first % n) * cell + cell * 0.09;
         const double cy = y + (first / n) * cell + cell * 0.07 + fe.ascent;
-        show_text(cr, cage_label(cage), cx, cy, false);
+        show_text(cr, cage_label(cage, p.rules), cx, cy, false);
     }
 }
 
@@ -176,6 +191,22 @@ void draw_title_page(cairo_t* cr, const Book& book, PageSize page) {
     set_font(cr, 10.5, false);
     for (size_t i = 1; i < std::size(rules); ++i)
         show_text(cr, rules[i], kMargin + 20, y += 17, false);
+    // Variants: each distinct rule set in the book, in order of first use.
+    std::vector<Rules> seen;
+    for (const BookPuzzle& bp : book.puzzles)
+        if (std::find(seen.begin(), seen.end(), bp.puzzle.rules) == seen.end())
+            seen.push_back(bp.puzzle.rules);
+    for (const Rules& r : seen) {
+        const auto lines = variant_rules_text(r);
+        if (lines.empty()) continue;
+        y += 8;
+        if (seen.size() > 1) {
+            set_font(cr, 10.5, true);
+            show_text(cr, rules_name(r) + " puzzles:", kMargin + 20, y += 17, false);
+            set_font(cr, 10.5, false);
+        }
+        for (const std::string& line : lines) show_text(cr, line, kMargin + 20, y += 17, false);
+    }
     if (book.solutions) {
         set_font(cr, 10.5, false);
         show_text(cr, "Solutions are at the back.", kMargin + 20, y += 25, false);

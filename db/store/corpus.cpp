@@ -11,7 +11,7 @@ namespace {
 
 constexpr const char* kPuzzleColumns =
     "id, size, neknek, solution, level, score, cages, singletons, max_cage, ops, canonical, "
-    "seed, candidate, run_id, created_at";
+    "seed, candidate, run_id, created_at, rules";
 
 PuzzleRecord read_puzzle(const Statement& s) {
     PuzzleRecord r;
@@ -30,6 +30,7 @@ PuzzleRecord read_puzzle(const Statement& s) {
     r.candidate = s.column_int64(12);
     r.run_id = s.column_is_null(13) ? 0 : s.column_int64(13);
     r.created_at = s.column_text(14);
+    r.rules = s.column_text(15);
     return r;
 }
 
@@ -100,6 +101,10 @@ WhereClause where_clause(const QueryFilter& f) {
         for (char op : std::string("+-*/"))
             if (f.ops->find(op) == std::string::npos)
                 add(std::string("instr(ops, '") + op + "') = 0");
+    }
+    if (f.variant) {
+        add("rules = ?");
+        w.values.emplace_back(*f.variant);
     }
     if (f.max_cage) {
         add("max_cage <= ?");
@@ -202,8 +207,9 @@ Statement& Corpus::insert_statement() {
         insert_ = std::make_unique<Statement>(
             db_.get(),
             "INSERT INTO puzzles (size, neknek, solution, level, score, cages, singletons, "
-            "max_cage, ops, canonical, seed, candidate, run_id, created_at) VALUES (?, ?, ?, ?, "
-            "?, ?, ?, ?, ?, ?, ?, ?, ?, coalesce(?, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))) "
+            "max_cage, ops, canonical, seed, candidate, run_id, created_at, rules) VALUES (?, ?, "
+            "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, coalesce(?, strftime('%Y-%m-%dT%H:%M:%SZ', 'now')), "
+            "?) "
             "ON CONFLICT(canonical) DO NOTHING");
     return *insert_;
 }
@@ -221,6 +227,7 @@ bool Corpus::insert_puzzle(const PuzzleRecord& r) {
         s.bind(14, r.created_at);
     else
         s.bind_null(14);
+    s.bind(15, r.rules);
     s.run();
     return sqlite3_changes(db_.get()) > 0;
 }
@@ -241,6 +248,14 @@ std::map<std::pair<int, std::string>, int> Corpus::counts_by_size_level(
     if (run_id) s.bind(1, *run_id);
     std::map<std::pair<int, std::string>, int> out;
     while (s.step()) out[{s.column_int(0), s.column_text(1)}] = s.column_int(2);
+    return out;
+}
+
+std::map<std::tuple<std::string, int, std::string>, int> Corpus::counts_by_rules_size_level() {
+    Statement s(db_.get(),
+                "SELECT rules, size, level, count(*) FROM puzzles GROUP BY rules, size, level");
+    std::map<std::tuple<std::string, int, std::string>, int> out;
+    while (s.step()) out[{s.column_text(0), s.column_int(1), s.column_text(2)}] = s.column_int(3);
     return out;
 }
 

@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -49,6 +50,8 @@ class Corpus {
     // Counting and reading.
     std::map<std::pair<int, std::string>, int> counts_by_size_level(
         std::optional<std::int64_t> run_id = {});
+    // (rules name, size, level) -> puzzles: the stats table per variant.
+    std::map<std::tuple<std::string, int, std::string>, int> counts_by_rules_size_level();
     std::map<std::int64_t, int> counts_by_run();
     std::vector<PuzzleRecord> all_puzzles();
     std::vector<PuzzleRecord> query(const QueryFilter& f);

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "core/model/puzzle.h"
 #include "core/model/rng.h"
 
 namespace kk::db {
@@ -27,6 +28,10 @@ std::optional<std::string> filter_problem(const QueryFilter& f) {
             if (std::string("+-*/").find(op) == std::string::npos)
                 return std::string("unknown operation '") + op + "' in --ops (use + - * /)";
     if (f.size && (*f.size < 1 || *f.size > 9)) return "size must be 1..9";
+    if (f.variant) {
+        std::string why;
+        if (!parse_rules(*f.variant, &why)) return why;
+    }
     if (f.max_cage && *f.max_cage < 1) return "--max-cage must be at least 1";
     if (f.limit && *f.limit < 0) return "--limit must not be negative";
     return std::nullopt;
@@ -72,6 +77,7 @@ std::string filter_json(const QueryFilter& f) {
     if (f.max_score) j["max_score"] = *f.max_score;
     if (f.ops) j["ops"] = *f.ops;
     if (f.max_cage) j["max_cage"] = *f.max_cage;
+    if (f.variant) j["variant"] = *f.variant;
     j["fresh"] = f.fresh;
     j["order"] = order_name(f.order);
     if (f.order == Order::Random) j["seed"] = f.seed;

@@ -16,6 +16,7 @@ struct QueryFilter {
     std::optional<double> min_score, max_score;
     std::optional<std::string> ops;  // every operation used is among these
     std::optional<int> max_cage;
+    std::optional<std::string> variant;  // rules_name: only puzzles of these rules
     bool fresh = false;  // never exported in a pack
     Order order = Order::Id;
     std::uint64_t seed = 0;  // for Order::Random

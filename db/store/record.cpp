@@ -14,6 +14,7 @@ void describe_structure(const Puzzle& p, PuzzleRecord& r) {
     r.singletons = f.singletons;
     r.max_cage = f.max_cage;
     r.ops = f.ops;
+    r.rules = rules_name(p.rules);
 }
 
 std::string solution_text(const Grid& g) {

@@ -15,7 +15,8 @@ struct PuzzleRecord {
     std::string neknek, solution, level;  // solution: n*n digits in reading order
     double score = 0;
     int cages = 0, singletons = 0, max_cage = 0;
-    std::string ops, canonical;  // ops used, in the order "+-*/"
+    std::string ops, canonical;  // ops used, in the order "+-*/" ("?" when hidden)
+    std::string rules = "standard";  // rules_name: standard, hidden, killer, ...
     std::uint64_t seed = 0;
     std::int64_t candidate = 0, run_id = 0;  // run_id 0: stored outside any run (NULL)
     std::string created_at;                  // empty on insert: the database stamps it
@@ -38,7 +39,7 @@ struct PackRow {
     int count = 0;
 };
 
-// Fills size, cages, singletons (1-cell cages), max_cage and ops from the puzzle.
+// Fills size, cages, singletons (1-cell cages), max_cage, ops and rules from the puzzle.
 void describe_structure(const Puzzle& p, PuzzleRecord& r);
 // "123231312" <-> grid.
 std::string solution_text(const Grid& g);

@@ -11,7 +11,7 @@ namespace {
 
 // migrations[k] takes the schema from version k to k+1. Never edit a shipped one:
 // add the next, and bump schema_version() in db/version.cpp.
-constexpr std::array<const char*, 1> kMigrations = {
+constexpr std::array<const char*, 2> kMigrations = {
     R"sql(
 CREATE TABLE runs (
     id          INTEGER PRIMARY KEY,
@@ -64,6 +64,11 @@ CREATE TABLE pack_puzzles (
     PRIMARY KEY (pack_id, number)
 );
 CREATE INDEX pack_puzzles_puzzle ON pack_puzzles(puzzle_id);
+)sql",
+    // 1 -> 2: variants. Puzzles stored before are standard.
+    R"sql(
+ALTER TABLE puzzles ADD COLUMN rules TEXT NOT NULL DEFAULT 'standard';
+CREATE INDEX puzzles_rules_size_level ON puzzles(rules, size, level);
 )sql",
 };
 

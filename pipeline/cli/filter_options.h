@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 
+#include "core/model/puzzle.h"
 #include "db/store/query.h"
 
 namespace kk::cli {
@@ -16,6 +17,7 @@ struct FilterOptions {
     std::optional<double> min_score, max_score;
     std::optional<std::string> ops;
     std::optional<int> max_cage;
+    std::optional<std::string> variant;  // "hidden,killer", "standard", ...
     bool fresh = false;
     std::string order = "id";
     std::uint64_t seed = 0;
@@ -30,6 +32,11 @@ struct FilterOptions {
         f.max_score = max_score;
         f.ops = ops;
         f.max_cage = max_cage;
+        if (variant) {
+            auto rules = parse_rules(*variant, &problem);
+            if (!rules) return std::nullopt;
+            f.variant = rules_name(*rules);  // one spelling, as the corpus stores it
+        }
         f.fresh = fresh;
         f.seed = seed;
         f.limit = limit;
@@ -57,6 +64,9 @@ void add_filter_options(App* sub, FilterOptions& o, bool with_limit) {
     sub->add_option("--ops", o.ops,
                     "Only puzzles whose operations are all among these, e.g. +- (givens are free)");
     sub->add_option("--max-cage", o.max_cage, "Only puzzles whose cages have at most K cells");
+    sub->add_option("--variant", o.variant,
+                    "Only puzzles of these rules: standard, or a comma list of hidden, "
+                    "mult-only, add-sub, killer");
     sub->add_flag("--fresh", o.fresh, "Only puzzles never exported in a pack");
     sub->add_option("--order", o.order, "id, score or random (reproducible with --seed)");
     sub->add_option("--seed", o.seed, "Seed of --order random");

@@ -22,6 +22,7 @@ extern "C" void on_interrupt(int) {
 
 struct GenerateOptions {
     std::string db, config, sizes, per_level;
+    std::optional<std::string> variant;
     std::optional<int> count, threads;
     std::optional<std::uint64_t> seed, stop_after;
     std::optional<double> max_singletons;
@@ -48,6 +49,15 @@ bool apply_flags(const GenerateOptions& o, FactoryConfig& c) {
         std::cerr << "generate: " << e.what() << "\n";
         return false;
     }
+    if (o.variant) {
+        std::string why;
+        auto rules = parse_rules(*o.variant, &why);
+        if (!rules) {
+            std::cerr << "generate: --variant: " << why << "\n";
+            return false;
+        }
+        c.rules = *rules;
+    }
     if (o.seed) c.seed = *o.seed;
     if (o.threads) c.threads = *o.threads;
     if (o.max_singletons) c.max_singletons = *o.max_singletons;
@@ -71,7 +81,7 @@ int run_generate(const GenerateOptions& o) {
             // A resumed run keeps the configuration it started with.
             config = parse_config(run->config, o.db + " (run " + std::to_string(run->id) + ")");
             if (!o.config.empty() || !o.sizes.empty() || !o.per_level.empty() || o.count ||
-                o.seed || o.max_singletons)
+                o.seed || o.max_singletons || o.variant)
                 spdlog::warn(
                     "--resume keeps run {}'s configuration; the other settings given "
                     "are ignored (--threads still applies)",
@@ -128,6 +138,9 @@ void add_generate_command(CLI::App& app) {
     sub->add_option("--per-level", o->per_level,
                     "Puzzles of each level for each size: easy=N,normal=N,hard=N,extreme=N,"
                     "unreasonable=N");
+    sub->add_option("--variant", o->variant,
+                    "Rules of the puzzles made: standard, or a comma list of hidden, mult-only, "
+                    "add-sub, killer (e.g. hidden,killer)");
     sub->add_option("--seed", o->seed, "Run seed: one seed gives one corpus, whatever the threads");
     sub->add_option("--threads", o->threads, "Worker threads (default: every core)")
         ->check(CLI::Range(1, 1024));

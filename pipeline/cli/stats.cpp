@@ -88,7 +88,23 @@ void print_packs(db::Corpus& corpus) {
 int run(const std::string& path) {
     try {
         db::Corpus corpus = db::Corpus::open_existing(path);
-        print_counts(corpus.counts_by_size_level());
+        const auto by_rules = corpus.counts_by_rules_size_level();
+        std::set<std::string> variants;
+        for (const auto& [key, n] : by_rules) variants.insert(std::get<0>(key));
+        if (variants.size() <= 1 && (variants.empty() || *variants.begin() == "standard")) {
+            print_counts(corpus.counts_by_size_level());
+        } else {
+            // A table per variant: each is its own kind of puzzle.
+            bool first = true;
+            for (const std::string& v : variants) {
+                std::map<std::pair<int, std::string>, int> counts;
+                for (const auto& [key, n] : by_rules)
+                    if (std::get<0>(key) == v) counts[{std::get<1>(key), std::get<2>(key)}] = n;
+                std::printf("%svariant %s\n", first ? "" : "\n", v.c_str());
+                first = false;
+                print_counts(counts);
+            }
+        }
         print_runs(corpus);
         print_packs(corpus);
         return std::fflush(stdout) == 0 ? kOk : kFailure;

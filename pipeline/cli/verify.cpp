@@ -37,6 +37,8 @@ std::string check_record(const db::PuzzleRecord& r, double max_singletons) {
     const Puzzle& p = parsed[0].puzzle;
     if (write_neknek(p) != r.neknek) return "neknek text is not in canonical order";
     if (p.size != r.size) return "size differs from the text";
+    if (rules_name(p.rules) != r.rules)
+        return "rules " + rules_name(p.rules) + " in the text != stored " + r.rules;
     const SolveResult s = solve(p, 2);
     if (s.count != 1) return s.count == 0 ? "no solution" : "more than one solution";
     if (db::solution_text(s.solutions[0]) != r.solution) return "stored solution differs";

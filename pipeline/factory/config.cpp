@@ -187,7 +187,7 @@ FactoryConfig config_from_table(const toml::table& t, const std::string& source_
     if (auto* run = t["run"].as_table()) {
         rd.only_keys(*run, "run",
                      {"sizes", "count", "per_level", "seed", "threads", "max_singletons",
-                      "max_search_nodes", "in_flight", "batch", "steering"});
+                      "max_search_nodes", "in_flight", "batch", "steering", "variant"});
         if (auto* n = run->get("sizes")) {
             try {
                 c.quotas.sizes = parse_sizes(rd.text(*n, "run.sizes"));
@@ -231,6 +231,12 @@ FactoryConfig config_from_table(const toml::table& t, const std::string& source_
         if (auto* n = run->get("batch"))
             c.batch = static_cast<int>(rd.integer(*n, "run.batch", 1, 1'000'000));
         if (auto* n = run->get("steering")) c.steering = rd.boolean(*n, "run.steering");
+        if (auto* n = run->get("variant")) {
+            std::string why;
+            auto rules = parse_rules(rd.text(*n, "run.variant"), &why);
+            if (!rules) rd.fail(n, "run.variant", why);
+            c.rules = *rules;
+        }
     } else if (t.contains("run")) {
         rd.fail(t.get("run"), "run", "expected a table");
     }
@@ -273,6 +279,7 @@ std::string config_to_toml(const FactoryConfig& c) {
                     {"in_flight", c.in_flight},
                     {"batch", c.batch},
                     {"steering", c.steering}};
+    if (!c.rules.standard()) run.insert("variant", rules_name(c.rules));
     if (c.quotas.by_level()) {
         toml::table pl;
         for (int l = 0; l < kGradedLevels; ++l)

@@ -34,6 +34,7 @@ struct FactoryConfig {
     int in_flight = 64;           // candidates in flight; fixed, since steering looks back this far
     int batch = 500;              // candidates per transaction
     bool steering = true;         // adapt recipes to the levels still short
+    Rules rules;                  // the variant made (run.variant, --variant)
     std::vector<Recipe> recipes;  // the first is the base recipe
 };
 

@@ -27,6 +27,10 @@ class StageTimer {
     std::chrono::steady_clock::time_point t0_;
 };
 
+// Tilings tried for a killer candidate before it goes on with a repeat (and then
+// fails as having no solution).
+constexpr int kKillerRetiles = 200;
+
 bool stopped(const Candidate& c) {
     return c.outcome != Outcome::Pending;
 }
@@ -47,13 +51,21 @@ void plan_and_sample_latin(Candidate& c, const Steering& steering) {
 
 void tile(Candidate& c, const FactoryConfig& config) {
     StageTimer t(c, Stage::Tiling);
-    c.cages = tile_cages(c.size, config.recipes[static_cast<size_t>(c.recipe)].tiling, c.rng);
+    const TilingConfig& tiling = config.recipes[static_cast<size_t>(c.recipe)].tiling;
+    c.cages = tile_cages(c.size, tiling, c.rng);
+    // Killer rule: a cage may not hold a value twice, so tile again until none does
+    // (cells of a cage that share no line can repeat a value in a Latin square).
+    for (int tries = 0; config.rules.killer && tries < kKillerRetiles &&
+                        repeats_in_cage(c.solution, c.cages);
+         ++tries)
+        c.cages = tile_cages(c.size, tiling, c.rng);
 }
 
 void assign_ops(Candidate& c, const FactoryConfig& config) {
     StageTimer t(c, Stage::Operators);
     c.puzzle = assign_operators(c.size, c.solution, c.cages,
-                                config.recipes[static_cast<size_t>(c.recipe)].operators, c.rng);
+                                config.recipes[static_cast<size_t>(c.recipe)].operators, c.rng,
+                                config.rules);
 }
 
 void filter_singletons(Candidate& c, const FactoryConfig& config) {

@@ -240,3 +240,48 @@ TEST_CASE("a rotated or mirrored seed puzzle is a duplicate", "[corpus]") {
     }
     CHECK(c.all_puzzles().size() == before);
 }
+
+TEST_CASE("a schema-1 corpus opens with its puzzles as standard; variants store their rules",
+          "[corpus][variants]") {
+    TempDir dir;
+    const std::string path = dir.file("old.db");
+    {
+        db::Corpus c = db::Corpus::open(path);
+        REQUIRE(c.insert_puzzle(tiny_record("old")));
+    }
+    // Take the file back to schema 1 as an older build left it: no rules column.
+    {
+        sqlite3* db = nullptr;
+        REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
+        REQUIRE(sqlite3_exec(db,
+                             "DROP INDEX puzzles_rules_size_level; "
+                             "ALTER TABLE puzzles DROP COLUMN rules; PRAGMA user_version = 1",
+                             nullptr, nullptr, nullptr) == SQLITE_OK);
+        sqlite3_close(db);
+    }
+    REQUIRE(raw_text(path, "PRAGMA user_version") == "1");
+    db::Corpus c = db::Corpus::open_existing(path);
+    CHECK(raw_text(path, "PRAGMA user_version") == std::to_string(db::schema_version()));
+    const auto all = c.all_puzzles();
+    REQUIRE(all.size() == 1);
+    CHECK(all[0].rules == "standard");
+
+    // A killer puzzle carries its rules in the row, the text and the canonical form.
+    Puzzle p;
+    p.size = 2;
+    p.cages = {{Op::Add, 3, {0, 1}}, {Op::Given, 2, {2}}, {Op::Given, 1, {3}}};
+    p.rules.killer = true;
+    db::PuzzleRecord r = tiny_record("killer");
+    db::describe_structure(p, r);
+    r.neknek = write_neknek(p);
+    REQUIRE(c.insert_puzzle(r));
+    db::QueryFilter f;
+    f.variant = "killer";
+    const auto killers = c.query(f);
+    REQUIRE(killers.size() == 1);
+    CHECK(killers[0].rules == "killer");
+    CHECK(killers[0].neknek.rfind("#\t2\tkiller\n", 0) == 0);
+    const auto counts = c.counts_by_rules_size_level();
+    CHECK(counts.at({"standard", 2, "easy"}) == 1);
+    CHECK(counts.at({"killer", 2, "easy"}) == 1);
+}
