@@ -26,7 +26,9 @@ int parse_header(const TextLine& line, Rules& rules) {
         if (!parsed || parsed->hidden)
             throw ParseError(line.number,
                              parsed ? "hidden operators are written '?' on the cages, not on the header"
-                                    : why);
+                                    : "header must be '#' and the size alone, or with a variant "
+                                      "(killer, mult-only, add-sub), not " +
+                                          quoted(trim(line.text)) + ": " + why);
         rules = *parsed;
     }
     auto size = parse_count(words[0], kMaxSize + 1);
