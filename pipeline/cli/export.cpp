@@ -75,7 +75,7 @@ void add_export_command(CLI::App& app) {
     auto args = std::make_shared<ExportArgs>();
     auto* sub =
         app.add_subcommand("export", "Write a pack of puzzles (PDF, SVG or text) and record it");
-    sub->add_option("--db", args->db, "Corpus file")->required();
+    add_db_option(sub, args->db, "Corpus file");
     sub->add_option("--out", args->out, "Output file (for svg: a new folder)")->required();
     sub->add_option("--format", args->format, "pdf, svg, neknek, json, keen or cancan");
     sub->add_option("--title", args->title, "Title of the pack");

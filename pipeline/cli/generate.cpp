@@ -2,9 +2,11 @@
 #include <spdlog/spdlog.h>
 
 #include <csignal>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 
+#include "db/store/writer_lock.h"
 #include "pipeline/cli/command.h"
 #include "pipeline/factory/factory.h"
 
@@ -54,15 +56,41 @@ bool apply_flags(const GenerateOptions& o, FactoryConfig& c) {
     return true;
 }
 
+// A damaged file is not written to: SQLite's quick check first (linear in the
+// file's size, milliseconds for a large corpus); `verify` runs the full check.
+void check_sound(db::Corpus& corpus, const std::string& path) {
+    const auto problems = corpus.integrity_problems(false);
+    if (!problems.empty())
+        throw db::DbError(path + " is damaged (SQLite quick_check: " + problems.front() +
+                          "); not writing to it");
+}
+
 int run_generate(const GenerateOptions& o) {
     try {
         // The configuration is checked before the corpus is touched: a bad setting
         // leaves no file behind.
         FactoryConfig config;
         FactoryOptions fo;
+        if (!o.resume) {
+            config = o.config.empty() ? default_config() : load_config(o.config);
+            if (!apply_flags(o, config)) return kBadInput;
+        } else if (!std::filesystem::exists(o.db)) {
+            std::cerr << "generate: " << o.db << ": no such corpus file, nothing to resume\n";
+            return kFailure;
+        }
+        // One writer per corpus, taken before the corpus is opened or made.
+        std::string holder;
+        std::optional<db::WriterLock> lock = db::WriterLock::try_acquire(o.db, holder);
+        if (!lock) {
+            std::cerr << "generate: " << o.db << " is being written by another kenken generate ("
+                      << holder << "); one writer per corpus: wait for it to end, or stop it "
+                      << "and continue with --resume\n";
+            return kLocked;
+        }
         std::optional<db::Corpus> corpus;
         if (o.resume) {
             corpus.emplace(db::Corpus::open_existing(o.db));
+            check_sound(*corpus, o.db);
             auto run = corpus->latest_unfinished_run();
             if (!run) {
                 std::cerr << o.db << ": no interrupted run to resume\n";
@@ -79,9 +107,8 @@ int run_generate(const GenerateOptions& o) {
             fo.resume = run->id;
             spdlog::info("resuming run {}", run->id);
         } else {
-            config = o.config.empty() ? default_config() : load_config(o.config);
-            if (!apply_flags(o, config)) return kBadInput;
             corpus.emplace(db::Corpus::open(o.db));
+            check_sound(*corpus, o.db);
         }
         fo.threads = o.threads.value_or(config.threads);
         fo.stop_after = o.stop_after.value_or(0);
@@ -98,7 +125,7 @@ int run_generate(const GenerateOptions& o) {
                   << r.counters.table();
         if (!r.finished) {
             std::cout << "\ncontinue with: kenken generate --db " << o.db << " --resume\n";
-            return 130;  // as a shell reports a process ended by SIGINT
+            return kInterrupted;  // as a shell reports a process ended by SIGINT
         }
         return kOk;
     } catch (const ConfigError& e) {
@@ -118,8 +145,9 @@ void add_generate_command(CLI::App& app) {
         "generate",
         "Manufacture puzzles into a SQLite corpus until the quotas are full. Ctrl-C stops after "
         "the current batch is committed; --resume continues the run. Exit 0 when finished, 130 "
-        "when interrupted, 2 for a bad configuration, 1 for a database error.");
-    sub->add_option("--db", o->db, "Corpus file (created when absent)")->required();
+        "when interrupted, 2 for a bad configuration or command line, 1 for a missing, damaged or "
+        "foreign corpus or a database error, 8 when another generate is writing the corpus.");
+    add_db_option(sub, o->db, "Corpus file (created when absent)");
     sub->add_option("--config", o->config, "TOML configuration (see configs/default.toml)")
         ->check(CLI::ExistingFile);
     sub->add_option("--sizes", o->sizes, "Sizes: 4-9, 6 or 4,6,9");
@@ -128,11 +156,13 @@ void add_generate_command(CLI::App& app) {
     sub->add_option("--per-level", o->per_level,
                     "Puzzles of each level for each size: easy=N,normal=N,hard=N,extreme=N,"
                     "unreasonable=N");
-    sub->add_option("--seed", o->seed, "Run seed: one seed gives one corpus, whatever the threads");
+    sub->add_option("--seed", o->seed, "Run seed: one seed gives one corpus, whatever the threads")
+        ->check(uint64_text());
     sub->add_option("--threads", o->threads, "Worker threads (default: every core)")
         ->check(CLI::Range(1, 1024));
     sub->add_option("--max-singletons", o->max_singletons,
                     "Largest share of 1-cell cages a puzzle may have (default 0.2)")
+        ->check(finite_number())
         ->check(CLI::Range(0.0, 1.0));
     sub->add_flag("--resume", o->resume, "Continue the latest interrupted run in --db");
     sub->add_option("--stop-after", o->stop_after,

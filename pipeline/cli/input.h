@@ -2,6 +2,7 @@
 // file's name in every complaint.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -13,6 +14,10 @@ struct SourcedPuzzle {
     std::string source;  // "FILE#INDEX", INDEX counting from 1 within the file
     ParsedPuzzle parsed;
 };
+
+// Largest input read_inputs takes from one file or stdin (a million puzzles is
+// far less): endless input such as /dev/zero ends with a message.
+constexpr std::size_t kMaxInputBytes = std::size_t{64} << 20;
 
 // Reads and parses every file (or stdin for "-" or an empty list). On any error it
 // prints "FILE:LINE: reason" to stderr and returns false.

@@ -87,7 +87,7 @@ void print_packs(db::Corpus& corpus) {
 
 int run(const std::string& path) {
     try {
-        db::Corpus corpus = db::Corpus::open_existing(path);
+        db::Corpus corpus = db::Corpus::open_read_only(path);
         print_counts(corpus.counts_by_size_level());
         print_runs(corpus);
         print_packs(corpus);
@@ -103,7 +103,7 @@ int run(const std::string& path) {
 void add_stats_command(CLI::App& app) {
     auto path = std::make_shared<std::string>();
     auto* sub = app.add_subcommand("stats", "Count the corpus by size and level; list the runs");
-    sub->add_option("--db", *path, "Corpus file")->required();
+    add_db_option(sub, *path, "Corpus file (read only)");
     sub->callback([path] { set_exit(run(*path)); });
 }
 

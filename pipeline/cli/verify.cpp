@@ -53,7 +53,15 @@ std::string check_record(const db::PuzzleRecord& r, double max_singletons) {
 
 int run_verify(const VerifyOptions& o) {
     try {
-        auto corpus = db::Corpus::open_existing(o.db);
+        auto corpus = db::Corpus::open_read_only(o.db);
+        // The file itself first: SQLite's full integrity check (every page, index
+        // and constraint). A damaged file is reported, not re-graded.
+        const auto damage = corpus.integrity_problems(true);
+        if (!damage.empty()) {
+            std::cerr << "verify: " << o.db << " fails SQLite's integrity check:\n";
+            for (const std::string& line : damage) std::cerr << "  " << line << "\n";
+            return kVerifyFailed;
+        }
         const auto records = corpus.all_puzzles();
         // The single-cell maximum each run used.
         std::map<std::int64_t, double> max_singletons;
@@ -104,8 +112,10 @@ void add_verify_command(CLI::App& app) {
     auto* sub = app.add_subcommand(
         "verify",
         "Re-read every stored puzzle, solve it again (exactly one solution, equal to the stored "
-        "one) and re-grade it (same level and score). Exit 0 only when all agree, 5 otherwise.");
-    sub->add_option("--db", o->db, "Corpus file")->required()->check(CLI::ExistingFile);
+        "one) and re-grade it (same level and score), after SQLite's integrity check of the file. "
+        "Exit 0 only "
+        "when all agree, 5 otherwise, 1 when the corpus is missing or not a corpus.");
+    add_db_option(sub, o->db, "Corpus file (read only)");
     sub->callback([o] { set_exit(run_verify(*o)); });
 }
 

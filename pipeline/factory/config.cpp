@@ -2,6 +2,8 @@
 
 #include <toml++/toml.h>
 
+#include <cmath>
+#include <fstream>
 #include <set>
 #include <sstream>
 
@@ -60,9 +62,12 @@ struct Reader {
                      "unknown key");
     }
 
+    // A finite number: TOML's nan and inf are no weight or share.
     double number(const toml::node& n, const std::string& key) const {
-        if (auto v = n.value<double>()) return *v;
-        fail(&n, key, "expected a number");
+        auto v = n.value<double>();
+        if (!v) fail(&n, key, "expected a number");
+        if (!std::isfinite(*v)) fail(&n, key, "expected a finite number, not nan or inf");
+        return *v;
     }
     std::int64_t integer(const toml::node& n, const std::string& key, std::int64_t lo,
                          std::int64_t hi) const {
@@ -155,15 +160,20 @@ FactoryConfig default_config() {
 }
 
 FactoryConfig load_config(const std::string& path) {
-    toml::table t;
-    try {
-        t = toml::parse_file(path);
-    } catch (const toml::parse_error& e) {
-        std::ostringstream m;
-        m << path << ":" << e.source().begin.line << ": " << e.description();
-        throw ConfigError(m.str());
+    // Read with a cap: a configuration is a few hundred bytes, and a device such as
+    // /dev/zero must end in a message, not in memory growing without bound.
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw ConfigError(path + ": cannot read the file");
+    std::string text;
+    char buf[65536];
+    while (in.read(buf, sizeof buf) || in.gcount() > 0) {
+        text.append(buf, static_cast<size_t>(in.gcount()));
+        if (text.size() > kMaxConfigBytes)
+            throw ConfigError(path + ": larger than " + std::to_string(kMaxConfigBytes >> 20) +
+                              " MiB: not a configuration file");
     }
-    return config_from_table(t, path);
+    if (in.bad()) throw ConfigError(path + ": cannot read the file");
+    return parse_config(text, path);
 }
 
 FactoryConfig parse_config(const std::string& toml_text, const std::string& source_name) {
@@ -212,6 +222,10 @@ FactoryConfig config_from_table(const toml::table& t, const std::string& source_
                 c.quotas.per_level[static_cast<size_t>(l)] = static_cast<int>(
                     rd.integer(v, "run.per_level." + std::string(k.str()), 0, 10'000'000));
             }
+            // Every level at 0 asks for nothing (and would otherwise fall back on
+            // the count, storing puzzles of any level).
+            if (!c.quotas.by_level())
+                rd.fail(n, "run.per_level", "every level asks for 0 puzzles: nothing to make");
         }
         if (auto* n = run->get("seed"))
             c.seed = static_cast<std::uint64_t>(
