@@ -2,6 +2,7 @@
 
 #include <toml++/toml.h>
 
+#include <charconv>
 #include <cmath>
 #include <fstream>
 #include <set>
@@ -91,6 +92,20 @@ struct Reader {
         return w;
     }
 };
+
+// A seed is 0..2^64-1, but TOML integers stop at 2^63-1: larger seeds are written
+// as decimal strings ("18446744073709551615"), as config_to_toml stores them.
+std::uint64_t seed_of(const Reader& rd, const toml::node& n) {
+    if (n.is_integer())
+        return static_cast<std::uint64_t>(
+            rd.integer(n, "run.seed", 0, std::numeric_limits<std::int64_t>::max()));
+    const std::string text = rd.text(n, "run.seed");
+    std::uint64_t seed = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), seed);
+    if (text.empty() || ec != std::errc() || end != text.data() + text.size())
+        rd.fail(&n, "run.seed", "'" + text + "' is not a whole number from 0 to 2^64-1");
+    return seed;
+}
 
 TilingStrategy strategy_of(const Reader& rd, const toml::node& n, const std::string& key) {
     const std::string s = rd.text(n, key);
@@ -227,9 +242,7 @@ FactoryConfig config_from_table(const toml::table& t, const std::string& source_
             if (!c.quotas.by_level())
                 rd.fail(n, "run.per_level", "every level asks for 0 puzzles: nothing to make");
         }
-        if (auto* n = run->get("seed"))
-            c.seed = static_cast<std::uint64_t>(
-                rd.integer(*n, "run.seed", 0, std::numeric_limits<std::int64_t>::max()));
+        if (auto* n = run->get("seed")) c.seed = seed_of(rd, *n);
         if (auto* n = run->get("threads"))
             c.threads = static_cast<int>(rd.integer(*n, "run.threads", 0, 1024));
         if (auto* n = run->get("max_singletons")) {
@@ -280,13 +293,16 @@ FactoryConfig config_from_table(const toml::table& t, const std::string& source_
 
 std::string config_to_toml(const FactoryConfig& c) {
     toml::table run{{"sizes", sizes_text(c.quotas.sizes)},
-                    {"seed", static_cast<std::int64_t>(c.seed)},
                     {"threads", c.threads},
                     {"max_singletons", c.max_singletons},
                     {"max_search_nodes", static_cast<std::int64_t>(c.max_search_nodes)},
                     {"in_flight", c.in_flight},
                     {"batch", c.batch},
                     {"steering", c.steering}};
+    if (c.seed <= static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()))
+        run.insert("seed", static_cast<std::int64_t>(c.seed));
+    else
+        run.insert("seed", std::to_string(c.seed));  // beyond TOML's integers (seed_of)
     if (c.quotas.by_level()) {
         toml::table pl;
         for (int l = 0; l < kGradedLevels; ++l)
