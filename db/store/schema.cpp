@@ -115,9 +115,14 @@ std::vector<std::string> check_integrity(sqlite3* db, bool quick, int limit) {
     Statement s(db, std::string("PRAGMA ") + (quick ? "quick_check(" : "integrity_check(") +
                         std::to_string(limit) + ")");
     std::vector<std::string> problems;
-    while (s.step()) {
-        std::string line = s.column_text(0);
-        if (line != "ok") problems.push_back(line);
+    try {
+        while (s.step()) {
+            std::string line = s.column_text(0);
+            if (line != "ok") problems.push_back(line);
+        }
+    } catch (const DbError& e) {
+        // Damage bad enough to stop the check itself (SQLITE_CORRUPT) is a finding too.
+        problems.push_back(std::string("the check stopped: ") + e.what());
     }
     return problems;
 }
