@@ -72,8 +72,11 @@ struct Reader {
     }
     std::int64_t integer(const toml::node& n, const std::string& key, std::int64_t lo,
                          std::int64_t hi) const {
+        // is_integer first: value<int64_t>() would convert a float such as 27e99,
+        // which overflows (undefined behaviour; found by tests/fuzz/fuzz_config).
+        if (!n.is_integer()) fail(&n, key, "expected an integer");
         auto v = n.value<std::int64_t>();
-        if (!v || !n.is_integer()) fail(&n, key, "expected an integer");
+        if (!v) fail(&n, key, "expected an integer");
         if (*v < lo || *v > hi)
             fail(&n, key, "must be between " + std::to_string(lo) + " and " + std::to_string(hi));
         return *v;
