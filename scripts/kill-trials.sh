@@ -52,8 +52,12 @@ for trial in $(seq 1 "$trials"); do
             if kill -9 "$pid" 2>/dev/null; then kills=$((kills + 1)); steps+=("kill@${ms}ms"); fi
         fi
         status=0
-        wait "$pid" || status=$?
+        wait "$pid" 2>/dev/null || status=$?
         [ "$status" -eq 0 ] && { steps+=("done"); break; }
+        # Killed after the run was marked finished: nothing left to resume.
+        if [ -f "$db" ] && [ "$(sqlite3 "$db" "SELECT count(*) FROM runs WHERE finished_at IS NOT NULL" 2>/dev/null)" = 1 ]; then
+            steps+=("finished"); break
+        fi
         # What the next step is: a killed start may have left no corpus or no run.
         if [ ! -f "$db" ] || ! sqlite3 "$db" "SELECT 1 FROM runs LIMIT 1" 2>/dev/null | grep -q 1; then
             mode=new

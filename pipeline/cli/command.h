@@ -20,7 +20,7 @@ enum Exit : int {
     kVerifyFailed = 5,   // `verify`: a stored puzzle does not agree, or the file fails
                          // SQLite's integrity check
     kNotEnough = 6,      // `export` asked for more puzzles than match
-    kLocked = 8,         // `generate`: another kenken generate is writing this corpus
+    kLocked = 9,         // `generate`: another kenken generate is writing this corpus
     kInterrupted = 130,  // `generate` was stopped (SIGINT/SIGTERM); --resume continues
 };
 

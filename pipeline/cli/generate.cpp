@@ -146,7 +146,7 @@ void add_generate_command(CLI::App& app) {
         "Manufacture puzzles into a SQLite corpus until the quotas are full. Ctrl-C stops after "
         "the current batch is committed; --resume continues the run. Exit 0 when finished, 130 "
         "when interrupted, 2 for a bad configuration or command line, 1 for a missing, damaged or "
-        "foreign corpus or a database error, 8 when another generate is writing the corpus.");
+        "foreign corpus or a database error, 9 when another generate is writing the corpus.");
     add_db_option(sub, o->db, "Corpus file (created when absent)");
     sub->add_option("--config", o->config, "TOML configuration (see configs/default.toml)")
         ->check(CLI::ExistingFile);

@@ -64,11 +64,11 @@ TEST_CASE("a second generate on a corpus being written is refused; a killed writ
         auto lock = kk::db::WriterLock::try_acquire(db.str(), holder);
         REQUIRE(lock);
         const CliResult resume = run_kenken("generate --db " + db.str() + " --resume");
-        CHECK(resume.status == 8);
+        CHECK(resume.status == 9);
         CHECK_THAT(resume.err, Catch::Contains("being written by another kenken generate") &&
                                    Catch::Contains("pid " + std::to_string(getpid())));
         const CliResult fresh = run_kenken("generate --db " + db.str() + " --sizes 4 --count 4");
-        CHECK(fresh.status == 8);
+        CHECK(fresh.status == 9);
     }
     // A writer killed with SIGKILL leaves the lock file; its lock died with it.
     const pid_t child = fork();
@@ -111,7 +111,7 @@ TEST_CASE("two generates started together on one corpus: one writes, the other i
     INFO("statuses " << sa << " " << sb);
     // Either one waited out the other (the first had finished) or one was refused;
     // never two writers: the corpus holds each run's quota, not more.
-    CHECK(((sa == 0 && sb == 8) || (sa == 8 && sb == 0) || (sa == 0 && sb == 0)));
+    CHECK(((sa == 0 && sb == 9) || (sa == 9 && sb == 0) || (sa == 0 && sb == 0)));
     auto corpus = kk::db::Corpus::open_existing(db.str());
     for (const auto& [run, stored] : corpus.counts_by_run()) CHECK(stored == 300);
 }
