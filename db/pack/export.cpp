@@ -1,6 +1,7 @@
 #include "db/pack/export.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
@@ -30,6 +31,8 @@ TextFormat text_format(PackFormat f) {
             return TextFormat::Keen;
         case PackFormat::Cancan:
             return TextFormat::Cancan;
+        case PackFormat::Dataset:
+            return TextFormat::Dataset;
         default:
             return TextFormat::Neknek;
     }
@@ -53,6 +56,11 @@ std::string part_path(const std::string& out) {
 }
 
 void write_text_file(const std::string& out, const std::string& text) {
+    if (out == "-") {
+        std::fwrite(text.data(), 1, text.size(), stdout);
+        if (std::fflush(stdout) != 0) throw std::runtime_error("cannot write to stdout");
+        return;
+    }
     const std::string part = part_path(out);
     {
         std::ofstream f(part, std::ios::binary | std::ios::trunc);
@@ -102,7 +110,7 @@ std::vector<std::string> write_svg_folder(const std::string& out, const Book& bo
 
 std::optional<PackFormat> parse_pack_format(const std::string& name) {
     for (PackFormat f : {PackFormat::Pdf, PackFormat::Svg, PackFormat::Neknek, PackFormat::Json,
-                         PackFormat::Keen, PackFormat::Cancan})
+                         PackFormat::Keen, PackFormat::Cancan, PackFormat::Dataset})
         if (name == pack_format_name(f)) return f;
     return std::nullopt;
 }
@@ -121,11 +129,19 @@ const char* pack_format_name(PackFormat f) {
             return "keen";
         case PackFormat::Cancan:
             return "cancan";
+        case PackFormat::Dataset:
+            return "dataset";
     }
     return "?";
 }
 
+bool is_text_format(PackFormat f) {
+    return f != PackFormat::Pdf && f != PackFormat::Svg;
+}
+
 ExportResult export_pack(Corpus& corpus, const ExportRequest& req) {
+    if (req.out == "-" && !is_text_format(req.format))
+        throw std::invalid_argument("only text formats can be written to stdout (--out -)");
     if (req.count < 1) throw std::invalid_argument("--count must be at least 1");
     QueryFilter filter = req.filter;
     filter.fresh = filter.fresh || !req.allow_repeats;
@@ -165,7 +181,7 @@ ExportResult export_pack(Corpus& corpus, const ExportRequest& req) {
     pack.title = req.title;
     pack.filters = filters.dump();
     pack.format = pack_format_name(req.format);
-    pack.out = fs::absolute(req.out).string();
+    pack.out = req.out == "-" ? "-" : fs::absolute(req.out).string();
     result.pack_id = corpus.record_pack(pack, result.puzzle_ids);
     return result;
 }
