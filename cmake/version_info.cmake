@@ -1,3 +1,4 @@
+cmake_minimum_required(VERSION 3.22)  # the policies of the project, in script mode too
 # Run at build time (cmake -P): writes OUT with the project version and the git
 # revision of SRC, "unknown" outside a git checkout. configure_file rewrites OUT only
 # when the text changes, so an unchanged revision rebuilds nothing.
