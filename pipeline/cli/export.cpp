@@ -110,6 +110,9 @@ int run(const ExportArgs& a) {
         if (*format == db::PackFormat::Svg) report << " (" << r.files.size() << " files)";
         report << "\n";
         return kOk;
+    } catch (const std::invalid_argument& e) {
+        std::cerr << "export: " << e.what() << "\n";
+        return kBadInput;
     } catch (const std::exception& e) {
         std::cerr << "export: " << e.what() << "\n";
         return kFailure;
