@@ -78,7 +78,9 @@ int run(const ExportArgs& a) {
         std::cerr << "export: " << format_name << " cannot go to stdout (--out -): give a file\n";
         return kBadInput;
     }
-    if (a.out != "-" && *format != db::PackFormat::Svg && fs::exists(a.out) && !a.force) {
+    std::error_code ec;
+    if (a.out != "-" && *format != db::PackFormat::Svg && fs::exists(a.out, ec) &&
+        !fs::is_directory(a.out, ec) && !a.force) {
         std::cerr << "export: " << a.out << " already exists (--force overwrites it)\n";
         return kBadInput;
     }
