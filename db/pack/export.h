@@ -12,13 +12,16 @@
 
 namespace kk::db {
 
-enum class PackFormat { Pdf, Svg, Neknek, Json, Keen, Cancan };
+enum class PackFormat { Pdf, Svg, Neknek, Json, Keen, Cancan, Dataset };
+
+// Text formats can go to standard output: ExportRequest::out "-".
+bool is_text_format(PackFormat f);
 
 std::optional<PackFormat> parse_pack_format(const std::string& name);
 const char* pack_format_name(PackFormat f);
 
 struct ExportRequest {
-    std::string out;  // the file; for svg, the folder
+    std::string out;  // the file; for svg, the folder; "-": stdout (text formats)
     PackFormat format = PackFormat::Pdf;
     std::string title = "KenKen";
     Paper paper = Paper::A4;

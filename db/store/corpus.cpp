@@ -425,3 +425,38 @@ std::vector<std::int64_t> Corpus::pack_puzzle_ids(std::int64_t pack_id) {
 }
 
 }  // namespace kk::db
+
+namespace kk::db {
+
+std::vector<PuzzleRecord> Corpus::pack_puzzles(std::int64_t pack_id) {
+    std::string columns;  // kPuzzleColumns, each qualified by the puzzles table
+    const std::string plain = kPuzzleColumns;
+    for (size_t pos = 0; pos < plain.size();) {
+        size_t comma = plain.find(',', pos);
+        if (comma == std::string::npos) comma = plain.size();
+        std::string name = plain.substr(pos, comma - pos);
+        name.erase(0, name.find_first_not_of(' '));
+        columns += (columns.empty() ? "puzzles." : ", puzzles.") + name;
+        pos = comma + 1;
+    }
+    Statement s(db_.get(), "SELECT " + columns +
+                               " FROM pack_puzzles JOIN puzzles ON puzzles.id = "
+                               "pack_puzzles.puzzle_id WHERE pack_id = ? ORDER BY number");
+    s.bind(1, pack_id);
+    std::vector<PuzzleRecord> out;
+    while (s.step()) out.push_back(read_puzzle(s));
+    return out;
+}
+
+bool Corpus::delete_pack(std::int64_t pack_id) {
+    Transaction tx(db_.get());
+    Statement members(db_.get(), "DELETE FROM pack_puzzles WHERE pack_id = ?");
+    members.bind(1, pack_id).run();
+    Statement pack(db_.get(), "DELETE FROM packs WHERE id = ?");
+    pack.bind(1, pack_id).run();
+    const bool deleted = sqlite3_changes(db_.get()) > 0;
+    tx.commit();
+    return deleted;
+}
+
+}  // namespace kk::db

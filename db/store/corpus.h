@@ -68,6 +68,11 @@ class Corpus {
     std::int64_t record_pack(const PackRow& pack, const std::vector<std::int64_t>& puzzle_ids);
     std::vector<PackRow> packs();
     std::vector<std::int64_t> pack_puzzle_ids(std::int64_t pack_id);
+    // A pack's puzzles in pack order (number 1 first).
+    std::vector<PuzzleRecord> pack_puzzles(std::int64_t pack_id);
+    // Unpublishes a pack: its record goes, and its puzzles count as fresh again
+    // unless another pack holds them. False when there is no such pack.
+    bool delete_pack(std::int64_t pack_id);
 
   private:
     explicit Corpus(Connection db);

@@ -2,11 +2,14 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <initializer_list>
+#include <string>
 
 namespace kk::cli {
 
-// Exit statuses: the one mapping every command uses (README lists it). The same
-// fault gives the same status whatever the command.
+// Exit statuses: the one mapping every command uses (README lists it; each has its
+// meaning in exit_meaning(), which every command's help quotes). The same fault
+// gives the same status whatever the command.
 enum Exit : int {
     kOk = 0,
     // The corpus or the system: a missing, empty, damaged or foreign corpus file,
@@ -20,9 +23,17 @@ enum Exit : int {
     kVerifyFailed = 5,   // `verify`: a stored puzzle does not agree, or the file fails
                          // SQLite's integrity check
     kNotEnough = 6,      // `export` asked for more puzzles than match
+    kWrongAnswer = 7,    // `check`: the answer breaks a rule
     kLocked = 9,         // `generate`: another kenken generate is writing this corpus
     kInterrupted = 130,  // `generate` was stopped (SIGINT/SIGTERM); --resume continues
 };
+
+// One line for the help: what the status means.
+const char* exit_meaning(Exit status);
+
+// The foot of a command's help: its exit statuses, then examples (one command a line).
+std::string help_footer(std::initializer_list<Exit> statuses,
+                        std::initializer_list<const char*> examples);
 
 // Validators for options whose numbers CLI11 would otherwise take too kindly:
 // an unsigned 64-bit integer in decimal (no sign, no wrap-around: -1 and 2^64 are
@@ -38,14 +49,19 @@ CLI::Option* add_db_option(CLI::App* sub, std::string& db, const std::string& de
 // status with set_exit().
 void add_solve_command(CLI::App& app);
 void add_grade_command(CLI::App& app);
+void add_check_command(CLI::App& app);
 void add_generate_command(CLI::App& app);
 void add_verify_command(CLI::App& app);
 void add_stats_command(CLI::App& app);
 void add_query_command(CLI::App& app);
 void add_export_command(CLI::App& app);
+void add_packs_command(CLI::App& app);
 void add_bench_command(CLI::App& app);
 
 void set_exit(int status);
 int exit_status();
+
+// "kenken 1.1.0 (git abc1234)".
+std::string version_text();
 
 }  // namespace kk::cli

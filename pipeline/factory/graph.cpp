@@ -5,6 +5,7 @@
 #include <oneapi/tbb/info.h>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <chrono>
 #include <thread>
 
@@ -81,7 +82,52 @@ void run_graph(const FactoryConfig& config, Steering& steering, CorpusWriter& wr
     g.wait_for_all();
 }
 
+// A new run with the seed of earlier runs starts after their candidates: the same
+// seed and index would make the same puzzles again, only to be dropped as duplicates.
+std::uint64_t first_free_index(db::Corpus& corpus, std::uint64_t seed) {
+    std::uint64_t first = 0;
+    for (const db::RunRow& run : corpus.runs()) {
+        if (run.seed != seed || run.progress.empty()) continue;
+        try {
+            const auto progress = nlohmann::json::parse(run.progress);
+            if (progress.contains("next_index"))
+                first = std::max(first, progress.at("next_index").get<std::uint64_t>());
+        } catch (const nlohmann::json::exception&) {
+        }
+    }
+    return first;
+}
+
 }  // namespace
+
+HeldCounts held_counts(db::Corpus& corpus) {
+    HeldCounts held{};
+    for (const auto& [key, count] : corpus.counts_by_size_level()) {
+        Level l;
+        if (key.first < 0 || key.first > kMaxSize || !parse_level(key.second, l) ||
+            static_cast<int>(l) >= kGradedLevels)
+            continue;
+        held[static_cast<size_t>(key.first)][static_cast<size_t>(l)] = count;
+    }
+    return held;
+}
+
+int shortfall(const Quotas& quotas, const HeldCounts& held) {
+    int missing = 0;
+    for (size_t i = 0; i < quotas.sizes.size(); ++i) {
+        const auto& have = held[static_cast<size_t>(quotas.sizes[i])];
+        if (quotas.by_level()) {
+            for (int l = 0; l < kGradedLevels; ++l)
+                missing += std::max(0, quotas.per_level[static_cast<size_t>(l)] -
+                                           have[static_cast<size_t>(l)]);
+        } else {
+            int total = 0;
+            for (int k : have) total += k;
+            missing += std::max(0, quotas.size_total(i) - total);
+        }
+    }
+    return missing;
+}
 
 FactoryResult run_factory(db::Corpus& corpus, const FactoryConfig& config,
                           const FactoryOptions& options) {
@@ -103,11 +149,17 @@ FactoryResult run_factory(db::Corpus& corpus, const FactoryConfig& config,
         }
         corpus.set_run_status(run->id, "running", result.counters.to_json().dump(), false);
     } else {
+        if (options.corpus_targets) steering.preload(held_counts(corpus));
+        first_index = first_free_index(corpus, config.seed);
         result.run_id = corpus.begin_run(config_to_toml(config), config.seed,
                                          sizes_text(config.quotas.sizes), config.quotas.to_json());
+        // Saved at once: a run interrupted before its first batch resumes from here,
+        // with what the corpus held when it began.
+        const nlohmann::json start{{"next_index", first_index}, {"steering", steering.save()}};
+        corpus.save_progress(result.run_id, start.dump(), result.counters.to_json().dump());
     }
 
-    ProgressReporter progress(config, steering.live());
+    ProgressReporter progress(config, steering.live(), options.quiet);
     CorpusWriter writer(corpus, result.run_id, config, steering, result.counters, progress,
                         first_index);
     const auto t0 = std::chrono::steady_clock::now();

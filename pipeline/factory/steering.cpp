@@ -192,6 +192,15 @@ std::vector<std::pair<int, Level>> Steering::newly_unreachable() {
     return out;
 }
 
+void Steering::preload(const std::array<std::array<int, kGradedLevels>, kSizeSlots>& held) {
+    for (size_t n = 0; n < held.size(); ++n) {
+        live_.stored[n] = held[n];
+        live_.stored_size[n] = 0;
+        for (int k : held[n]) live_.stored_size[n] += k;
+    }
+    for (auto& snapshot : ring_) snapshot = live_;
+}
+
 nlohmann::json Steering::save() const {
     nlohmann::json snaps = nlohmann::json::array();
     // The two latest snapshots are all a resumed run can still ask for.

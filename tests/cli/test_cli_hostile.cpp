@@ -135,8 +135,9 @@ TEST_CASE("level quotas that are all 0 are an error, from flags and from a file"
 }
 
 TEST_CASE("an empty --db is an error for every command that takes one", "[cli][hostile][edges]") {
-    for (const char* command : {"generate --count 4 --sizes 4", "stats", "query", "verify",
-                                "export --count 1 --format neknek --out /dev/null"}) {
+    for (const char* command :
+         {"generate --count 4 --sizes 4", "stats", "query", "verify",
+          "export --count 1 --format neknek --out kenken-hostile-never-written.neknek"}) {
         const CliResult r = run_kenken(std::string(command) + " --db ''");
         INFO(command << ": " << r.err);
         CHECK(r.status == 2);
@@ -288,8 +289,9 @@ TEST_CASE("a new corpus appears whole: no temporary file is left, none is half m
 TEST_CASE("one fault, one exit status: a missing corpus is 1 for every command",
           "[cli][hostile][exit]") {
     TempPath db("missing.db");
-    for (const char* command : {"generate --resume", "stats", "query", "verify",
-                                "export --count 1 --format neknek --out /dev/null"}) {
+    for (const char* command :
+         {"generate --resume", "stats", "query", "verify",
+          "export --count 1 --format neknek --out kenken-hostile-never-written.neknek"}) {
         const CliResult r = run_kenken(std::string(command) + " --db " + db.str());
         INFO(command << ": " << r.err);
         CHECK(r.status == 1);
