@@ -9,22 +9,6 @@
 namespace kk::db {
 namespace {
 
-const char* op_name(Op op) {
-    switch (op) {
-        case Op::Given:
-            return "given";
-        case Op::Add:
-            return "add";
-        case Op::Sub:
-            return "sub";
-        case Op::Mul:
-            return "mul";
-        case Op::Div:
-            return "div";
-    }
-    return "?";
-}
-
 std::string table(const std::vector<PuzzleRecord>& records) {
     std::string out;
     char line[128];
@@ -43,12 +27,7 @@ std::string table(const std::vector<PuzzleRecord>& records) {
 }  // namespace
 
 std::optional<TextFormat> parse_text_format(const std::string& name) {
-    if (name == "table") return TextFormat::Table;
-    if (name == "neknek") return TextFormat::Neknek;
-    if (name == "json") return TextFormat::Json;
-    if (name == "keen") return TextFormat::Keen;
-    if (name == "cancan") return TextFormat::Cancan;
-    return std::nullopt;
+    return parse_name(kTextFormats, name);
 }
 
 Puzzle record_puzzle(const PuzzleRecord& r) {
@@ -71,7 +50,7 @@ std::string record_json(const PuzzleRecord& r) {
     for (const Cage& c : p.cages) {
         nlohmann::ordered_json cells = nlohmann::ordered_json::array();
         for (int cell : c.cells) cells.push_back({cell / n, cell % n});
-        cages.push_back({{"op", op_name(c.op)}, {"target", c.target}, {"cells", cells}});
+        cages.push_back({{"op", op_word(c.op)}, {"target", c.target}, {"cells", cells}});
     }
     nlohmann::ordered_json rows = nlohmann::ordered_json::array();
     const Grid g = solution_grid(r.solution);
