@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "core/model/level.h"
 #include "db/store/corpus.h"
 #include "db/pack/puzzle_json.h"
 #include "pipeline/cli/command.h"
@@ -13,20 +14,19 @@
 namespace kk::cli {
 namespace {
 
-constexpr const char* kLevels[] = {"easy", "normal", "hard", "extreme", "unreasonable"};
-
 void print_counts(const std::map<std::pair<int, std::string>, int>& counts) {
     std::set<int> sizes;
     for (const auto& [key, n] : counts) sizes.insert(key.first);
     std::printf("%-6s", "size");
-    for (const char* l : kLevels) std::printf(" %12s", l);
+    for (const LevelName& l : kGraded) std::printf(" %12s", l.name.data());
     std::printf(" %8s\n", "total");
     std::map<std::string, int> column;
     int all = 0;
     for (int size : sizes) {
         std::printf("%-6s", (std::to_string(size) + "x" + std::to_string(size)).c_str());
         int row = 0;
-        for (const char* l : kLevels) {
+        for (const LevelName& level : kGraded) {
+            const std::string l(level.name);
             auto it = counts.find({size, l});
             const int n = it == counts.end() ? 0 : it->second;
             std::printf(" %12d", n);
@@ -37,7 +37,7 @@ void print_counts(const std::map<std::pair<int, std::string>, int>& counts) {
         all += row;
     }
     std::printf("%-6s", "total");
-    for (const char* l : kLevels) std::printf(" %12d", column[l]);
+    for (const LevelName& l : kGraded) std::printf(" %12d", column[std::string(l.name)]);
     std::printf(" %8d\n", all);
 }
 
