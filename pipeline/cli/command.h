@@ -14,6 +14,7 @@ enum Exit : int {
     kNoSolution = 4,    // a puzzle with no solution
     kVerifyFailed = 5,  // `verify` found a stored puzzle that does not agree
     kNotEnough = 6,     // `export` asked for more puzzles than match
+    kUndecided = 8,     // `solve`/`grade` --max-seconds ran out before a puzzle was decided
 };
 
 // Each adds its subcommand to the app; the callback it installs stores the exit

@@ -16,6 +16,7 @@ struct SolveOptions {
     std::string format;
     int limit = 2;
     bool json = false;
+    double max_seconds = 0;  // per puzzle; 0: no limit
 };
 
 int run_solve(const SolveOptions& o) {
@@ -29,10 +30,30 @@ int run_solve(const SolveOptions& o) {
     for (const SourcedPuzzle& sp : puzzles) {
         const Puzzle& p = sp.parsed.puzzle;
         const auto t0 = std::chrono::steady_clock::now();
-        SolveResult r = solve(p, o.limit);
+        const StopCondition stop = StopCondition::after(o.max_seconds);
+        SolveResult r = solve(p, o.limit, o.max_seconds > 0 ? &stop : nullptr);
         const auto micros = std::chrono::duration_cast<std::chrono::microseconds>(
                                 std::chrono::steady_clock::now() - t0)
                                 .count();
+        if (r.undecided) {
+            status = std::max(status, static_cast<int>(kUndecided));
+            if (o.json) {
+                nlohmann::ordered_json j;
+                j["source"] = sp.source;
+                j["size"] = p.size;
+                j["undecided"] = true;
+                j["solutions_found"] = r.count;
+                j["micros"] = micros;
+                std::cout << j.dump() << "\n";
+            } else {
+                if (!first) std::cout << "\n";
+                first = false;
+                std::cout << sp.source << ": undecided: no answer within --max-seconds "
+                          << o.max_seconds << " (" << r.count << " solution"
+                          << (r.count == 1 ? "" : "s") << " found so far)\n";
+            }
+            continue;
+        }
         if (r.count == 0) status = std::max(status, static_cast<int>(kNoSolution));
         if (r.count > 1) status = std::max(status, static_cast<int>(kAmbiguous));
 
@@ -72,13 +93,18 @@ void add_solve_command(CLI::App& app) {
     auto* sub = app.add_subcommand(
         "solve",
         "Solve puzzles exactly. Exit 0 when every puzzle has exactly one solution, 3 when one "
-        "has several (two are printed), 4 when one has none, 2 for unreadable input.");
+        "has several (two are printed), 4 when one has none, 2 for unreadable input, 8 when "
+        "--max-seconds ran out before a puzzle was decided (undecided).");
     sub->add_option("files", o->files, "Puzzle files (any format); '-' or none reads stdin");
     sub->add_option("--format", o->format, "Input format (default: detected from the text)")
         ->check(CLI::IsMember(format_names()));
     sub->add_option("--limit", o->limit, "Count solutions up to this many (2 proves uniqueness)")
         ->check(CLI::Range(1, 1000000));
     sub->add_flag("--json", o->json, "One JSON object a line per puzzle");
+    sub->add_option("--max-seconds", o->max_seconds,
+                    "Give up on a puzzle after this many seconds: it is reported undecided "
+                    "and the exit status is 8 (default: no limit)")
+        ->check(CLI::PositiveNumber);
     sub->callback([o] { set_exit(run_solve(*o)); });
 }
 

@@ -25,6 +25,10 @@ const char* outcome_name(Outcome o) {
             return "no solution";
         case Outcome::TooMuchSearch:
             return "too much trial and error";
+        case Outcome::OverBudget:
+            return "over its time budget";
+        case Outcome::Abandoned:
+            return "abandoned (run stopped)";
         case Outcome::SizeFull:
             return "size quota full";
         case Outcome::LevelFull:

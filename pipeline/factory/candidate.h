@@ -37,13 +37,15 @@ enum class Outcome : std::uint8_t {
     NotUnique,
     NoSolution,     // cannot happen for a puzzle built on a solution; counted if it does
     TooMuchSearch,  // unreasonable, with more trial and error than max_search_nodes
+    OverBudget,     // uniqueness and grading took longer than max_candidate_seconds
+    Abandoned,      // the run was stopped while it was in flight: redone on --resume
     SizeFull,       // its size's quota was already full
     LevelFull,      // graded into a level whose quota was already full
     LevelUnwanted,  // graded into a level the run does not ask for
     Duplicate,      // a rotation/reflection of a stored puzzle
     Stored,
 };
-constexpr int kOutcomeCount = 10;
+constexpr int kOutcomeCount = 12;
 const char* outcome_name(Outcome o);
 
 struct Candidate {
@@ -57,6 +59,8 @@ struct Candidate {
     std::vector<std::vector<int>> cages;
     Puzzle puzzle;
     Outcome outcome = Outcome::Pending;
+    bool unique = false;  // the uniqueness stage proved it
+    StopCondition stop;   // its time budget and the run's stop request
     Level level = Level::Impossible;
     double score = 0;
     std::array<double, kStageCount> seconds{};  // time spent in each stage

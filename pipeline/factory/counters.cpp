@@ -16,8 +16,9 @@ void RunCounters::count(const Candidate& c) {
     if (c.outcome == Outcome::TooManySingletons) return;
     passed[static_cast<size_t>(Stage::Singletons)] += 1;
     if (c.outcome == Outcome::NotUnique || c.outcome == Outcome::NoSolution) return;
+    if (c.outcome == Outcome::OverBudget && !c.unique) return;
     passed[static_cast<size_t>(Stage::Uniqueness)] += 1;
-    if (c.outcome == Outcome::TooMuchSearch) return;
+    if (c.outcome == Outcome::TooMuchSearch || c.outcome == Outcome::OverBudget) return;
     passed[static_cast<size_t>(Stage::Grading)] += 1;
     if (static_cast<int>(c.level) < kGradedLevels) graded[static_cast<size_t>(c.level)] += 1;
     if (c.outcome == Outcome::Stored) passed[static_cast<size_t>(Stage::Writer)] += 1;
@@ -50,7 +51,7 @@ RunCounters RunCounters::from_json(const nlohmann::json& j) {
     }
     for (int o = 1; o < kOutcomeCount; ++o)
         c.outcomes[static_cast<size_t>(o)] =
-            j.at("outcomes").at(outcome_name(static_cast<Outcome>(o))).get<std::uint64_t>();
+            j.at("outcomes").value(outcome_name(static_cast<Outcome>(o)), std::uint64_t{0});
     for (int l = 0; l < kGradedLevels; ++l)
         c.graded[static_cast<size_t>(l)] =
             j.at("graded").at(level_name(static_cast<Level>(l))).get<std::uint64_t>();

@@ -34,6 +34,7 @@ void run_graph(const FactoryConfig& config, Steering& steering, CorpusWriter& wr
     // Nodes.
     flow::input_node<CandidatePtr> source(g, [&](flow_control& fc) -> CandidatePtr {
         const bool interrupted = options.interrupt && options.interrupt->load();
+        // (Searches in flight see the same flag through their candidate's stop condition.)
         if (interrupted) writer.request_stop();
         if (writer.done() || writer.stopping() || (last && next >= last)) {
             fc.stop();
@@ -56,7 +57,8 @@ void run_graph(const FactoryConfig& config, Steering& steering, CorpusWriter& wr
     auto tiling = stage([&](Candidate& c) { stages::tile(c, config); });
     auto operators = stage([&](Candidate& c) { stages::assign_ops(c, config); });
     auto singletons = stage([&](Candidate& c) { stages::filter_singletons(c, config); });
-    auto uniqueness = stage([](Candidate& c) { stages::check_unique(c); });
+    auto uniqueness =
+        stage([&](Candidate& c) { stages::check_unique(c, config, options.interrupt); });
     auto grading = stage([&](Candidate& c) { stages::grade_level(c, config); });
     flow::sequencer_node<CandidatePtr> sequencer(
         g, [first_index](const CandidatePtr& c) { return c->index - first_index; });

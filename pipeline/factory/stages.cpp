@@ -61,16 +61,27 @@ void filter_singletons(Candidate& c, const FactoryConfig& config) {
     if (exceeds_singletons(c.puzzle, config.max_singletons)) c.outcome = Outcome::TooManySingletons;
 }
 
-void check_unique(Candidate& c) {
+// Why a stop condition ended a solve or a grade: the run's stop request, or the budget.
+Outcome stop_outcome(const Candidate& c) {
+    return c.stop.flag && c.stop.flag->load() ? Outcome::Abandoned : Outcome::OverBudget;
+}
+
+void check_unique(Candidate& c, const FactoryConfig& config, const std::atomic<bool>* interrupt) {
     if (stopped(c)) return;
     StageTimer t(c, Stage::Uniqueness);
+    c.stop = StopCondition::after(config.max_candidate_seconds, interrupt);
     // Most ambiguous candidates show a second solution by a swap cycle of their own
     // square; the exact solver decides the rest.
     if (has_swap_alternative(c.puzzle, c.solution)) {
         c.outcome = Outcome::NotUnique;
         return;
     }
-    const SolveResult r = solve(c.puzzle, 2);
+    const SolveResult r = solve(c.puzzle, 2, &c.stop);
+    if (r.undecided) {
+        c.outcome = stop_outcome(c);
+        return;
+    }
+    c.unique = r.count == 1;
     if (r.count == 0) c.outcome = Outcome::NoSolution;
     if (r.count > 1) c.outcome = Outcome::NotUnique;
 }
@@ -80,7 +91,11 @@ void grade_level(Candidate& c, const FactoryConfig& config) {
     StageTimer t(c, Stage::Grading);
     // The uniqueness stage proved c.solution the only solution: no need to solve again.
     const Grade g =
-        grade(c.puzzle, false, c.search_wanted ? config.max_search_nodes : 0, &c.solution);
+        grade(c.puzzle, false, c.search_wanted ? config.max_search_nodes : 0, &c.solution, &c.stop);
+    if (g.undecided) {
+        c.outcome = stop_outcome(c);
+        return;
+    }
     if (g.search_capped) {
         c.level = Level::Unreasonable;
         const bool asked = config.quotas.per_level[static_cast<size_t>(Level::Unreasonable)] > 0 ||

@@ -3,6 +3,8 @@
 // it in candidate order.
 #pragma once
 
+#include <atomic>
+
 #include "pipeline/factory/candidate.h"
 #include "pipeline/factory/config.h"
 #include "pipeline/factory/steering.h"
@@ -13,7 +15,9 @@ void plan_and_sample_latin(Candidate& c, const Steering& steering);
 void tile(Candidate& c, const FactoryConfig& config);
 void assign_ops(Candidate& c, const FactoryConfig& config);
 void filter_singletons(Candidate& c, const FactoryConfig& config);
-void check_unique(Candidate& c);
+// Both stop a candidate as OverBudget past config.max_candidate_seconds (counted from
+// the start of the uniqueness check), and as Abandoned once *interrupt reads true.
+void check_unique(Candidate& c, const FactoryConfig& config, const std::atomic<bool>* interrupt);
 void grade_level(Candidate& c, const FactoryConfig& config);
 
 }  // namespace kk::stages
