@@ -1,9 +1,10 @@
 // The factory's stage bodies: each takes a candidate one step further, or marks
-// why it stops. A stopped candidate still travels on to the writer, which counts
-// it in candidate order.
+// why it stops. The graph runs a body only on a candidate nothing has stopped yet;
+// a stopped one still travels on to the writer, which counts it in candidate order.
 #pragma once
 
 #include <atomic>
+#include <functional>
 
 #include "pipeline/factory/candidate.h"
 #include "pipeline/factory/config.h"
@@ -19,5 +20,10 @@ void filter_singletons(Candidate& c, const FactoryConfig& config);
 // the start of the uniqueness check), and as Abandoned once *interrupt reads true.
 void check_unique(Candidate& c, const FactoryConfig& config, const std::atomic<bool>* interrupt);
 void grade_level(Candidate& c, const FactoryConfig& config);
+
+// The body of stage s (not the writer, which is serial and lives in the graph).
+std::function<void(Candidate&)> body_of(Stage s, const FactoryConfig& config,
+                                        const Steering& steering,
+                                        const std::atomic<bool>* interrupt);
 
 }  // namespace kk::stages

@@ -58,6 +58,10 @@ class Steering {
     // Count quotas given up on (no stored puzzle in many tries of that size); for the log.
     std::vector<int> newly_unreachable_sizes();
 
+    // A new run into a corpus that already holds puzzles: they count toward the
+    // quotas from the first candidate on (every snapshot starts from them).
+    void preload(const std::array<std::array<int, kGradedLevels>, kSizeSlots>& held);
+
     // Resume: the live statistics and the last snapshots.
     nlohmann::json save() const;
     void restore(const nlohmann::json& j, std::uint64_t next_index);
