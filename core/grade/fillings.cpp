@@ -2,13 +2,15 @@
 
 #include <algorithm>
 
+#include "core/solve/cage_supports.h"
+
 namespace kk {
 namespace {
 
-// A walk longer than this gives up and claims nothing about the cage (every candidate
-// stays, no value is forced into a line): sound, and a person could not list so many
-// fillings either. It covers every cage of up to six cells in full; only the huge
-// cages of hand-made puzzles (a whole row or two) reach it.
+// A walk longer than this gives up, and the cage is summarised line by line instead
+// (core/solve/cage_supports.h: the value sets each row, then each column, can take):
+// sound, and how a person reasons about a cage too big to list. The walk covers every
+// cage of up to six cells in full; only huge cages (a whole row or two) reach it.
 constexpr std::uint64_t kMaxWalkSteps = 200'000;
 
 // Depth-first walk over a cage's cells in reading order. Add and Mul prune with bounds on
@@ -48,15 +50,7 @@ class FillingWalk {
                 walk(0, entry_.target);
             }
         }
-        if (gave_up_) {
-            summary_.values = 0;
-            for (int j = 0; j < k_; ++j) {
-                found_[j] = cand_[j];
-                summary_.values |= cand_[j];
-            }
-            summary_.row_need.fill(0);
-            summary_.col_need.fill(0);
-        }
+        if (gave_up_) summarize_by_lines();
         for (int j = 0; j < k_; ++j) fill_[cells_[j]] = found_[j];
         if (!any_ && !gave_up_) {
             summary_.row_need.fill(0);
@@ -65,6 +59,23 @@ class FillingWalk {
     }
 
   private:
+    void summarize_by_lines() {
+        LineNeeds needs;
+        for (int j = 0; j < k_; ++j) found_[j] = cand_[j];
+        summary_.values = 0;
+        summary_.row_need.fill(0);
+        summary_.col_need.fill(0);
+        if (!narrow_by_line_sets(entry_.op, entry_.target, cells_, k_, n_, found_, &needs)) {
+            for (int j = 0; j < k_; ++j) found_[j] = 0;
+            return;
+        }
+        for (int j = 0; j < k_; ++j) summary_.values |= found_[j];
+        for (int i = 0; i < n_; ++i) {
+            summary_.row_need[i] = needs.row[i];
+            summary_.col_need[i] = needs.col[i];
+        }
+    }
+
     // Smallest and largest sum (product) the cells from i on can make, ignoring clashes.
     void bounds() {
         const bool add = op_ != Op::Mul;

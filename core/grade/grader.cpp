@@ -53,28 +53,38 @@ Grade not_a_level(Level level) {
     return g;
 }
 
+Grade undecided() {
+    Grade g = not_a_level(Level::Impossible);
+    g.undecided = true;
+    return g;
+}
+
 }  // namespace
 
 Grade grade(const Puzzle& p, bool explain, std::uint64_t max_search_nodes,
-            const Grid* unique_solution) {
+            const Grid* unique_solution, const StopCondition* stop) {
     Grade g;
     StepLog* log = explain ? &g.steps : nullptr;
-    const GradeCages table(p);
+    GradeCages table(p);
+    table.stop = stop;
     Position pos(table);
     LadderEnd outcome = run_deductions(pos, &g.counts, log);
+    if (table.stopped()) return undecided();
     // Sound deductions that end in one full grid prove it the only candidate for a
     // solution, and a contradiction proves there is none; only a stall needs the solver.
     std::uint64_t nodes = 0;
     if (outcome == LadderEnd::Stalled) {
         SolveResult solved;
         if (!unique_solution) {
-            solved = solve(p, 2);
+            solved = solve(p, 2, stop);
+            if (solved.undecided) return undecided();
             if (solved.count == 0) return not_a_level(Level::Impossible);
             if (solved.count > 1) return not_a_level(Level::Ambiguous);
         }
         const Grid& answer = unique_solution ? *unique_solution : solved.solutions.front();
         while (outcome == LadderEnd::Stalled) {
             guess(pos, answer, nodes, log, max_search_nodes);
+            if (table.stopped()) return undecided();
             if (nodes > max_search_nodes) {
                 g.level = Level::Unreasonable;
                 g.search_capped = true;
@@ -84,6 +94,7 @@ Grade grade(const Puzzle& p, bool explain, std::uint64_t max_search_nodes,
             }
             ++g.counts[static_cast<int>(Technique::Guess)];
             outcome = run_deductions(pos, &g.counts, log);
+            if (table.stopped()) return undecided();
         }
         if (outcome != LadderEnd::Solved || pos.grid() != answer)
             throw std::logic_error("grader: the ladder lost the solver's solution");

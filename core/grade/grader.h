@@ -10,6 +10,7 @@
 
 #include "core/model/level.h"
 #include "core/model/puzzle.h"
+#include "core/solve/stop.h"
 
 namespace kk {
 
@@ -57,6 +58,7 @@ struct Grade {
     Grid solution;                              // when exactly one solution
     std::uint64_t search_nodes = 0;             // trial-and-error search nodes (guesses)
     bool search_capped = false;  // the search passed max_search_nodes: no level or score
+    bool undecided = false;      // the stop condition ended it first: no level or score
 };
 
 constexpr std::uint64_t kNoNodeLimit = ~std::uint64_t{0};
@@ -76,7 +78,8 @@ double grade_score(Level level, const std::array<int, kTechniqueCount>& counts,
 // more trial and error than a person would put up with, at bounded cost.
 // unique_solution: when the caller has already proved the puzzle has exactly this one
 // solution (the factory has), the grader does not ask the solver again.
+// stop: once reached, the grade gives up (undecided set, level Impossible, score -1).
 Grade grade(const Puzzle& p, bool explain = false, std::uint64_t max_search_nodes = kNoNodeLimit,
-            const Grid* unique_solution = nullptr);
+            const Grid* unique_solution = nullptr, const StopCondition* stop = nullptr);
 
 }  // namespace kk

@@ -31,7 +31,7 @@ bool cages_hold(Position& pos) {
 }  // namespace
 
 bool has_solution(Position pos, std::uint64_t& nodes, std::uint64_t node_limit) {
-    if (nodes > node_limit) return false;
+    if (nodes > node_limit || pos.table().stopped()) return false;
     switch (run_deductions(pos)) {
         case LadderEnd::Broken:
             return false;

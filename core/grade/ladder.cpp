@@ -13,6 +13,7 @@ LadderEnd run_deductions(Position& pos, std::array<int, kTechniqueCount>* counts
     for (;;) {
         if (pos.broken()) return LadderEnd::Broken;
         if (pos.solved()) return LadderEnd::Solved;
+        if (pos.table().stopped()) return LadderEnd::Stalled;  // claims nothing: sound
         bool progress = false;
         for (const Deduction& d : kDeductions) {
             if (!d.apply(pos, log)) continue;

@@ -9,6 +9,7 @@
 
 #include "core/model/candidates.h"
 #include "core/model/puzzle.h"
+#include "core/solve/stop.h"
 
 namespace kk {
 
@@ -46,8 +47,11 @@ struct GradeCages {
     std::vector<Entry> cages;
     std::vector<int> cells;
     std::array<int, kMaxCells> cage_of{};
+    // When the grade must give up (the ladder then stalls, the search fails); may be null.
+    const StopCondition* stop = nullptr;
 
     explicit GradeCages(const Puzzle& p);
+    bool stopped() const { return stop && stop->reached(); }
     const int* cells_of(int cage) const { return cells.data() + cages[cage].first; }
 };
 

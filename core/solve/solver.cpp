@@ -10,6 +10,7 @@
 #include <numeric>
 
 #include "core/solve/cage_bounds.h"
+#include "core/solve/cage_supports.h"
 #include "core/solve/cage_table.h"
 #include "core/solve/cage_table_cache.h"
 #include "core/model/candidates.h"
@@ -107,10 +108,13 @@ struct Solver::Impl {
     std::array<std::uint8_t, kMaxCells> singles{};
     int pending_singles = 0;
     std::array<std::uint64_t, 2> dirty_cages{};
+    std::array<std::uint64_t, 2> lazy_cages{};  // fixed after set-up
     std::uint32_t dirty_lines = 0;
 
     int limit = 0;
     SolveResult* result = nullptr;
+    const StopCondition* stop = nullptr;
+    std::uint64_t next_stop_check = 0;
 
     void set_up(const Puzzle& p);
     void build_tables();
@@ -123,6 +127,8 @@ struct Solver::Impl {
 
     bool propagate();
     void clear_pending();
+    // Takes the lowest dirty cage among those in the masks (one must be dirty).
+    int take_dirty_cage(std::uint64_t among0, std::uint64_t among1);
     bool eliminate_naked_single(int cell);
     bool place_hidden_singles(int line);
     bool filter_cage(int k);
@@ -147,21 +153,28 @@ int Solver::lazy_cages() const {
     return impl_->lazy_count;
 }
 
-SolveResult Solver::solve(const Puzzle& p, int limit) {
+SolveResult Solver::solve(const Puzzle& p, int limit, const StopCondition* stop) {
     SolveResult result;
     if (limit <= 0) return result;
+    if (stop && stop->reached()) {
+        result.undecided = true;
+        return result;
+    }
     Impl& s = *impl_;
+    s.stop = stop;
+    s.next_stop_check = kStopCheckNodes;
     s.set_up(p);
     s.limit = limit;
     s.result = &result;
     if (s.propagate()) s.search();
     s.result = nullptr;
+    s.stop = nullptr;
     return result;
 }
 
-SolveResult solve(const Puzzle& p, int limit) {
+SolveResult solve(const Puzzle& p, int limit, const StopCondition* stop) {
     thread_local Solver solver;
-    return solver.solve(p, limit);
+    return solver.solve(p, limit, stop);
 }
 
 // ---- set-up ----------------------------------------------------------------
@@ -230,6 +243,7 @@ void Solver::Impl::find_cage_lines(int k) {
 void Solver::Impl::build_tables() {
     table.clear();
     lazy_count = 0;
+    lazy_cages = {};
     std::size_t tuples = 0;
     for (int k = 0; k < ncages; ++k) {
         CageInfo& c = cage[k];
@@ -242,6 +256,7 @@ void Solver::Impl::build_tables() {
         c.live = static_cast<std::uint32_t>(tuples);
         tuples += c.tuples;
         lazy_count += c.lazy;
+        if (c.lazy) lazy_cages[static_cast<unsigned>(k) >> 6] |= 1ull << (k & 63);
     }
     live.resize(tuples);
 }
@@ -299,15 +314,16 @@ bool Solver::Impl::propagate() {
         bool ok = true;
         if (pending_singles > 0) {
             ok = eliminate_naked_single(singles[--pending_singles]);
-        } else if (dirty_cages[0] | dirty_cages[1]) {
-            int half = dirty_cages[0] ? 0 : 1;
-            int k = half * 64 + std::countr_zero(dirty_cages[half]);
-            dirty_cages[half] &= dirty_cages[half] - 1;
-            ok = filter_cage(k);
+        } else if ((dirty_cages[0] & ~lazy_cages[0]) | (dirty_cages[1] & ~lazy_cages[1])) {
+            ok = filter_cage(take_dirty_cage(~lazy_cages[0], ~lazy_cages[1]));
         } else if (dirty_lines) {
             int line = std::countr_zero(dirty_lines);
             dirty_lines &= dirty_lines - 1;
             ok = place_hidden_singles(line);
+        } else if (dirty_cages[0] | dirty_cages[1]) {
+            // Lazy cages last: their line-set DP costs the most, and everything
+            // cheaper has narrowed their cells by then.
+            ok = filter_cage(take_dirty_cage(~0ull, ~0ull));
         } else {
             return true;
         }
@@ -316,6 +332,15 @@ bool Solver::Impl::propagate() {
             return false;
         }
     }
+}
+
+int Solver::Impl::take_dirty_cage(std::uint64_t among0, std::uint64_t among1) {
+    const std::uint64_t d0 = dirty_cages[0] & among0;
+    const int half = d0 ? 0 : 1;
+    const std::uint64_t d = d0 ? d0 : dirty_cages[1] & among1;
+    const int k = half * 64 + std::countr_zero(d);
+    dirty_cages[static_cast<unsigned>(half)] &= ~(1ull << (k & 63));
+    return k;
 }
 
 void Solver::Impl::clear_pending() {
@@ -431,9 +456,31 @@ bool Solver::Impl::filter_lazy_cage(int k) {
     const std::uint8_t* cc = &cage_cells[c.first];
     std::array<Mask, kMaxCells> now;
     for (int j = 0; j < c.size; ++j) now[j] = cand[cc[j]];
-    if (!narrow_by_bounds(puzzle->cages[k], puzzle->rules, n, now.data())) return false;
+    const Cage& cage_k = puzzle->cages[k];
+    const OpSet ops = cage_ops(cage_k, puzzle->rules);
+    if (ops != op_bit(Op::Add) && ops != op_bit(Op::Mul)) {
+        // Hidden operators, differences, quotients and givens: bounds per op.
+        if (!narrow_by_bounds(cage_k, puzzle->rules, n, now.data())) return false;
+        for (int j = 0; j < c.size; ++j)
+            if (!narrow(cc[j], now[j])) return false;
+        return true;
+    }
+    // The killer rule first (bounds also apply it), then for sums and products exact
+    // supports line by line, and the values each row and column must take from the cage
+    // leave the rest of that line (sound under killer too: it only removes solutions).
+    if (puzzle->rules.killer && !narrow_by_bounds(cage_k, puzzle->rules, n, now.data()))
+        return false;
+    const Op op = ops == op_bit(Op::Add) ? Op::Add : Op::Mul;
+    LineNeeds needs;
+    if (!narrow_by_line_sets(op, cage_k.target, cage_k.cells.data(), c.size, n, now.data(),
+                             &needs))
+        return false;
     for (int j = 0; j < c.size; ++j)
         if (!narrow(cc[j], now[j])) return false;
+    for (int l = 0; l < n; ++l) {
+        if (needs.row[l] && !exclude_line_values(k, l, needs.row[l])) return false;
+        if (needs.col[l] && !exclude_line_values(k, n + l, needs.col[l])) return false;
+    }
     return true;
 }
 
@@ -468,7 +515,13 @@ bool Solver::Impl::search() {
         record_solution();
         return result->count >= limit;
     }
-    ++result->nodes;
+    if (++result->nodes >= next_stop_check) {
+        next_stop_check += kStopCheckNodes;
+        if (stop && stop->reached()) {
+            result->undecided = true;
+            return true;  // unwinds the whole search
+        }
+    }
     const Mask m = cand[cell];
     const Mask v = m & -m;
     const std::size_t mark = trail_size;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/model/puzzle.h"
+#include "core/solve/stop.h"
 
 namespace kk {
 
@@ -14,11 +15,14 @@ struct SolveResult {
     int count = 0;                // solutions found, at most the limit
     std::vector<Grid> solutions;  // the first `count` solutions
     std::uint64_t nodes = 0;      // search nodes visited (branching decisions)
+    bool undecided = false;       // the stop condition ended the search: count is a lower bound
 };
 
 // Solves a checked puzzle (check_puzzle passed). limit 2 proves uniqueness.
-// Uses one Solver per thread, so its tables are reused from call to call.
-SolveResult solve(const Puzzle& p, int limit = 2);
+// Uses one Solver per thread, so its tables are reused from call to call. With a stop
+// condition, the search looks at it every kStopCheckNodes nodes and gives up
+// (undecided) once it is reached.
+SolveResult solve(const Puzzle& p, int limit = 2, const StopCondition* stop = nullptr);
 
 // A solver that keeps its buffers between calls: cage tables of value tuples,
 // candidate bitmasks, a trail to undo. Propagation runs to a fixpoint (naked and
@@ -36,7 +40,10 @@ class Solver {
     Solver(const Solver&) = delete;
     Solver& operator=(const Solver&) = delete;
 
-    SolveResult solve(const Puzzle& p, int limit = 2);
+    SolveResult solve(const Puzzle& p, int limit = 2, const StopCondition* stop = nullptr);
+
+    // Search nodes between two looks at the stop condition.
+    static constexpr std::uint64_t kStopCheckNodes = 1024;
 
     // Drops the cage tables kept from earlier puzzles (benchmarks time them cold).
     void forget_tables();

@@ -78,6 +78,8 @@ const char* exit_meaning(Exit status) {
             return "fewer puzzles match than asked for; nothing written";
         case kWrongAnswer:
             return "the answer breaks a rule (the first is named)";
+        case kUndecided:
+            return "--max-seconds ran out before a puzzle was decided (undecided)";
         case kLocked:
             return "another kenken generate is writing this corpus (one writer)";
         case kInterrupted:

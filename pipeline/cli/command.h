@@ -24,6 +24,7 @@ enum Exit : int {
                          // SQLite's integrity check
     kNotEnough = 6,      // `export` asked for more puzzles than match
     kWrongAnswer = 7,    // `check`: the answer breaks a rule
+    kUndecided = 8,      // `solve`/`grade`: --max-seconds ran out before a puzzle was decided
     kLocked = 9,         // `generate`: another kenken generate is writing this corpus
     kInterrupted = 130,  // `generate` was stopped (SIGINT/SIGTERM); --resume continues
 };

@@ -23,6 +23,7 @@ struct GradeOptions {
     std::string format = "auto";
     bool json = false;
     bool explain = false;
+    double max_seconds = 0;  // per puzzle; 0: no limit
 };
 
 // Exit status of one grade: the worst over all puzzles is the command's.
@@ -68,9 +69,28 @@ int run_grade(const GradeOptions& o) {
     int status = kOk;
     for (const SourcedPuzzle& sp : puzzles) {
         const auto start = std::chrono::steady_clock::now();
-        const Grade g = grade(sp.parsed.puzzle, o.explain || o.json);
+        const StopCondition budget = StopCondition::after(o.max_seconds);
+        const Grade g = grade(sp.parsed.puzzle, o.explain || o.json, kNoNodeLimit, nullptr,
+                              o.max_seconds > 0 ? &budget : nullptr);
         const auto stop = std::chrono::steady_clock::now();
         const double micros = std::chrono::duration<double, std::micro>(stop - start).count();
+        if (g.undecided) {
+            status = std::max(status, static_cast<int>(kUndecided));
+            if (o.json) {
+                nlohmann::ordered_json j;
+                j["source"] = sp.source;
+                j["size"] = sp.parsed.puzzle.size;
+                j["level"] = "undecided";
+                j["micros"] = static_cast<long long>(micros + 0.5);
+                std::cout << j.dump() << '\n';
+            } else {
+                const int n = sp.parsed.puzzle.size;
+                std::cout << sp.source << '\t' << n << 'x' << n << "\tundecided\t-1\n";
+                std::cerr << sp.source << ": undecided: no grade within --max-seconds "
+                          << o.max_seconds << "\n";
+            }
+            continue;
+        }
         if (o.json)
             print_json(sp, g, micros);
         else
@@ -94,9 +114,13 @@ void add_grade_command(CLI::App& app) {
     sub->add_flag("--json", o->json,
                   "One JSON object a line: the shared record (docs/json.md) with \"solution\" "
                   "and \"grade\": level, score, techniques, search_nodes, steps");
+    sub->add_option("--max-seconds", o->max_seconds,
+                    "Give up on a puzzle after this many seconds: it is reported undecided "
+                    "and the exit status is 8 (default: no limit)")
+        ->check(CLI::PositiveNumber);
     sub->add_flag("--explain", o->explain,
                   "The solving path, a step a line, ending with the solved grid");
-    sub->footer(help_footer({kOk, kBadInput, kAmbiguous, kNoSolution},
+    sub->footer(help_footer({kOk, kBadInput, kAmbiguous, kNoSolution, kUndecided},
                             {"kenken grade puzzle.txt", "kenken grade --explain puzzle.txt",
                              "kenken query --db corpus.db --format json | kenken grade --json -"}));
     sub->callback([o] { set_exit(run_grade(*o)); });

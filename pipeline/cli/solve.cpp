@@ -17,6 +17,7 @@ struct SolveOptions {
     std::string format = "auto";
     int limit = 2;
     bool json = false;
+    double max_seconds = 0;  // per puzzle; 0: no limit
 };
 
 int run_solve(const SolveOptions& o) {
@@ -28,10 +29,30 @@ int run_solve(const SolveOptions& o) {
     for (const SourcedPuzzle& sp : puzzles) {
         const Puzzle& p = sp.parsed.puzzle;
         const auto t0 = std::chrono::steady_clock::now();
-        SolveResult r = solve(p, o.limit);
+        const StopCondition stop = StopCondition::after(o.max_seconds);
+        SolveResult r = solve(p, o.limit, o.max_seconds > 0 ? &stop : nullptr);
         const auto micros = std::chrono::duration_cast<std::chrono::microseconds>(
                                 std::chrono::steady_clock::now() - t0)
                                 .count();
+        if (r.undecided) {
+            status = std::max(status, static_cast<int>(kUndecided));
+            if (o.json) {
+                nlohmann::ordered_json j;
+                j["source"] = sp.source;
+                j["size"] = p.size;
+                j["undecided"] = true;
+                j["solutions_found"] = r.count;
+                j["micros"] = micros;
+                std::cout << j.dump() << "\n";
+            } else {
+                if (!first) std::cout << "\n";
+                first = false;
+                std::cout << sp.source << ": undecided: no answer within --max-seconds "
+                          << o.max_seconds << " (" << r.count << " solution"
+                          << (r.count == 1 ? "" : "s") << " found so far)\n";
+            }
+            continue;
+        }
         if (r.count == 0) status = std::max(status, static_cast<int>(kNoSolution));
         if (r.count > 1) status = std::max(status, static_cast<int>(kAmbiguous));
 
@@ -76,10 +97,14 @@ void add_solve_command(CLI::App& app) {
     sub->add_flag("--json", o->json,
                   "One JSON object a line: the shared record (docs/json.md) with \"solution\", "
                   "\"solutions\" (0, 1, or 2 for two or more) and \"second\"");
-    sub->footer(help_footer({kOk, kBadInput, kAmbiguous, kNoSolution},
+    sub->footer(help_footer({kOk, kBadInput, kAmbiguous, kNoSolution, kUndecided},
                             {"kenken solve puzzle.txt",
                              "kenken solve --json puzzles.neknek",
                              "kenken query --db corpus.db --limit 5 --format json | kenken solve -"}));
+    sub->add_option("--max-seconds", o->max_seconds,
+                    "Give up on a puzzle after this many seconds: it is reported undecided "
+                    "and the exit status is 8 (default: no limit)")
+        ->check(CLI::PositiveNumber);
     sub->callback([o] { set_exit(run_solve(*o)); });
 }
 

@@ -46,6 +46,8 @@ enum class Outcome : std::uint8_t {
     NotUnique,
     NoSolution,     // cannot happen for a puzzle built on a solution; counted if it does
     TooMuchSearch,  // unreasonable, with more trial and error than max_search_nodes
+    OverBudget,     // uniqueness and grading took longer than max_candidate_seconds
+    Abandoned,      // the run was stopped while it was in flight: redone on --resume
     SizeFull,       // its size's quota was already full
     LevelFull,      // graded into a level whose quota was already full
     LevelUnwanted,  // graded into a level the run does not ask for
@@ -65,6 +67,9 @@ inline constexpr OutcomeName kOutcomes[] = {
     {Outcome::NotUnique, "more than one solution", Stage::Uniqueness},
     {Outcome::NoSolution, "no solution", Stage::Uniqueness},
     {Outcome::TooMuchSearch, "too much trial and error", Stage::Grading},
+    // Counted as rejected by the uniqueness stage even when grading ran out of time.
+    {Outcome::OverBudget, "over its time budget", Stage::Uniqueness},
+    {Outcome::Abandoned, "abandoned (run stopped)", Stage::Uniqueness},  // never counted
     {Outcome::SizeFull, "size quota full", Stage::Writer},
     {Outcome::LevelFull, "level quota full", Stage::Writer},
     {Outcome::LevelUnwanted, "level not asked for", Stage::Writer},
@@ -89,6 +94,8 @@ struct Candidate {
     std::vector<std::vector<int>> cages;
     Puzzle puzzle;
     Outcome outcome = Outcome::Pending;
+    bool unique = false;  // the uniqueness stage proved it
+    StopCondition stop;   // its time budget and the run's stop request
     Level level = Level::Impossible;
     double score = 0;
     bool score_unknown = false;  // graded unreasonable without the search: never stored

@@ -215,7 +215,8 @@ FactoryConfig config_from_table(const toml::table& t, const std::string& source_
     if (auto* run = t["run"].as_table()) {
         rd.only_keys(*run, "run",
                      {"sizes", "count", "per_level", "seed", "threads", "max_singletons",
-                      "max_search_nodes", "in_flight", "batch", "steering", "variant"});
+                      "max_search_nodes", "max_candidate_seconds", "in_flight", "batch",
+                      "steering", "variant"});
         if (auto* n = run->get("sizes")) {
             try {
                 c.quotas.sizes = parse_sizes(rd.text(*n, "run.sizes"));
@@ -256,6 +257,11 @@ FactoryConfig config_from_table(const toml::table& t, const std::string& source_
         if (auto* n = run->get("max_search_nodes"))
             c.max_search_nodes = static_cast<std::uint64_t>(
                 rd.integer(*n, "run.max_search_nodes", 0, 1'000'000'000));
+        if (auto* n = run->get("max_candidate_seconds")) {
+            c.max_candidate_seconds = rd.number(*n, "run.max_candidate_seconds");
+            if (!(c.max_candidate_seconds > 0 && c.max_candidate_seconds <= 1e6))
+                rd.fail(n, "run.max_candidate_seconds", "must be a number of seconds in (0, 1e6]");
+        }
         if (auto* n = run->get("in_flight"))
             c.in_flight = static_cast<int>(rd.integer(*n, "run.in_flight", 4, 65536));
         if (auto* n = run->get("batch"))
@@ -305,6 +311,7 @@ std::string config_to_toml(const FactoryConfig& c) {
                     {"threads", c.threads},
                     {"max_singletons", c.max_singletons},
                     {"max_search_nodes", static_cast<std::int64_t>(c.max_search_nodes)},
+                    {"max_candidate_seconds", c.max_candidate_seconds},
                     {"in_flight", c.in_flight},
                     {"batch", c.batch},
                     {"steering", c.steering}};

@@ -32,6 +32,9 @@ struct FactoryConfig {
     // Unreasonable puzzles whose trial-and-error search passes this many nodes are
     // dropped: more guessing than a person would put up with, and costly to grade.
     std::uint64_t max_search_nodes = 200;
+    // A candidate whose uniqueness check and grading take longer than this is dropped
+    // (and counted): no puzzle, however hostile its cages, holds up a run.
+    double max_candidate_seconds = 10;
     int in_flight = 64;           // candidates in flight; fixed, since steering looks back this far
     int batch = 500;              // candidates per transaction
     bool steering = true;         // adapt recipes to the levels still short

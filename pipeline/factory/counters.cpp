@@ -42,7 +42,7 @@ RunCounters RunCounters::from_json(const nlohmann::json& j) {
     }
     for (int o = 1; o < kOutcomeCount; ++o)
         c.outcomes[static_cast<size_t>(o)] =
-            j.at("outcomes").at(outcome_name(static_cast<Outcome>(o))).get<std::uint64_t>();
+            j.at("outcomes").value(outcome_name(static_cast<Outcome>(o)), std::uint64_t{0});
     for (int l = 0; l < kGradedLevels; ++l)
         c.graded[static_cast<size_t>(l)] =
             j.at("graded").at(level_name(static_cast<Level>(l))).get<std::uint64_t>();

@@ -37,6 +37,7 @@ void run_graph(const FactoryConfig& config, Steering& steering, CorpusWriter& wr
     // Nodes.
     flow::input_node<CandidatePtr> source(g, [&](flow_control& fc) -> CandidatePtr {
         const bool interrupted = options.interrupt && options.interrupt->load();
+        // (Searches in flight see the same flag through their candidate's stop condition.)
         if (interrupted) writer.request_stop();
         if (writer.done() || writer.stopping() || (last && next >= last)) {
             fc.stop();
@@ -52,7 +53,7 @@ void run_graph(const FactoryConfig& config, Steering& steering, CorpusWriter& wr
     // candidate that no earlier stage stopped.
     std::vector<std::unique_ptr<flow::function_node<CandidatePtr, CandidatePtr>>> stages;
     for (int i = 0; i + 1 < kStageCount; ++i) {
-        auto body = stages::body_of(kStages[i].value, config, steering);
+        auto body = stages::body_of(kStages[i].value, config, steering, options.interrupt);
         stages.push_back(std::make_unique<flow::function_node<CandidatePtr, CandidatePtr>>(
             g, unlimited, [body, i](CandidatePtr c) {
                 if (c->outcome == Outcome::Pending) {

@@ -69,15 +69,26 @@ void filter_singletons(Candidate& c, const FactoryConfig& config) {
     if (exceeds_singletons(c.puzzle, config.max_singletons)) c.outcome = Outcome::TooManySingletons;
 }
 
-void check_unique(Candidate& c) {
+// Why a stop condition ended a solve or a grade: the run's stop request, or the budget.
+Outcome stop_outcome(const Candidate& c) {
+    return c.stop.flag && c.stop.flag->load() ? Outcome::Abandoned : Outcome::OverBudget;
+}
+
+void check_unique(Candidate& c, const FactoryConfig& config, const std::atomic<bool>* interrupt) {
     StageTimer t(c, Stage::Uniqueness);
+    c.stop = StopCondition::after(config.max_candidate_seconds, interrupt);
     // Most ambiguous candidates show a second solution by a swap cycle of their own
     // square; the exact solver decides the rest.
     if (has_swap_alternative(c.puzzle, c.solution)) {
         c.outcome = Outcome::NotUnique;
         return;
     }
-    const SolveResult r = solve(c.puzzle, 2);
+    const SolveResult r = solve(c.puzzle, 2, &c.stop);
+    if (r.undecided) {
+        c.outcome = stop_outcome(c);
+        return;
+    }
+    c.unique = r.count == 1;
     if (r.count == 0) c.outcome = Outcome::NoSolution;
     if (r.count > 1) c.outcome = Outcome::NotUnique;
 }
@@ -86,7 +97,11 @@ void grade_level(Candidate& c, const FactoryConfig& config) {
     StageTimer t(c, Stage::Grading);
     // The uniqueness stage proved c.solution the only solution: no need to solve again.
     const Grade g =
-        grade(c.puzzle, false, c.search_wanted ? config.max_search_nodes : 0, &c.solution);
+        grade(c.puzzle, false, c.search_wanted ? config.max_search_nodes : 0, &c.solution, &c.stop);
+    if (g.undecided) {
+        c.outcome = stop_outcome(c);
+        return;
+    }
     if (g.search_capped) {
         // Without a search wanted, a capped search only says "unreasonable": the
         // writer turns it away, as that level is full or not asked for.
@@ -104,7 +119,8 @@ void grade_level(Candidate& c, const FactoryConfig& config) {
 }
 
 std::function<void(Candidate&)> body_of(Stage s, const FactoryConfig& config,
-                                        const Steering& steering) {
+                                        const Steering& steering,
+                                        const std::atomic<bool>* interrupt) {
     switch (s) {
         case Stage::Latin:
             return [&steering](Candidate& c) { plan_and_sample_latin(c, steering); };
@@ -115,7 +131,7 @@ std::function<void(Candidate&)> body_of(Stage s, const FactoryConfig& config,
         case Stage::Singletons:
             return [&config](Candidate& c) { filter_singletons(c, config); };
         case Stage::Uniqueness:
-            return [](Candidate& c) { check_unique(c); };
+            return [&config, interrupt](Candidate& c) { check_unique(c, config, interrupt); };
         case Stage::Grading:
             return [&config](Candidate& c) { grade_level(c, config); };
         case Stage::Writer:

@@ -3,6 +3,7 @@
 // a stopped one still travels on to the writer, which counts it in candidate order.
 #pragma once
 
+#include <atomic>
 #include <functional>
 
 #include "pipeline/factory/candidate.h"
@@ -15,11 +16,14 @@ void plan_and_sample_latin(Candidate& c, const Steering& steering);
 void tile(Candidate& c, const FactoryConfig& config);
 void assign_ops(Candidate& c, const FactoryConfig& config);
 void filter_singletons(Candidate& c, const FactoryConfig& config);
-void check_unique(Candidate& c);
+// Both stop a candidate as OverBudget past config.max_candidate_seconds (counted from
+// the start of the uniqueness check), and as Abandoned once *interrupt reads true.
+void check_unique(Candidate& c, const FactoryConfig& config, const std::atomic<bool>* interrupt);
 void grade_level(Candidate& c, const FactoryConfig& config);
 
 // The body of stage s (not the writer, which is serial and lives in the graph).
 std::function<void(Candidate&)> body_of(Stage s, const FactoryConfig& config,
-                                        const Steering& steering);
+                                        const Steering& steering,
+                                        const std::atomic<bool>* interrupt);
 
 }  // namespace kk::stages

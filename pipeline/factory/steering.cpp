@@ -11,9 +11,6 @@ constexpr double kPriorRate = 0.05;
 constexpr double kPriorWeight = 4.0;
 // Share of candidates that try a random recipe, so a poor early estimate can recover.
 constexpr double kExplore = 0.1;
-// A level cell with no hit after this many candidates of its size is given up on:
-// some small sizes cannot reach every level.
-constexpr std::uint32_t kGiveUpAfter = 60000;
 
 double rate(const SteeringStats& s, int size, int recipe, int level) {
     const auto& a = s.attempts[static_cast<size_t>(size)][static_cast<size_t>(recipe)];
@@ -34,7 +31,9 @@ nlohmann::json SteeringStats::to_json() const {
             {"hits", hits},
             {"stored", stored},
             {"stored_size", stored_size},
-            {"unreachable", unreachable}};
+            {"unreachable", unreachable},
+            {"since_stored", since_stored},
+            {"size_unreachable", size_unreachable}};
 }
 
 SteeringStats SteeringStats::from_json(const nlohmann::json& j) {
@@ -44,6 +43,8 @@ SteeringStats SteeringStats::from_json(const nlohmann::json& j) {
     j.at("stored").get_to(s.stored);
     j.at("stored_size").get_to(s.stored_size);
     j.at("unreachable").get_to(s.unreachable);
+    if (j.contains("since_stored")) j.at("since_stored").get_to(s.since_stored);
+    if (j.contains("size_unreachable")) j.at("size_unreachable").get_to(s.size_unreachable);
     return s;
 }
 
@@ -54,6 +55,7 @@ int Steering::size_need(const SteeringStats& s, int size) const {
     const auto& sizes = config_.quotas.sizes;
     auto it = std::find(sizes.begin(), sizes.end(), size);
     if (it == sizes.end()) return 0;
+    if (s.size_unreachable[static_cast<size_t>(size)]) return 0;
     if (config_.quotas.by_level()) {
         int n = 0;
         for (int l = 0; l < kGradedLevels; ++l) n += need(s, size, l);
@@ -153,6 +155,14 @@ void Steering::record(const Candidate& c) {
     if (c.outcome == Outcome::Stored) {
         live_.stored[n][static_cast<size_t>(l)] += 1;
         live_.stored_size[n] += 1;
+        live_.since_stored[n] = 0;
+    } else {
+        live_.since_stored[n] += 1;
+        if (!config_.quotas.by_level() && live_.since_stored[n] >= kGiveUpAfter &&
+            !live_.size_unreachable[n] && size_need(live_, c.size) > 0) {
+            live_.size_unreachable[n] = true;
+            fresh_unreachable_sizes_.push_back(c.size);
+        }
     }
     if (config_.quotas.by_level()) {
         std::uint32_t tries = 0;
@@ -187,6 +197,12 @@ bool Steering::all_full() const {
 std::vector<std::pair<int, Level>> Steering::newly_unreachable() {
     auto out = std::move(fresh_unreachable_);
     fresh_unreachable_.clear();
+    return out;
+}
+
+std::vector<int> Steering::newly_unreachable_sizes() {
+    auto out = std::move(fresh_unreachable_sizes_);
+    fresh_unreachable_sizes_.clear();
     return out;
 }
 

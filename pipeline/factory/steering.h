@@ -26,10 +26,18 @@ struct SteeringStats {
     std::array<std::array<int, kGradedLevels>, kSizeSlots> stored{};
     std::array<int, kSizeSlots> stored_size{};
     std::array<std::array<bool, kGradedLevels>, kSizeSlots> unreachable{};
+    // Count quotas: candidates of each size since its last stored puzzle, and sizes
+    // given up on after too many of them.
+    std::array<std::uint32_t, kSizeSlots> since_stored{};
+    std::array<bool, kSizeSlots> size_unreachable{};
 
     nlohmann::json to_json() const;
     static SteeringStats from_json(const nlohmann::json& j);
 };
+
+// A size (count quotas) or a level cell (level quotas) with no success after this many
+// candidates of its size is given up on, with a warning: some cannot be met at all.
+constexpr std::uint32_t kGiveUpAfter = 60000;
 
 class Steering {
   public:
@@ -47,6 +55,8 @@ class Steering {
     bool all_full() const;
     // Level cells given up on (no hit after many tries); for the log.
     std::vector<std::pair<int, Level>> newly_unreachable();
+    // Count quotas given up on (no stored puzzle in many tries of that size); for the log.
+    std::vector<int> newly_unreachable_sizes();
 
     // A new run into a corpus that already holds puzzles: they count toward the
     // quotas from the first candidate on (every snapshot starts from them).
@@ -67,6 +77,7 @@ class Steering {
     std::array<SteeringStats, 4> ring_;  // snapshot m lives in ring_[m % 4]
     std::uint64_t latest_snapshot_ = 0;
     std::vector<std::pair<int, Level>> fresh_unreachable_;
+    std::vector<int> fresh_unreachable_sizes_;
 };
 
 }  // namespace kk

@@ -24,6 +24,12 @@ CorpusWriter::CorpusWriter(db::Corpus& corpus, std::int64_t run_id, const Factor
 
 void CorpusWriter::accept(Candidate& c) {
     if (done() || stopping()) return;
+    if (c.outcome == Outcome::Abandoned) {
+        // Stopped mid-search: neither it nor any later candidate counts; next_index
+        // stays here, so --resume redoes it and the corpus comes out the same.
+        request_stop();
+        return;
+    }
     const auto t0 = std::chrono::steady_clock::now();
     if (!in_transaction_) {
         corpus_.begin();
@@ -56,6 +62,11 @@ void CorpusWriter::accept(Candidate& c) {
             "{}x{} {}: no candidate reached this level after many tries; its quota is "
             "given up",
             size, size, level_name(level));
+    for (int size : steering_.newly_unreachable_sizes())
+        spdlog::warn(
+            "{}x{}: no candidate stored in the last {} of this size ({} stored); its count "
+            "quota is given up",
+            size, size, kGiveUpAfter, steering_.live().stored_size[static_cast<size_t>(size)]);
     c.seconds[stage_position(Stage::Writer)] +=
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     counters_.count(c);

@@ -131,3 +131,38 @@ TEST_CASE("a bad command line is bad input and --help explains each command", "[
     CHECK(solve_help.status == 0);
     CHECK_THAT(solve_help.out, Catch::Contains("--limit") && Catch::Contains("--json"));
 }
+
+TEST_CASE("solve and grade --max-seconds end an undecided puzzle with exit 8",
+          "[cli][solve][stop]") {
+    // One cage of all 81 cells: counting its solutions to a million never ends in time.
+    std::string all = "#\t9\n+\t405\t";
+    for (int r = 0; r < 9; ++r)
+        for (int c = 0; c < 9; ++c)
+            all += std::string(1, static_cast<char>('A' + r)) + std::to_string(c + 1) +
+                   (r * 9 + c < 80 ? " " : "\n");
+    TempPath file("whole-grid.neknek");
+    {
+        std::ofstream out(file.str());
+        out << all;
+    }
+    const CliResult s = run_kenken("solve --limit 1000000 --max-seconds 0.2 " + file.str());
+    CHECK(s.status == 8);
+    CHECK(s.out.find("undecided") != std::string::npos);
+    const CliResult j = run_kenken("solve --json --limit 1000000 --max-seconds 0.2 " + file.str());
+    CHECK(j.status == 8);
+    CHECK(nlohmann::json::parse(j.out)["undecided"] == true);
+
+    // A grade given no time at all is undecided too; a decided puzzle is unaffected.
+    const CliResult g =
+        run_kenken("grade --max-seconds 1e-9 " + kData.string() + "/big-cages-1.neknek");
+    CHECK(g.status == 8);
+    CHECK(g.out.find("undecided") != std::string::npos);
+    CHECK(g.err.find("undecided") != std::string::npos);
+    const CliResult fine =
+        run_kenken("grade --max-seconds 60 " + kData.string() + "/big-cages-2.neknek");
+    CHECK(fine.status == 3);  // decided: ambiguous
+    CHECK(run_kenken("solve --max-seconds 0 " + file.str()).status == 2);
+    const CliResult help = run_kenken("solve --help");
+    CHECK(help.out.find("--max-seconds") != std::string::npos);
+    CHECK(help.out.find("8") != std::string::npos);
+}

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -15,6 +16,7 @@
 #include "core/solve/solver.h"
 #include "db/store/corpus.h"
 #include "pipeline/factory/factory.h"
+#include "pipeline/factory/steering.h"
 #include "tests/support/test_files.h"
 
 using namespace kk;
@@ -221,4 +223,83 @@ TEST_CASE("a level no candidate of a size reaches is given up and the run still 
     CHECK(r.counters.outcomes[static_cast<size_t>(Outcome::Stored)] == 2);
     CHECK(r.counters.graded[static_cast<size_t>(Level::Extreme)] == 0);
     CHECK(r.counters.candidates >= 60000);
+}
+
+TEST_CASE("a count quota no candidate can meet is given up and the run still ends",
+          "[factory]") {
+    // Every cage a single cell: the single-cell filter drops every candidate. After
+    // 60,000 candidates of a size without a stored puzzle, its quota is given up with
+    // a warning instead of running forever.
+    FactoryConfig c = small_config();
+    c.quotas.sizes = {5};
+    c.quotas.per_size = {3};
+    c.recipes.resize(1);
+    c.recipes[0].tiling.size_weights = {1.0};
+    c.recipes[0].tiling.max_cage = 1;
+    TempPath db("count-unreachable.db");
+    const FactoryResult r = run(db.str(), c, 2);
+    CHECK(r.finished);
+    CHECK(r.counters.outcomes[static_cast<size_t>(Outcome::Stored)] == 0);
+    CHECK(r.counters.outcomes[static_cast<size_t>(Outcome::TooManySingletons)] ==
+          r.counters.candidates);
+    CHECK(r.counters.candidates >= kGiveUpAfter);
+    CHECK(r.counters.candidates < kGiveUpAfter + 1000);
+}
+
+TEST_CASE("a candidate over its time budget is dropped and counted", "[factory]") {
+    // A budget too small for any solve: every candidate that reaches the uniqueness
+    // check is dropped as over budget, and counted as a rejection there.
+    FactoryConfig c = small_config();
+    c.max_candidate_seconds = 1e-9;
+    TempPath db("budget.db");
+    const FactoryResult r = run(db.str(), c, 2, 300);
+    const auto over = r.counters.outcomes[static_cast<size_t>(Outcome::OverBudget)];
+    CHECK(over > 0);
+    CHECK(r.counters.outcomes[static_cast<size_t>(Outcome::Stored)] == 0);
+    CHECK(r.counters.passed[stage_position(Stage::Uniqueness)] == 0);
+    CHECK(r.counters.table().find("over its time budget") != std::string::npos);
+    // The counters survive a save and a load (as --resume does).
+    CHECK(RunCounters::from_json(r.counters.to_json()).outcomes ==
+          r.counters.outcomes);
+}
+
+TEST_CASE("a stop request reaches searches in flight and --resume redoes them", "[factory]") {
+    // Cages of up to 9 cells: the hostile configuration of issue 11. The stop flag
+    // is raised while candidates are in the solver; the run must end at once, leave
+    // the abandoned candidates out, and the resumed run give the uninterrupted corpus.
+    FactoryConfig c = small_config();
+    c.quotas.sizes = {6};
+    c.quotas.per_size = {10};
+    c.recipes.resize(1);
+    c.recipes[0].tiling.size_weights = {0.0, 0.2, 0.2, 0.1, 0.1, 0.1, 0.1, 0.1, 0.2};
+    c.recipes[0].tiling.max_cage = 9;
+    c.max_singletons = 1.0;
+    TempPath whole("stop-whole.db"), parts("stop-parts.db");
+    const FactoryResult full = run(whole.str(), c, 2);
+    REQUIRE(full.finished);
+
+    std::atomic<bool> stop{false};
+    FactoryResult first;
+    {
+        auto corpus = db::Corpus::open(parts.str());
+        FactoryOptions o;
+        o.threads = 2;
+        o.interrupt = &stop;
+        std::thread raiser([&] {
+            std::this_thread::sleep_for(std::chrono::milliseconds(30));
+            stop = true;
+        });
+        first = run_factory(corpus, c, o);
+        raiser.join();
+    }
+    if (first.finished) {
+        WARN("the run finished before the stop request; only the final corpus is compared");
+        CHECK(neknek_texts(parts.str()) == neknek_texts(whole.str()));
+        return;
+    }
+    CHECK(first.counters.outcomes[static_cast<size_t>(Outcome::Abandoned)] == 0);
+    const FactoryResult second = run(parts.str(), c, 2, 0, first.run_id);
+    CHECK(second.finished);
+    CHECK(second.counters.candidates == full.counters.candidates);
+    CHECK(neknek_texts(parts.str()) == neknek_texts(whole.str()));
 }

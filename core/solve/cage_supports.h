@@ -1,0 +1,32 @@
+// Supports of a big sum or product cage (too big for a tuple table), by dynamic
+// programming over the value sets its cells can take in each line.
+//
+// The cage's cells are grouped by row. A group's cells take distinct values, so a
+// group fills a set S of values; a subset DP over the group's cells finds every
+// feasible S, and a knapsack over the groups keeps the S whose sum (for a product:
+// whose exponents of 2, 3, 5 and 7) the other groups can complete to the target.
+// Each cell keeps the values some kept S gives it, and each row the values every kept
+// S puts there. Then the same by column. This is exact for the cage with distinctness
+// in one direction at a time (a sound relaxation of the cage with both), and costs
+// at most a few thousand mask steps per line: no tuple is ever listed.
+#pragma once
+
+#include "core/model/candidates.h"
+#include "core/model/puzzle.h"
+
+namespace kk {
+
+// Values every remaining filling of the cage puts in each row and column it touches
+// (0 where it touches none, or where it has a single cell).
+struct LineNeeds {
+    Mask row[kMaxSize] = {};
+    Mask col[kMaxSize] = {};
+};
+
+// cells: the cage's cells (r*n+c), count of them, in an n x n grid; cand: their
+// candidates, narrowed in place. Returns false when no filling remains. Only Add and
+// Mul are handled (others: returns true, unchanged). Allocates nothing.
+bool narrow_by_line_sets(Op op, std::int64_t target, const int* cells, int count, int n, Mask* cand,
+                         LineNeeds* needs = nullptr);
+
+}  // namespace kk
