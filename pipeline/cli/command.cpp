@@ -19,15 +19,24 @@ int exit_status() {
 // No default: a status added to Exit without a meaning here is a compiler warning.
 const char* exit_meaning(Exit status) {
     switch (status) {
-        case kOk: return "success";
-        case kFailure: return "failure other than the input (I/O, database)";
-        case kBadInput: return "bad input or command line (file, line and reason on stderr)";
-        case kAmbiguous: return "a puzzle has more than one solution";
-        case kNoSolution: return "a puzzle has no solution";
-        case kVerifyFailed: return "a stored puzzle does not agree with its record";
-        case kNotEnough: return "fewer puzzles match than asked for; nothing written";
-        case kWrongAnswer: return "the answer breaks a rule (the first is named)";
-        case kInterrupted: return "interrupted (Ctrl-C); --resume continues";
+        case kOk:
+            return "success";
+        case kFailure:
+            return "failure other than the input (I/O, database)";
+        case kBadInput:
+            return "bad input or command line (file, line and reason on stderr)";
+        case kAmbiguous:
+            return "a puzzle has more than one solution";
+        case kNoSolution:
+            return "a puzzle has no solution";
+        case kVerifyFailed:
+            return "a stored puzzle does not agree with its record";
+        case kNotEnough:
+            return "fewer puzzles match than asked for; nothing written";
+        case kWrongAnswer:
+            return "the answer breaks a rule (the first is named)";
+        case kInterrupted:
+            return "interrupted (Ctrl-C); --resume continues";
     }
     return "?";
 }

@@ -11,14 +11,14 @@ namespace kk::cli {
 // exit_meaning() (command.cpp), which every command's help quotes.
 enum Exit : int {
     kOk = 0,
-    kFailure = 1,       // something other than the input went wrong (I/O, database)
-    kBadInput = 2,      // input that cannot be read: file, line and reason on stderr
-    kAmbiguous = 3,     // a puzzle with more than one solution
-    kNoSolution = 4,    // a puzzle with no solution
-    kVerifyFailed = 5,  // `verify` found a stored puzzle that does not agree
-    kNotEnough = 6,     // `export` asked for more puzzles than match
-    kWrongAnswer = 7,   // `check`: the answer breaks a rule
-    kInterrupted = 130, // `generate` stopped by Ctrl-C, as a shell reports SIGINT
+    kFailure = 1,        // something other than the input went wrong (I/O, database)
+    kBadInput = 2,       // input that cannot be read: file, line and reason on stderr
+    kAmbiguous = 3,      // a puzzle with more than one solution
+    kNoSolution = 4,     // a puzzle with no solution
+    kVerifyFailed = 5,   // `verify` found a stored puzzle that does not agree
+    kNotEnough = 6,      // `export` asked for more puzzles than match
+    kWrongAnswer = 7,    // `check`: the answer breaks a rule
+    kInterrupted = 130,  // `generate` stopped by Ctrl-C, as a shell reports SIGINT
 };
 
 // One line for the help: what the status means.
