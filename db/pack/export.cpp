@@ -29,18 +29,8 @@ std::string today_utc() {
 }
 
 TextFormat text_format(PackFormat f) {
-    switch (f) {
-        case PackFormat::Json:
-            return TextFormat::Json;
-        case PackFormat::Keen:
-            return TextFormat::Keen;
-        case PackFormat::Cancan:
-            return TextFormat::Cancan;
-        case PackFormat::Dataset:
-            return TextFormat::Dataset;
-        default:
-            return TextFormat::Neknek;
-    }
+    const PackFormatName* e = entry_of(kPackFormats, f);
+    return e ? e->text : TextFormat::Neknek;
 }
 
 Book make_book(const ExportRequest& req, const std::vector<PuzzleRecord>& chosen) {
@@ -130,30 +120,11 @@ void check_out(const ExportRequest& req) {
 }  // namespace
 
 std::optional<PackFormat> parse_pack_format(const std::string& name) {
-    for (PackFormat f : {PackFormat::Pdf, PackFormat::Svg, PackFormat::Neknek, PackFormat::Json,
-                         PackFormat::Keen, PackFormat::Cancan, PackFormat::Dataset})
-        if (name == pack_format_name(f)) return f;
-    return std::nullopt;
+    return parse_name(kPackFormats, name);
 }
 
 const char* pack_format_name(PackFormat f) {
-    switch (f) {
-        case PackFormat::Pdf:
-            return "pdf";
-        case PackFormat::Svg:
-            return "svg";
-        case PackFormat::Neknek:
-            return "neknek";
-        case PackFormat::Json:
-            return "json";
-        case PackFormat::Keen:
-            return "keen";
-        case PackFormat::Cancan:
-            return "cancan";
-        case PackFormat::Dataset:
-            return "dataset";
-    }
-    return "?";
+    return name_of(kPackFormats, f).data();
 }
 
 bool is_text_format(PackFormat f) {

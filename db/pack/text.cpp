@@ -29,13 +29,7 @@ std::string table(const std::vector<PuzzleRecord>& records) {
 }  // namespace
 
 std::optional<TextFormat> parse_text_format(const std::string& name) {
-    if (name == "table") return TextFormat::Table;
-    if (name == "neknek") return TextFormat::Neknek;
-    if (name == "json") return TextFormat::Json;
-    if (name == "dataset") return TextFormat::Dataset;
-    if (name == "keen") return TextFormat::Keen;
-    if (name == "cancan") return TextFormat::Cancan;
-    return std::nullopt;
+    return parse_name(kTextFormats, name);
 }
 
 Puzzle record_puzzle(const PuzzleRecord& r) {

@@ -4,6 +4,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/model/puzzle.h"
@@ -12,6 +13,14 @@
 namespace kk::db {
 
 enum class TextFormat { Table, Neknek, Json, Keen, Cancan, Dataset };
+struct TextFormatName {
+    TextFormat value;
+    std::string_view name;
+};
+inline constexpr TextFormatName kTextFormats[] = {
+    {TextFormat::Table, "table"}, {TextFormat::Neknek, "neknek"}, {TextFormat::Json, "json"},
+    {TextFormat::Keen, "keen"},   {TextFormat::Cancan, "cancan"}, {TextFormat::Dataset, "dataset"},
+};
 
 std::optional<TextFormat> parse_text_format(const std::string& name);
 

@@ -1,5 +1,10 @@
 #include "pipeline/cli/command.h"
 
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+
 #include "kenken_version.h"  // generated: cmake/version_info.cmake
 
 namespace kk::cli {
@@ -16,13 +21,51 @@ int exit_status() {
     return g_exit;
 }
 
+CLI::Validator uint64_text() {
+    return CLI::Validator(
+        [](std::string& text) -> std::string {
+            std::uint64_t value = 0;
+            const char* end = text.data() + text.size();
+            const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+            if (text.empty() || text[0] < '0' || text[0] > '9' || ptr != end)
+                return "'" + text + "' is not a whole number from 0 to 18446744073709551615";
+            if (ec == std::errc::result_out_of_range)
+                return "'" + text + "' is larger than 18446744073709551615 (2^64-1)";
+            return {};
+        },
+        "UINT64");
+}
+
+CLI::Validator finite_number() {
+    return CLI::Validator(
+        [](std::string& text) -> std::string {
+            char* end = nullptr;
+            const double value = std::strtod(text.c_str(), &end);
+            if (text.empty() || end != text.c_str() + text.size())
+                return "'" + text + "' is not a number";
+            if (!std::isfinite(value)) return "'" + text + "' is not a finite number";
+            return {};
+        },
+        "NUMBER");
+}
+
+CLI::Option* add_db_option(CLI::App* sub, std::string& db, const std::string& description) {
+    return sub->add_option("--db", db, description)
+        ->required()
+        ->check(CLI::Validator(
+            [](std::string& path) -> std::string {
+                return path.empty() ? "an empty path names no file" : "";
+            },
+            "FILE"));
+}
+
 // No default: a status added to Exit without a meaning here is a compiler warning.
 const char* exit_meaning(Exit status) {
     switch (status) {
         case kOk:
             return "success";
         case kFailure:
-            return "failure other than the input (I/O, database)";
+            return "the corpus is missing, damaged or not a corpus; I/O or database error";
         case kBadInput:
             return "bad input or command line (file, line and reason on stderr)";
         case kAmbiguous:
@@ -30,11 +73,13 @@ const char* exit_meaning(Exit status) {
         case kNoSolution:
             return "a puzzle has no solution";
         case kVerifyFailed:
-            return "a stored puzzle does not agree with its record";
+            return "a stored puzzle does not agree, or the file fails integrity_check";
         case kNotEnough:
             return "fewer puzzles match than asked for; nothing written";
         case kWrongAnswer:
             return "the answer breaks a rule (the first is named)";
+        case kLocked:
+            return "another kenken generate is writing this corpus (one writer)";
         case kInterrupted:
             return "interrupted (Ctrl-C); --resume continues";
     }

@@ -7,18 +7,25 @@
 
 namespace kk::cli {
 
-// Exit statuses shared by every command: the one list. Each has its meaning in
-// exit_meaning() (command.cpp), which every command's help quotes.
+// Exit statuses: the one mapping every command uses (README lists it; each has its
+// meaning in exit_meaning(), which every command's help quotes). The same fault
+// gives the same status whatever the command.
 enum Exit : int {
     kOk = 0,
-    kFailure = 1,        // something other than the input went wrong (I/O, database)
-    kBadInput = 2,       // input that cannot be read: file, line and reason on stderr
+    // The corpus or the system: a missing, empty, damaged or foreign corpus file,
+    // a database or I/O error, an internal error.
+    kFailure = 1,
+    // Input that cannot be used: a puzzle file, configuration or command line
+    // (including an empty --db); file, line and reason on stderr.
+    kBadInput = 2,
     kAmbiguous = 3,      // a puzzle with more than one solution
     kNoSolution = 4,     // a puzzle with no solution
-    kVerifyFailed = 5,   // `verify` found a stored puzzle that does not agree
+    kVerifyFailed = 5,   // `verify`: a stored puzzle does not agree, or the file fails
+                         // SQLite's integrity check
     kNotEnough = 6,      // `export` asked for more puzzles than match
     kWrongAnswer = 7,    // `check`: the answer breaks a rule
-    kInterrupted = 130,  // `generate` stopped by Ctrl-C, as a shell reports SIGINT
+    kLocked = 9,         // `generate`: another kenken generate is writing this corpus
+    kInterrupted = 130,  // `generate` was stopped (SIGINT/SIGTERM); --resume continues
 };
 
 // One line for the help: what the status means.
@@ -27,6 +34,16 @@ const char* exit_meaning(Exit status);
 // The foot of a command's help: its exit statuses, then examples (one command a line).
 std::string help_footer(std::initializer_list<Exit> statuses,
                         std::initializer_list<const char*> examples);
+
+// Validators for options whose numbers CLI11 would otherwise take too kindly:
+// an unsigned 64-bit integer in decimal (no sign, no wrap-around: -1 and 2^64 are
+// errors), and a finite number (nan and inf are errors).
+CLI::Validator uint64_text();
+CLI::Validator finite_number();
+
+// --db FILE, required and not empty (SQLite would take "" for a throwaway
+// temporary database).
+CLI::Option* add_db_option(CLI::App* sub, std::string& db, const std::string& description);
 
 // Each adds its subcommand to the app; the callback it installs stores the exit
 // status with set_exit().

@@ -127,7 +127,7 @@ void add_export_command(CLI::App& app) {
     auto args = std::make_shared<ExportArgs>();
     auto* sub =
         app.add_subcommand("export", "Write a pack of puzzles (PDF, SVG or text) and record it");
-    sub->add_option("--db", args->db, "Corpus file")->required();
+    add_db_option(sub, args->db, "Corpus file");
     sub->add_option("-o,--out", args->out,
                     "Output file (svg: a new folder; '-': stdout, text formats only)")
         ->required();

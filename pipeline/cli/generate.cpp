@@ -2,9 +2,11 @@
 #include <spdlog/spdlog.h>
 
 #include <csignal>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 
+#include "db/store/writer_lock.h"
 #include "pipeline/cli/command.h"
 #include "pipeline/cli/config_search.h"
 #include "pipeline/factory/factory.h"
@@ -55,15 +57,53 @@ bool apply_flags(const GenerateOptions& o, FactoryConfig& c) {
     return true;
 }
 
+// A damaged file is not written to: SQLite's quick check first (linear in the
+// file's size, milliseconds for a large corpus); `verify` runs the full check.
+void check_sound(db::Corpus& corpus, const std::string& path) {
+    const auto problems = corpus.integrity_problems(false);
+    if (!problems.empty())
+        throw db::DbError(path + " is damaged (SQLite quick_check: " + problems.front() +
+                          "); not writing to it");
+}
+
 int run_generate(const GenerateOptions& o) {
     try {
         // The configuration is checked before the corpus is touched: a bad setting
         // leaves no file behind.
         FactoryConfig config;
         FactoryOptions fo;
+        if (!o.resume) {
+            if (o.config.empty()) {
+                config = default_config();
+            } else {
+                const auto path = find_config(o.config);
+                if (!path) {
+                    std::cerr << "generate: no configuration \"" << o.config
+                              << "\" (a file, or a name in:";
+                    for (const std::string& folder : config_folders()) std::cerr << " " << folder;
+                    std::cerr << ")\n";
+                    return kBadInput;
+                }
+                config = load_config(*path);
+            }
+            if (!apply_flags(o, config)) return kBadInput;
+        } else if (!std::filesystem::exists(o.db)) {
+            std::cerr << "generate: " << o.db << ": no such corpus file, nothing to resume\n";
+            return kFailure;
+        }
+        // One writer per corpus, taken before the corpus is opened or made.
+        std::string holder;
+        std::optional<db::WriterLock> lock = db::WriterLock::try_acquire(o.db, holder);
+        if (!lock) {
+            std::cerr << "generate: " << o.db << " is being written by another kenken generate ("
+                      << holder << "); one writer per corpus: wait for it to end, or stop it "
+                      << "and continue with --resume\n";
+            return kLocked;
+        }
         std::optional<db::Corpus> corpus;
         if (o.resume) {
             corpus.emplace(db::Corpus::open_existing(o.db));
+            check_sound(*corpus, o.db);
             auto run = corpus->latest_unfinished_run();
             if (!run) {
                 std::cerr << o.db << ": no interrupted run to resume\n";
@@ -80,21 +120,8 @@ int run_generate(const GenerateOptions& o) {
             fo.resume = run->id;
             spdlog::info("resuming run {}", run->id);
         } else {
-            if (o.config.empty()) {
-                config = default_config();
-            } else {
-                const auto path = find_config(o.config);
-                if (!path) {
-                    std::cerr << "generate: no configuration \"" << o.config
-                              << "\" (a file, or a name in:";
-                    for (const std::string& folder : config_folders()) std::cerr << " " << folder;
-                    std::cerr << ")\n";
-                    return kBadInput;
-                }
-                config = load_config(*path);
-            }
-            if (!apply_flags(o, config)) return kBadInput;
             corpus.emplace(db::Corpus::open(o.db));
+            check_sound(*corpus, o.db);
             // Quotas are targets for the corpus: say what it holds, and stop when it
             // already meets them.
             if (!o.add) {
@@ -107,9 +134,8 @@ int run_generate(const GenerateOptions& o) {
                     return kOk;
                 }
                 if (missing < asked && !o.quiet)
-                    std::cerr << o.db << " already holds " << asked - missing << " of the "
-                              << asked << " puzzles the quotas ask for: making " << missing
-                              << "\n";
+                    std::cerr << o.db << " already holds " << asked - missing << " of the " << asked
+                              << " puzzles the quotas ask for: making " << missing << "\n";
             }
         }
         fo.corpus_targets = !o.add;
@@ -150,7 +176,7 @@ void add_generate_command(CLI::App& app) {
         "Manufacture puzzles into a SQLite corpus until it holds what the quotas ask for (what "
         "is already there counts; --add makes the quotas on top). Ctrl-C stops after the "
         "current batch is committed; --resume continues the run.");
-    sub->add_option("--db", o->db, "Corpus file (created when absent)")->required();
+    add_db_option(sub, o->db, "Corpus file (created when absent)");
     sub->add_option("--config", o->config,
                     "TOML configuration: a file, or a name (default, overnight) looked up in the "
                     "installed share/kenken/configs, then the source tree's configs/");
@@ -167,11 +193,13 @@ void add_generate_command(CLI::App& app) {
                   "targets for the whole corpus)");
     sub->add_option("--seed", o->seed,
                     "Run seed: one seed gives one corpus, whatever the threads (default: the "
-                    "configuration's, 1)");
+                    "configuration's, 1)")
+        ->check(uint64_text());
     sub->add_option("-j,--threads", o->threads, "Worker threads (default: every core)")
         ->check(CLI::Range(1, 1024));
     sub->add_option("--max-singletons", o->max_singletons,
                     "Largest share of 1-cell cages a puzzle may have (default: 0.2)")
+        ->check(finite_number())
         ->check(CLI::Range(0.0, 1.0));
     sub->add_flag("--resume", o->resume, "Continue the latest interrupted run in --db");
     sub->add_flag("-q,--quiet", o->quiet, "No progress on stderr (the final report stays)");
@@ -179,7 +207,7 @@ void add_generate_command(CLI::App& app) {
                     "Stop as if interrupted after this many candidates (for tests)")
         ->group("");
     sub->footer(help_footer(
-        {kOk, kFailure, kBadInput, kInterrupted},
+        {kOk, kFailure, kBadInput, kLocked, kInterrupted},
         {"kenken generate --db corpus.db", "kenken generate --db corpus.db --config overnight",
          "kenken generate --db corpus.db --sizes 6 -n 200 -j 2",
          "kenken generate --db corpus.db --sizes 9 --per-level hard=50,extreme=50 --add"}));

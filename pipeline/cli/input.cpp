@@ -1,6 +1,7 @@
 #include "pipeline/cli/input.h"
 
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -12,17 +13,38 @@
 namespace kk::cli {
 namespace {
 
-bool slurp(const std::string& file, std::string& text) {
+// Reads the whole stream, up to kMaxInputBytes; "" when it reads fine.
+std::string read_capped(std::istream& in, std::string& text) {
+    char buf[65536];
+    while (in.read(buf, sizeof buf) || in.gcount() > 0) {
+        text.append(buf, static_cast<size_t>(in.gcount()));
+        if (text.size() > kMaxInputBytes)
+            return "larger than " + std::to_string(kMaxInputBytes >> 20) +
+                   " MiB: not a puzzle file (split it)";
+    }
+    return in.bad() ? "cannot read the file" : "";
+}
+
+// The file's text, or "" and the problem in problem.
+std::string slurp(const std::string& file, std::string& problem) {
+    std::string text;
     if (file == "-") {
-        std::ostringstream ss;
-        ss << std::cin.rdbuf();
-        text = ss.str();
-        return true;
+        problem = read_capped(std::cin, text);
+        return text;
+    }
+    std::error_code ec;
+    if (std::filesystem::is_directory(file, ec)) {
+        problem = "is a folder, not a puzzle file";
+        return text;
     }
     std::ifstream in(file, std::ios::binary);
-    if (!in) return false;
-    text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-    return !in.bad();
+    if (!in) {
+        problem = std::filesystem::exists(file, ec) ? "cannot read the file"
+                                                    : "cannot read the file: no such file";
+        return text;
+    }
+    problem = read_capped(in, text);
+    return text;
 }
 
 bool looks_like_json(const std::string& text) {
@@ -69,9 +91,10 @@ bool read_inputs(const std::vector<std::string>& files, const std::string& forma
     if (names.empty()) names.push_back("-");
     for (const std::string& file : names) {
         const std::string shown = file == "-" ? "<stdin>" : file;
-        std::string text;
-        if (!slurp(file, text)) {
-            std::cerr << shown << ": cannot read the file\n";
+        std::string problem;
+        const std::string text = slurp(file, problem);
+        if (!problem.empty()) {
+            std::cerr << shown << ": " << problem << "\n";
             return false;
         }
         try {

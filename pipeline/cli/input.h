@@ -3,6 +3,7 @@
 // shared record schema (db/pack/puzzle_json.h), as `kenken query --format json` writes.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -19,6 +20,10 @@ struct SourcedPuzzle {
     std::optional<std::int64_t> id;  // a JSON record's "id" (a stored puzzle)
     ParsedPuzzle parsed;
 };
+
+// Largest input read_inputs takes from one file or stdin (a million puzzles is
+// far less): endless input such as /dev/zero ends with a message.
+constexpr std::size_t kMaxInputBytes = std::size_t{64} << 20;
 
 // Reads and parses every file (or stdin for "-" or an empty list). format is "auto"
 // (detected per file: a text starting with '{' is JSON lines) or one of

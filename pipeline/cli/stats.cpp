@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "core/model/level.h"
 #include "db/store/corpus.h"
 #include "db/pack/puzzle_json.h"
 #include "pipeline/cli/command.h"
@@ -13,20 +14,19 @@
 namespace kk::cli {
 namespace {
 
-constexpr const char* kLevels[] = {"easy", "normal", "hard", "extreme", "unreasonable"};
-
 void print_counts(const std::map<std::pair<int, std::string>, int>& counts) {
     std::set<int> sizes;
     for (const auto& [key, n] : counts) sizes.insert(key.first);
     std::printf("%-6s", "size");
-    for (const char* l : kLevels) std::printf(" %12s", l);
+    for (const LevelName& l : kGraded) std::printf(" %12s", l.name.data());
     std::printf(" %8s\n", "total");
     std::map<std::string, int> column;
     int all = 0;
     for (int size : sizes) {
         std::printf("%-6s", (std::to_string(size) + "x" + std::to_string(size)).c_str());
         int row = 0;
-        for (const char* l : kLevels) {
+        for (const LevelName& level : kGraded) {
+            const std::string l(level.name);
             auto it = counts.find({size, l});
             const int n = it == counts.end() ? 0 : it->second;
             std::printf(" %12d", n);
@@ -37,7 +37,7 @@ void print_counts(const std::map<std::pair<int, std::string>, int>& counts) {
         all += row;
     }
     std::printf("%-6s", "total");
-    for (const char* l : kLevels) std::printf(" %12d", column[l]);
+    for (const LevelName& l : kGraded) std::printf(" %12d", column[std::string(l.name)]);
     std::printf(" %8d\n", all);
 }
 
@@ -128,7 +128,7 @@ void print_json(db::Corpus& corpus) {
 
 int run(const std::string& path, bool json) {
     try {
-        db::Corpus corpus = db::Corpus::open_existing(path);
+        db::Corpus corpus = db::Corpus::open_read_only(path);
         if (json) {
             print_json(corpus);
             return std::fflush(stdout) == 0 ? kOk : kFailure;
@@ -149,7 +149,7 @@ void add_stats_command(CLI::App& app) {
     auto path = std::make_shared<std::string>();
     auto json = std::make_shared<bool>(false);
     auto* sub = app.add_subcommand("stats", "Count the corpus by size and level; list the runs");
-    sub->add_option("--db", *path, "Corpus file")->required();
+    add_db_option(sub, *path, "Corpus file (read only)");
     sub->add_flag("--json", *json, "One JSON object: counts by size and level, runs, packs");
     sub->footer(help_footer({kOk, kFailure},
                             {"kenken stats --db corpus.db", "kenken stats --db corpus.db --json"}));

@@ -73,7 +73,15 @@ std::string check_record(const db::PuzzleRecord& r, double max_singletons) {
 
 int run_verify(const VerifyOptions& o) {
     try {
-        auto corpus = db::Corpus::open_existing(o.db);
+        auto corpus = db::Corpus::open_read_only(o.db);
+        // The file itself first: SQLite's full integrity check (every page, index
+        // and constraint). A damaged file is reported, not re-graded.
+        const auto damage = corpus.integrity_problems(true);
+        if (!damage.empty()) {
+            std::cerr << "verify: " << o.db << " fails SQLite's integrity check:\n";
+            for (const std::string& line : damage) std::cerr << "  " << line << "\n";
+            return kVerifyFailed;
+        }
         const auto records = corpus.all_puzzles();
         // The single-cell maximum each run used.
         std::map<std::int64_t, double> max_singletons;
@@ -159,8 +167,8 @@ void add_verify_command(CLI::App& app) {
     auto* sub = app.add_subcommand(
         "verify",
         "Re-read every stored puzzle, solve it again (exactly one solution, equal to the stored "
-        "one) and re-grade it (same level and score).");
-    sub->add_option("--db", o->db, "Corpus file")->required()->check(CLI::ExistingFile);
+        "one) and re-grade it (same level and score), after SQLite's integrity check of the file.");
+    add_db_option(sub, o->db, "Corpus file (read only)");
     sub->add_option("-j,--threads", o->threads, "Worker threads (default: every core)")
         ->check(CLI::Range(1, 1024));
     sub->add_flag("-q,--quiet", o->quiet, "No progress line on a terminal");

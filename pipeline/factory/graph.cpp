@@ -1,5 +1,3 @@
-#include "pipeline/factory/factory.h"
-
 #include <oneapi/tbb/flow_graph.h>
 #include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/info.h>
@@ -7,12 +5,15 @@
 
 #include <algorithm>
 #include <chrono>
+#include <memory>
 #include <thread>
+#include <vector>
 
-#include "pipeline/factory/writer.h"
+#include "pipeline/factory/factory.h"
 #include "pipeline/factory/progress.h"
 #include "pipeline/factory/stages.h"
 #include "pipeline/factory/steering.h"
+#include "pipeline/factory/writer.h"
 
 namespace kk {
 namespace {
@@ -24,8 +25,9 @@ using flow::unlimited;
 // Builds the graph and runs it until the source stops and every candidate in flight
 // has reached the writer.
 //
-//   source -> limiter -> latin -> tiling -> operators -> singletons -> uniqueness
-//          -> grading -> sequencer -> writer --(decrement)--> limiter
+//   source -> limiter -> [the stages of kStages, in its order] -> sequencer
+//          -> writer --(decrement)--> limiter
+// (today: latin -> tiling -> operators -> singletons -> uniqueness -> grading)
 void run_graph(const FactoryConfig& config, Steering& steering, CorpusWriter& writer,
                std::uint64_t first_index, const FactoryOptions& options) {
     flow::graph g;
@@ -46,19 +48,20 @@ void run_graph(const FactoryConfig& config, Steering& steering, CorpusWriter& wr
         return c;
     });
     flow::limiter_node<CandidatePtr> limiter(g, static_cast<size_t>(config.in_flight));
-    auto stage = [&g](auto body) {
-        return flow::function_node<CandidatePtr, CandidatePtr>(g, unlimited,
-                                                               [body](CandidatePtr c) {
-                                                                   body(*c);
-                                                                   return c;
-                                                               });
-    };
-    auto latin = stage([&](Candidate& c) { stages::plan_and_sample_latin(c, steering); });
-    auto tiling = stage([&](Candidate& c) { stages::tile(c, config); });
-    auto operators = stage([&](Candidate& c) { stages::assign_ops(c, config); });
-    auto singletons = stage([&](Candidate& c) { stages::filter_singletons(c, config); });
-    auto uniqueness = stage([](Candidate& c) { stages::check_unique(c); });
-    auto grading = stage([&](Candidate& c) { stages::grade_level(c, config); });
+    // One node per stage of kStages but the writer, each running its body on a
+    // candidate that no earlier stage stopped.
+    std::vector<std::unique_ptr<flow::function_node<CandidatePtr, CandidatePtr>>> stages;
+    for (int i = 0; i + 1 < kStageCount; ++i) {
+        auto body = stages::body_of(kStages[i].value, config, steering);
+        stages.push_back(std::make_unique<flow::function_node<CandidatePtr, CandidatePtr>>(
+            g, unlimited, [body, i](CandidatePtr c) {
+                if (c->outcome == Outcome::Pending) {
+                    c->entered |= 1u << i;
+                    body(*c);
+                }
+                return c;
+            }));
+    }
     flow::sequencer_node<CandidatePtr> sequencer(
         g, [first_index](const CandidatePtr& c) { return c->index - first_index; });
     flow::function_node<CandidatePtr, continue_msg> write(g, flow::serial, [&](CandidatePtr c) {
@@ -68,13 +71,9 @@ void run_graph(const FactoryConfig& config, Steering& steering, CorpusWriter& wr
 
     // Edges.
     flow::make_edge(source, limiter);
-    flow::make_edge(limiter, latin);
-    flow::make_edge(latin, tiling);
-    flow::make_edge(tiling, operators);
-    flow::make_edge(operators, singletons);
-    flow::make_edge(singletons, uniqueness);
-    flow::make_edge(uniqueness, grading);
-    flow::make_edge(grading, sequencer);
+    flow::make_edge(limiter, *stages.front());
+    for (size_t i = 0; i + 1 < stages.size(); ++i) flow::make_edge(*stages[i], *stages[i + 1]);
+    flow::make_edge(*stages.back(), sequencer);
     flow::make_edge(sequencer, write);
     flow::make_edge(write, limiter.decrementer());
 

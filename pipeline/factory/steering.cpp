@@ -148,9 +148,7 @@ void Steering::record(const Candidate& c) {
     const size_t n = static_cast<size_t>(c.size), r = static_cast<size_t>(c.recipe);
     live_.attempts[n][r] += 1;
     const int l = static_cast<int>(c.level);
-    const bool graded = c.outcome != Outcome::TooManySingletons &&
-                        c.outcome != Outcome::NotUnique && c.outcome != Outcome::NoSolution &&
-                        c.outcome != Outcome::TooMuchSearch;
+    const bool graded = passed_stage(c.outcome, Stage::Grading);
     if (graded && l < kGradedLevels) live_.hits[n][r][static_cast<size_t>(l)] += 1;
     if (c.outcome == Outcome::Stored) {
         live_.stored[n][static_cast<size_t>(l)] += 1;
