@@ -10,11 +10,16 @@ namespace {
 
 const char* op_ascii(Op op) {
     switch (op) {
-        case Op::Given: return "";
-        case Op::Add: return "+";
-        case Op::Sub: return "-";
-        case Op::Mul: return "*";
-        case Op::Div: return "/";
+        case Op::Given:
+            return "";
+        case Op::Add:
+            return "+";
+        case Op::Sub:
+            return "-";
+        case Op::Mul:
+            return "*";
+        case Op::Div:
+            return "/";
     }
     return "?";
 }
@@ -60,9 +65,12 @@ std::string dataset_json(const PuzzleRecord& r) {
     nlohmann::ordered_json j;
     j["question"] = puzzle_statement(p);
     j["answer"] = grid_text(solution_grid(r.solution), p.size);
-    j["metadata"] = {{"id", r.id},       {"size", p.size},
-                     {"rules", puzzle_rules(p)}, {"level", r.level},
-                     {"score", score_int(r.score)}, {"seed", r.seed}};
+    j["metadata"] = {{"id", r.id},
+                     {"size", p.size},
+                     {"rules", puzzle_rules(p)},
+                     {"level", r.level},
+                     {"score", score_int(r.score)},
+                     {"seed", r.seed}};
     return j.dump();
 }
 

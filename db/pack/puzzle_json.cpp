@@ -9,11 +9,16 @@ namespace {
 
 const char* op_name(Op op) {
     switch (op) {
-        case Op::Given: return "given";
-        case Op::Add: return "add";
-        case Op::Sub: return "sub";
-        case Op::Mul: return "mul";
-        case Op::Div: return "div";
+        case Op::Given:
+            return "given";
+        case Op::Add:
+            return "add";
+        case Op::Sub:
+            return "sub";
+        case Op::Mul:
+            return "mul";
+        case Op::Div:
+            return "div";
     }
     return "?";
 }

@@ -140,8 +140,8 @@ int run_check(const CheckOptions& o) {
 
 void add_check_command(CLI::App& app) {
     auto o = std::make_shared<CheckOptions>();
-    auto* sub = app.add_subcommand(
-        "check", "Check an answer: does the grid meet every rule of the puzzle?");
+    auto* sub = app.add_subcommand("check",
+                                   "Check an answer: does the grid meet every rule of the puzzle?");
     sub->add_option("puzzle", o->puzzle, "The puzzle file (one puzzle, any format; '-': stdin)")
         ->required();
     sub->add_option("answer", o->answer,

@@ -24,11 +24,11 @@ int main(int argc, char** argv) {
         "  kenken export --db corpus.db -n 50 --level hard -o hard.pdf\n"
         "  kenken solve puzzle.txt");
     // The commands, in the order --help lists them.
-    for (auto add : {kk::cli::add_solve_command, kk::cli::add_grade_command,
-                     kk::cli::add_check_command, kk::cli::add_generate_command,
-                     kk::cli::add_verify_command, kk::cli::add_stats_command,
-                     kk::cli::add_query_command, kk::cli::add_export_command,
-                     kk::cli::add_packs_command, kk::cli::add_bench_command})
+    for (auto add :
+         {kk::cli::add_solve_command, kk::cli::add_grade_command, kk::cli::add_check_command,
+          kk::cli::add_generate_command, kk::cli::add_verify_command, kk::cli::add_stats_command,
+          kk::cli::add_query_command, kk::cli::add_export_command, kk::cli::add_packs_command,
+          kk::cli::add_bench_command})
         add(app);
     // A first word that is no command: name the nearest one instead of CLI11's
     // "A subcommand is required".
@@ -38,7 +38,8 @@ int main(int argc, char** argv) {
         const std::string word = argv[1];
         if (std::find(names.begin(), names.end(), word) == names.end()) {
             std::cerr << "kenken: unknown command '" << word << "'";
-            if (auto near = kk::cli::nearest(word, names)) std::cerr << "; did you mean '" << *near << "'?";
+            if (auto near = kk::cli::nearest(word, names))
+                std::cerr << "; did you mean '" << *near << "'?";
             std::cerr << "\nRun kenken --help for the commands.\n";
             return kk::cli::kBadInput;
         }

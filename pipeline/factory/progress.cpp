@@ -62,8 +62,8 @@ std::string progress_line(const SizeProgress& p, int width) {
             const char* mark = p.unreachable[i] ? "!" : "";
             const int done = std::min(p.level_done[i], p.level_quota[i]);
             char part[64];
-            std::snprintf(part, sizeof part, " %c %d/%d%s", kLevelLetters[l], done, p.level_quota[i],
-                          mark);
+            std::snprintf(part, sizeof part, " %c %d/%d%s", kLevelLetters[l], done,
+                          p.level_quota[i], mark);
             full += part;
             if (done >= p.level_quota[i])
                 std::snprintf(part, sizeof part, " %c ok%s", kLevelLetters[l], mark);

@@ -43,8 +43,8 @@ class ProgressReporter {
 // Exposed for tests.
 struct SizeProgress {
     int size = 0, done = 0, quota = 0;
-    double rate = 0;     // puzzles a second, recently
-    double eta = -1;     // seconds to the end of the size's slowest level; <0: unknown
+    double rate = 0;  // puzzles a second, recently
+    double eta = -1;  // seconds to the end of the size's slowest level; <0: unknown
     bool by_level = false;
     std::array<int, kGradedLevels> level_done{}, level_quota{};
     std::array<bool, kGradedLevels> unreachable{};

@@ -31,8 +31,9 @@ void write_file(const TempPath& p, const std::string& text) {
 
 // A small corpus made once per test that needs one: 12 4x4 and 5x5 puzzles.
 void make_corpus(const TempPath& db) {
-    REQUIRE(run_kenken("generate -q --db " + db.str() + " --sizes 4-5 -n 12 --seed 5 -j 2")
-                .status == 0);
+    REQUIRE(
+        run_kenken("generate -q --db " + db.str() + " --sizes 4-5 -n 12 --seed 5 -j 2").status ==
+        0);
 }
 
 }  // namespace
@@ -163,8 +164,8 @@ TEST_CASE("every puzzle record has one JSON shape, and JSON lines are an input",
     CHECK(j.at("solutions") == 2);
     CHECK(j.at("second").size() == 4);
     // A broken JSON line names its line.
-    const CliResult bad = run_kenken("solve -", query.out.substr(0, query.out.find('\n') + 1) +
-                                                    "{\"puzzle\": {\"size\": 4}}\n");
+    const CliResult bad = run_kenken(
+        "solve -", query.out.substr(0, query.out.find('\n') + 1) + "{\"puzzle\": {\"size\": 4}}\n");
     CHECK(bad.status == 2);
     CHECK_THAT(bad.err, Catch::StartsWith("<stdin>:2: "));
 
@@ -217,8 +218,9 @@ TEST_CASE("export --format dataset writes question, answer and metadata lines",
           "[cli][conv][export]") {
     TempPath db("ds.db"), out("ds.jsonl");
     make_corpus(db);
-    REQUIRE(run_kenken("export --db " + db.str() + " -n 4 --size 4 --format dataset -o " + out.str())
-                .status == 0);
+    REQUIRE(
+        run_kenken("export --db " + db.str() + " -n 4 --size 4 --format dataset -o " + out.str())
+            .status == 0);
     const auto lines = json_lines(slurp(out.path));
     REQUIRE(lines.size() == 4);
     for (const auto& j : lines) {
@@ -249,8 +251,8 @@ TEST_CASE("kenken packs lists, shows and deletes packs; deleted puzzles are fres
     REQUIRE(run_kenken("export --db " + db.str() + " -n 5 --size 5 -o " + b.str()).status == 0);
     const CliResult list = run_kenken("packs --db " + db.str());
     CHECK(list.status == 0);
-    CHECK_THAT(list.out, Catch::Contains("size=4") && Catch::Contains(a.str()) &&
-                             Catch::Contains(b.str()));
+    CHECK_THAT(list.out,
+               Catch::Contains("size=4") && Catch::Contains(a.str()) && Catch::Contains(b.str()));
     const auto packs = json_lines(run_kenken("packs --json --db " + db.str()).out);
     REQUIRE(packs.size() == 2);
     CHECK(packs[0].at("count") == 5);
@@ -290,9 +292,9 @@ TEST_CASE("quotas are targets for the corpus: a second run adds nothing, --add a
     // Per-level targets count what is held per level.
     REQUIRE(run_kenken("generate -q --db " + db.str() + " --sizes 5 --per-level easy=2,normal=1")
                 .status == 0);
-    CHECK_THAT(run_kenken("generate -q --db " + db.str() + " --sizes 5 --per-level easy=2,normal=1")
-                   .out,
-               Catch::Contains("nothing to make"));
+    CHECK_THAT(
+        run_kenken("generate -q --db " + db.str() + " --sizes 5 --per-level easy=2,normal=1").out,
+        Catch::Contains("nothing to make"));
     // --count and --per-level together: an error, not one silently ignored.
     const CliResult both = run_kenken("generate --db " + db.str() + " -n 5 --per-level easy=1");
     CHECK(both.status == 2);

@@ -486,17 +486,23 @@ TEST_CASE("kenken grade --json: one object a line with every technique", "[grade
     std::vector<nlohmann::json> objects;
     for (std::string line; std::getline(in, line);) objects.push_back(nlohmann::json::parse(line));
     REQUIRE(objects.size() == 2);
+    // The shared record (docs/json.md) with the grade nested.
+    CHECK(objects[0]["schema"] == 1);
     CHECK(objects[0]["source"] == kData + "/seed000-kk1.neknek#1");
-    CHECK(objects[0]["size"] == 6);
-    CHECK(objects[0]["level"] == "hard");
-    CHECK(objects[0]["score"].get<double>() >= 2000);
-    CHECK(objects[0]["score"].get<double>() < 3000);
-    CHECK(objects[0]["techniques"].size() == static_cast<size_t>(kTechniqueCount));
-    CHECK(objects[0]["techniques"]["naked_single"].get<int>() +
-              objects[0]["techniques"]["hidden_single"].get<int>() ==
+    CHECK(objects[0]["puzzle"]["size"] == 6);
+    const auto& g = objects[0]["grade"];
+    CHECK(g["level"] == "hard");
+    CHECK(g["score"].is_number_integer());
+    CHECK(g["score"].get<int>() >= 2000);
+    CHECK(g["score"].get<int>() < 3000);
+    CHECK(g["techniques"].size() == static_cast<size_t>(kTechniqueCount));
+    CHECK(g["techniques"]["naked_single"].get<int>() + g["techniques"]["hidden_single"].get<int>() ==
           36);
+    CHECK(g["search_nodes"] == 0);
+    CHECK(!g["steps"].empty());
+    CHECK(objects[0]["solution"].size() == 6);
     CHECK(objects[0]["micros"].is_number());
-    CHECK(objects[1]["level"] == "easy");
+    CHECK(objects[1]["grade"]["level"] == "easy");
 }
 
 TEST_CASE("kenken grade exits 3 for ambiguous, 4 for impossible, 2 for bad input",
