@@ -376,7 +376,7 @@ TEST_CASE("the answer for puzzle k is the stored solution of puzzle k", "[book]"
     CHECK(checked == 10);
 }
 
-TEST_CASE("--dry-run says what would go in and writes and records nothing", "[book]") {
+TEST_CASE("a dry run (--dry-run) says what would go in and writes and records nothing", "[book]") {
     TempDir dir;
     const std::string db = factory_corpus(dir);
     const std::string out = dir.file("dry.pdf");
