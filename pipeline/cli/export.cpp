@@ -1,7 +1,8 @@
-// kenken export: a pack of K puzzles chosen by the filters, as a printable PDF book,
+// kenken export: a pack of K puzzles chosen by the filters, as a printable PDF,
 // an SVG folder or a text format, recorded in the corpus.
 #include "db/pack/export.h"
 
+#include <filesystem>
 #include <iostream>
 #include <memory>
 
@@ -12,15 +13,58 @@
 namespace kk::cli {
 namespace {
 
+namespace fs = std::filesystem;
+
 struct ExportArgs {
-    std::string db, out, format = "pdf", book, trim, paper, level_names;
+    std::string db, out, format, book, trim, paper, level_names;
     std::optional<std::string> title, subtitle, author, copyright;
     std::optional<int> per_page, walkthrough;
-    bool solutions = false, allow_repeats = false, bleed = false, large_print = false,
-         dry_run = false;
+    bool solutions = false, allow_repeats = false, force = false, bleed = false,
+         large_print = false, dry_run = false;
     FilterOptions filters;
     int count = 0;
 };
+
+const std::vector<std::string> kFormats = {"pdf",  "svg",    "neknek", "json",
+                                           "keen", "cancan", "dataset"};
+
+// The format an extension names, "" when it names none.
+std::string format_of_extension(const std::string& ext) {
+    if (ext == ".pdf") return "pdf";
+    if (ext == ".neknek") return "neknek";
+    if (ext == ".json" || ext == ".jsonl") return "json";
+    if (ext == ".keen") return "keen";
+    if (ext == ".cancan") return "cancan";
+    return "";
+}
+
+// May a file of this format carry this extension? One that names another format
+// may not; JSON lines (json, dataset) take .json and .jsonl; others (.txt) fit all.
+bool extension_fits(const std::string& format, const std::string& ext) {
+    const std::string named = format_of_extension(ext);
+    if (named.empty()) return true;
+    return named == format || (format == "dataset" && named == "json");
+}
+
+// The format to write: --format, else --out's extension. Empty with a reason when
+// neither says, or they disagree.
+std::string choose_format(const ExportArgs& a, std::string& problem) {
+    const std::string ext = a.out == "-" ? "" : fs::path(a.out).extension().string();
+    if (a.format.empty()) {
+        const std::string f = format_of_extension(ext);
+        if (f.empty())
+            problem = a.out == "-" ? "--out - needs --format (a text format)"
+                                   : "cannot tell the format from \"" + a.out +
+                                         "\" (.pdf, .json, .jsonl, .neknek, .keen, .cancan): "
+                                         "give --format";
+        return f;
+    }
+    if (a.out != "-" && !extension_fits(a.format, ext)) {
+        problem = "--format " + a.format + " does not fit the file name \"" + a.out + "\"";
+        return "";
+    }
+    return a.format;
+}
 
 std::string plural(size_t n, const char* one, const char* many) {
     return std::to_string(n) + " " + (n == 1 ? one : many);
@@ -91,29 +135,37 @@ int run(const ExportArgs& a) {
         std::cerr << "export: " << problem << "\n";
         return kBadInput;
     }
+    const std::string format_name = choose_format(a, problem);
+    if (format_name.empty()) {
+        std::cerr << "export: " << problem << "\n";
+        return kBadInput;
+    }
+    const auto format = db::parse_pack_format(format_name);
+    if (a.out == "-" && !db::is_text_format(*format)) {
+        std::cerr << "export: " << format_name << " cannot go to stdout (--out -): give a file\n";
+        return kBadInput;
+    }
+    std::error_code ec;
+    if (a.out != "-" && *format != db::PackFormat::Svg && fs::exists(a.out, ec) &&
+        !fs::is_directory(a.out, ec) && !a.force) {
+        std::cerr << "export: " << a.out << " already exists (--force overwrites it)\n";
+        return kBadInput;
+    }
     db::ExportRequest req;
-    const auto format = db::parse_pack_format(a.format);
-    if (!format) {
-        std::cerr << "export: unknown format \"" << a.format
-                  << "\" (pdf, svg, neknek, json, keen, cancan)\n";
-        return kBadInput;
-    }
-    if (a.count < 1) {
-        std::cerr << "export: --count must be at least 1\n";
-        return kBadInput;
-    }
+    req.out = a.out;
+    req.format = *format;
     try {
         fill_book(a, req);
     } catch (const std::invalid_argument& e) {
         std::cerr << "export: " << e.what() << "\n";
         return kBadInput;
     }
-    req.out = a.out;
-    req.format = *format;
-    req.allow_repeats = a.allow_repeats;
     req.dry_run = a.dry_run;
+    req.allow_repeats = a.allow_repeats;
     req.filter = *filter;
     req.count = a.count;
+    // With the pack on stdout, the summary goes to stderr.
+    std::ostream& report = a.out == "-" ? std::cerr : std::cout;
     try {
         db::Corpus corpus = db::Corpus::open_existing(a.db);
         const db::ExportResult r = db::export_pack(corpus, req);
@@ -128,11 +180,12 @@ int run(const ExportArgs& a) {
             print_dry_run(req, r);
             return kOk;
         }
-        std::cout << "pack " << r.pack_id << ": "
-                  << plural(r.puzzle_ids.size(), "puzzle", "puzzles") << " to " << a.out;
-        if (r.pages) std::cout << " (" << r.pages << " pages)";
-        if (*format == db::PackFormat::Svg) std::cout << " (" << r.files.size() << " files)";
-        std::cout << "\n";
+        report << "pack " << r.pack_id << ": " << r.puzzle_ids.size()
+               << (r.puzzle_ids.size() == 1 ? " puzzle" : " puzzles") << " to "
+               << (a.out == "-" ? "stdout" : a.out);
+        if (r.pages) report << " (" << r.pages << " pages)";
+        if (*format == db::PackFormat::Svg) report << " (" << r.files.size() << " files)";
+        report << "\n";
         return kOk;
     } catch (const std::invalid_argument& e) {
         std::cerr << "export: " << e.what() << "\n";
@@ -149,13 +202,19 @@ void add_export_command(CLI::App& app) {
     auto args = std::make_shared<ExportArgs>();
     auto* sub =
         app.add_subcommand("export", "Write a pack of puzzles (PDF, SVG or text) and record it");
-    sub->add_option("--db", args->db, "Corpus file")->required();
-    sub->add_option("--out", args->out, "Output file (for svg: a new folder)")->required();
-    sub->add_option("--format", args->format, "pdf, svg, neknek, json, keen or cancan");
-    sub->add_option("--count", args->count, "How many puzzles")->required();
+    add_db_option(sub, args->db, "Corpus file");
+    sub->add_option("-o,--out", args->out,
+                    "Output file (svg: a new folder; '-': stdout, text formats only)")
+        ->required();
+    sub->add_option("-n,--count", args->count, "How many puzzles")
+        ->required()
+        ->check(CLI::Range(1, 100'000'000));
+    sub->add_option("--format", args->format,
+                    "Format; default: from --out's extension (.pdf .json .jsonl .neknek .keen "
+                    ".cancan). dataset: JSON lines {question, answer, metadata}")
+        ->check(CLI::IsMember(kFormats));
+    sub->add_flag("--force", args->force, "Overwrite an existing file");
     sub->add_flag("--solutions", args->solutions, "Add the answer key (pdf: pages at the back)");
-    sub->add_flag("--allow-repeats", args->allow_repeats,
-                  "Also take puzzles published in earlier packs");
     sub->add_flag("--dry-run", args->dry_run,
                   "Say what would go in (count, pages, sections); write and record nothing");
     sub->add_option("--book", args->book,
@@ -179,7 +238,15 @@ void add_export_command(CLI::App& app) {
                   "Clues at least 14 pt, thicker lines, 1 or 2 puzzles a page");
     sub->add_option("--walkthrough", args->walkthrough,
                     "Worked solutions, step by step, for the first K puzzles");
+
+    sub->add_flag("--allow-repeats", args->allow_repeats,
+                  "Also take puzzles published in earlier packs");
     add_filter_options(sub, args->filters, false);
+    sub->footer(
+        help_footer({kOk, kFailure, kBadInput, kNotEnough},
+                    {"kenken export --db corpus.db -n 50 --level hard -o hard.pdf",
+                     "kenken export --db corpus.db -n 10 --size 6 -o - --format neknek",
+                     "kenken export --db corpus.db -n 1000 -o train.jsonl --format dataset"}));
     sub->callback([args] { set_exit(run(*args)); });
 }
 

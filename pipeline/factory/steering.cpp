@@ -148,9 +148,7 @@ void Steering::record(const Candidate& c) {
     const size_t n = static_cast<size_t>(c.size), r = static_cast<size_t>(c.recipe);
     live_.attempts[n][r] += 1;
     const int l = static_cast<int>(c.level);
-    const bool graded = c.outcome != Outcome::TooManySingletons &&
-                        c.outcome != Outcome::NotUnique && c.outcome != Outcome::NoSolution &&
-                        c.outcome != Outcome::TooMuchSearch;
+    const bool graded = passed_stage(c.outcome, Stage::Grading);
     if (graded && l < kGradedLevels) live_.hits[n][r][static_cast<size_t>(l)] += 1;
     if (c.outcome == Outcome::Stored) {
         live_.stored[n][static_cast<size_t>(l)] += 1;
@@ -190,6 +188,15 @@ std::vector<std::pair<int, Level>> Steering::newly_unreachable() {
     auto out = std::move(fresh_unreachable_);
     fresh_unreachable_.clear();
     return out;
+}
+
+void Steering::preload(const std::array<std::array<int, kGradedLevels>, kSizeSlots>& held) {
+    for (size_t n = 0; n < held.size(); ++n) {
+        live_.stored[n] = held[n];
+        live_.stored_size[n] = 0;
+        for (int k : held[n]) live_.stored_size[n] += k;
+    }
+    for (auto& snapshot : ring_) snapshot = live_;
 }
 
 nlohmann::json Steering::save() const {

@@ -48,6 +48,10 @@ class Steering {
     // Level cells given up on (no hit after many tries); for the log.
     std::vector<std::pair<int, Level>> newly_unreachable();
 
+    // A new run into a corpus that already holds puzzles: they count toward the
+    // quotas from the first candidate on (every snapshot starts from them).
+    void preload(const std::array<std::array<int, kGradedLevels>, kSizeSlots>& held);
+
     // Resume: the live statistics and the last snapshots.
     nlohmann::json save() const;
     void restore(const nlohmann::json& j, std::uint64_t next_index);
