@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
+#include "core/grade/grader.h"
 #include "db/pack/text.h"
 
 namespace kk::db {
@@ -35,14 +36,28 @@ TextFormat text_format(PackFormat f) {
 
 Book make_book(const ExportRequest& req, const std::vector<PuzzleRecord>& chosen) {
     Book book;
-    book.title = req.title;
+    book.words = req.words;
+    book.layout = req.layout;
+    book.layout.solutions = req.solutions;
     book.date = req.date.empty() ? today_utc() : req.date;
-    book.paper = req.paper;
-    book.solutions = req.solutions;
     int number = 0;
-    for (const PuzzleRecord& r : chosen)
-        book.puzzles.push_back({++number, record_puzzle(r), solution_grid(r.solution), r.level});
+    for (const PuzzleRecord& r : chosen) {
+        BookPuzzle bp{++number, record_puzzle(r), solution_grid(r.solution), r.level, r.id, {}};
+        // The worked solutions: the grader's explanation, step by step.
+        if (number <= req.layout.walkthrough)
+            bp.steps = grade(bp.puzzle, true, kNoNodeLimit, &bp.solution).steps;
+        book.puzzles.push_back(std::move(bp));
+    }
     return book;
+}
+
+// Books run by size, then from the easiest to the hardest; text packs easiest first.
+void book_order(std::vector<PuzzleRecord>& chosen, bool by_size) {
+    std::stable_sort(chosen.begin(), chosen.end(),
+                     [by_size](const PuzzleRecord& a, const PuzzleRecord& b) {
+                         if (by_size && a.size != b.size) return a.size < b.size;
+                         return a.score != b.score ? a.score < b.score : a.id < b.id;
+                     });
 }
 
 // Files are written under a hidden name beside the target, ".NAME.kkpart-PID", and
@@ -158,18 +173,28 @@ ExportResult export_pack(Corpus& corpus, const ExportRequest& req) {
         }
         filter.limit = req.count;
         std::vector<PuzzleRecord> chosen = corpus.query(filter);
-        // The pack runs from the easiest to the hardest.
-        std::stable_sort(chosen.begin(), chosen.end(),
-                         [](const PuzzleRecord& a, const PuzzleRecord& b) {
-                             return a.score != b.score ? a.score < b.score : a.id < b.id;
-                         });
+        const bool book = req.format == PackFormat::Pdf || req.format == PackFormat::Svg;
+        book_order(chosen, book);
         for (const PuzzleRecord& r : chosen) result.puzzle_ids.push_back(r.id);
+        if (req.dry_run) {
+            if (req.format == PackFormat::Pdf) {
+                result.plan = plan_pdf(make_book(req, chosen));
+                result.pages = result.plan->pages;
+            }
+            corpus.rollback();
+            return result;
+        }
         nlohmann::json filters = nlohmann::json::parse(filter_json(filter));
         filters["allow_repeats"] = req.allow_repeats;
         filters["solutions"] = req.solutions;
-        filters["paper"] = req.paper == Paper::A4 ? "a4" : "letter";
+        if (req.format == PackFormat::Pdf) {
+            filters["trim"] = req.layout.trim.name;
+            filters["bleed"] = req.layout.bleed;
+            filters["large_print"] = req.layout.large_print;
+            filters["walkthrough"] = req.layout.walkthrough;
+        }
         PackRow pack;
-        pack.title = req.title;
+        pack.title = req.words.title;
         pack.filters = filters.dump();
         pack.format = pack_format_name(req.format);
         pack.out = to_stdout ? "-" : fs::absolute(out).string();

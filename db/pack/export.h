@@ -1,5 +1,5 @@
-// Packs: K puzzles chosen by the filters, written as a file (or an SVG folder)
-// and recorded in the corpus once the file is complete.
+// Packs: K puzzles chosen by the filters, written as a file (a PDF book, an SVG
+// folder or a text format) and recorded in the corpus in the same transaction.
 #pragma once
 
 #include <cstdint>
@@ -39,26 +39,30 @@ const char* pack_format_name(PackFormat f);
 struct ExportRequest {
     std::string out;  // the file; for svg, the folder; "-": stdout (text formats)
     PackFormat format = PackFormat::Pdf;
-    std::string title = "KenKen";
-    Paper paper = Paper::A4;
+    BookWords words;    // words.title also names the pack
+    BookLayout layout;  // pdf: trim, bleed, per page, large print, walkthrough
     bool solutions = false;
     bool allow_repeats = false;  // otherwise only puzzles never published before
-    QueryFilter filter;          // its order picks which puzzles; the pack is by score
+    bool dry_run = false;        // choose and plan, but write and record nothing
+    QueryFilter filter;          // its order picks which puzzles
     int count = 0;
-    std::string date;  // for the title page; empty: today (UTC)
+    std::string date;  // for the copyright page; empty: today (UTC)
 };
 
 struct ExportResult {
     int available = 0;                     // puzzles matching the filters
-    std::int64_t pack_id = 0;              // 0 when nothing was written (not enough puzzles)
+    std::int64_t pack_id = 0;              // 0 when nothing was recorded
     std::vector<std::int64_t> puzzle_ids;  // in pack order, number 1 first
     int pages = 0;                         // pdf only
+    std::optional<BookPlan> plan;          // pdf only
     std::vector<std::string> files;        // what was written
 };
 
-// Chooses, writes and records a pack. Fewer matching puzzles than asked for:
-// writes nothing and returns pack_id 0. Throws on I/O or database errors, leaving
-// no partial file behind.
+// Chooses, writes and records a pack: books (pdf, svg) by size and then easiest
+// first, text packs easiest first. Fewer matching puzzles than asked for, or a dry
+// run: writes and records nothing (pack_id 0). Throws std::invalid_argument for a
+// bad request, other exceptions on I/O or database errors, leaving neither file nor
+// record behind.
 ExportResult export_pack(Corpus& corpus, const ExportRequest& request);
 
 }  // namespace kk::db

@@ -1,40 +1,41 @@
-// Printable packs with cairo: a PDF book (title page, puzzle pages, solution
-// pages) or one SVG file per puzzle.
+// Printable books with cairo: a PDF ready for a print-on-demand printer (trim,
+// bleed, mirrored margins, sections, contents, answer key, worked solutions), or
+// one SVG file per puzzle whose clues stay editable text.
 #pragma once
 
 #include <string>
 #include <vector>
 
-#include "core/model/puzzle.h"
+#include "db/render/book.h"
 
 namespace kk::db {
 
-enum class Paper { A4, Letter };
-
-struct BookPuzzle {
-    int number = 0;  // 1..K within the pack
-    Puzzle puzzle;
-    Grid solution;
-    std::string level;
+struct BookSection {
+    int size = 0;
+    std::string level;  // as printed ("Gentle")
+    int count = 0;      // puzzles in it
+    int page = 0;       // where it opens
 };
 
-struct Book {
-    std::string title;
-    std::string date;  // shown on the title page, e.g. "2026-11-21"
-    Paper paper = Paper::A4;
-    bool solutions = false;
-    std::vector<BookPuzzle> puzzles;
+struct BookPlan {
+    int pages = 0;
+    double gutter_inches = 0;                      // the inside margin chosen for the page count
+    std::vector<std::pair<int, int>> per_page;     // (size, puzzles a page), sizes in the book
+    std::vector<BookSection> sections;             // by size, then level, easiest first
+    std::vector<int> puzzle_page;                  // page of puzzle i (book order)
+    int walkthrough_page = 0, solutions_page = 0;  // 0 when absent
 };
 
-// How many puzzles share a page when the largest on it has this size.
-int puzzles_per_page(int size);
+// Lays the book out without writing anything. Throws std::invalid_argument when the
+// asked-for layout cannot print clues at the minimum size (9 pt, 14 pt large print).
+BookPlan plan_pdf(const Book& book);
 
-// Writes the book as a PDF; returns the number of pages. Throws std::runtime_error
-// when cairo cannot write the file.
+// Writes the book as a PDF; returns the number of pages. Throws std::invalid_argument
+// as plan_pdf does, std::runtime_error when cairo cannot write the file.
 int render_pdf(const Book& book, const std::string& path);
 
 // Writes NNN.svg for every puzzle (and NNN-solution.svg with solutions) into dir,
-// which must exist. Returns the file names written.
+// which must exist. Clues and digits are <text> elements. Returns the file names.
 std::vector<std::string> render_svg(const Book& book, const std::string& dir);
 
 }  // namespace kk::db

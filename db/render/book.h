@@ -1,0 +1,72 @@
+// A book to print: its words, its trim and layout choices, and its puzzles.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/model/puzzle.h"
+
+namespace kk::db {
+
+constexpr double kPointsPerInch = 72;
+
+// The finished page, in points, and the name it was asked for by.
+struct Trim {
+    double width = 595.28, height = 841.89;
+    std::string name = "a4";
+};
+
+// "a4", "letter", "6x9", "7x10", "8x10", "8.25x11", "8.5x11", "5.5x8.5", or a custom
+// "WxH" in inches or "WxHmm". Sets problem and returns nothing when not a trim.
+std::optional<Trim> parse_trim(const std::string& text, std::string& problem);
+
+// The printed words. Neutral by default: no trademarked name for the puzzle.
+struct BookWords {
+    std::string title = "Cage Arithmetic Puzzles";
+    std::string subtitle;
+    std::string author;
+    std::string copyright;
+    std::string rules =
+        "Fill the grid with the numbers 1 to N (N is the size of the grid) so that each "
+        "number appears once in every row and once in every column.\n"
+        "The heavy lines mark cages. The numbers in a cage combine, with the operation shown, "
+        "to make the target in its corner: + adds them, \u00d7 multiplies them, \u2212 is the "
+        "difference of two numbers and \u00f7 the larger divided by the smaller.\n"
+        "A cage of one cell holds its target. A number may repeat within a cage, but never "
+        "within a row or column.";
+    // easy, normal, hard, extreme, unreasonable as printed.
+    std::array<std::string, 5> level_names = {"Gentle", "Moderate", "Tricky", "Tough", "Fiendish"};
+};
+
+struct BookLayout {
+    Trim trim;
+    bool bleed = false;        // 0.125 in more at the outside edge, top and bottom
+    int per_page = 0;          // 1, 2, 4 or 6; 0 chooses by trim and size
+    bool large_print = false;  // clues at least 14 pt, thicker lines, 1 or 2 a page
+    bool solutions = false;    // the answer key at the back
+    int walkthrough = 0;       // worked solutions for the first K puzzles
+};
+
+struct BookPuzzle {
+    int number = 0;  // 1..K within the pack, in book order
+    Puzzle puzzle;
+    Grid solution;
+    std::string level;               // the stored level name: "easy".."unreasonable"
+    std::int64_t id = 0;             // corpus id, printed under the puzzle
+    std::vector<std::string> steps;  // the grader's explanation (walkthrough puzzles only)
+};
+
+struct Book {
+    BookWords words;
+    BookLayout layout;
+    std::string date;                 // e.g. "2026-11-21", on the copyright page
+    std::vector<BookPuzzle> puzzles;  // in book order: by size, then easiest first
+};
+
+// The printed name of a stored level ("easy" -> "Gentle").
+std::string level_title(const BookWords& words, const std::string& level);
+
+}  // namespace kk::db

@@ -1,0 +1,776 @@
+// The PDF book: planned page by page first (so the contents, the captions and the
+// answer key know every page number), then drawn.
+#include <cairo-pdf.h>
+#include <cairo.h>
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <map>
+#include <memory>
+#include <regex>
+#include <stdexcept>
+
+#include "db/render/render.h"
+
+namespace kk::db {
+namespace {
+
+constexpr double kIn = kPointsPerInch;
+constexpr double kBleed = 0.125 * kIn;
+constexpr double kTop = 0.5 * kIn, kBottom = 0.6 * kIn;
+constexpr const char* kFont = "DejaVu Sans";
+constexpr const char* kCondensed = "DejaVu Sans Condensed";
+
+// Outside margins from the trim: print-on-demand asks at least 0.25 in, 0.375 in with bleed.
+double outside_margin(bool bleed) {
+    return (bleed ? 0.375 : 0.3) * kIn;
+}
+
+// Print-on-demand gutters by page count.
+double gutter_for(int pages) {
+    if (pages <= 150) return 0.375;
+    if (pages <= 300) return 0.5;
+    if (pages <= 500) return 0.625;
+    if (pages <= 700) return 0.75;
+    return 0.875;
+}
+
+// Type and line sizes: regular or large print.
+struct Style {
+    double min_clue, max_clue, min_cell, max_cell;
+    double thin, thick_min, thick_max;
+    double caption, body, heading, size_heading, page_number;
+    double key_cell, walk_cell;
+};
+
+Style style_for(bool large) {
+    if (large) return {14, 18, 52, 66, 0.9, 2.6, 3.6, 10, 13, 17, 22, 12, 17, 50};
+    return {9, 12, 36, 46, 0.5, 1.5, 2.5, 7.5, 9.5, 12, 16, 9, 12, 36};
+}
+
+std::string size_name(int n) {
+    return std::to_string(n) + "\u00d7" + std::to_string(n);
+}
+
+// Hidden operators: the target alone; the solver finds the operation.
+std::string cage_label(const Cage& cage, const Rules& rules) {
+    return std::to_string(cage.target) + (rules.hidden ? "" : op_glyph(cage.op));
+}
+
+// What the rules page adds for a variant: one short paragraph per rule that differs.
+std::vector<std::string> variant_rules_text(const Rules& rules) {
+    std::vector<std::string> out;
+    if (rules.hidden)
+        out.push_back(
+            "Operations hidden: a cage shows only its number; find the operation too "
+            "(two-cell cages may use any of the four, larger ones + or \u00d7).");
+    if (rules.ops == op_bit(Op::Mul)) out.push_back("Multiplication only: every cage multiplies.");
+    if (rules.ops == (op_bit(Op::Add) | op_bit(Op::Sub)))
+        out.push_back("Addition and subtraction only.");
+    if (rules.killer) out.push_back("Killer rule: no digit appears twice within a cage.");
+    return out;
+}
+
+void set_font(cairo_t* cr, double size, bool bold, const char* face = kFont) {
+    cairo_select_font_face(cr, face, CAIRO_FONT_SLANT_NORMAL,
+                           bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+    cairo_set_font_size(cr, size);
+}
+
+double text_width(cairo_t* cr, const std::string& text) {
+    cairo_text_extents_t ext;
+    cairo_text_extents(cr, text.c_str(), &ext);
+    return ext.x_advance;
+}
+
+enum class Align { Left, Centre, Right };
+
+void show_text(cairo_t* cr, const std::string& text, double x, double y, Align align) {
+    const double w = text_width(cr, text);
+    cairo_move_to(cr, align == Align::Left ? x : align == Align::Centre ? x - w / 2 : x - w, y);
+    cairo_show_text(cr, text.c_str());
+}
+
+// Words filled into lines no wider than width, at the current font; "\n" breaks.
+std::vector<std::string> wrap(cairo_t* cr, const std::string& text, double width) {
+    std::vector<std::string> lines;
+    size_t start = 0;
+    while (start <= text.size()) {
+        size_t end = text.find('\n', start);
+        if (end == std::string::npos) end = text.size();
+        std::string line, word;
+        const std::string para = text.substr(start, end - start);
+        size_t i = 0;
+        while (i <= para.size()) {
+            size_t sp = para.find(' ', i);
+            if (sp == std::string::npos) sp = para.size();
+            word = para.substr(i, sp - i);
+            i = sp + 1;
+            if (word.empty()) continue;
+            const std::string tried = line.empty() ? word : line + " " + word;
+            if (!line.empty() && text_width(cr, tried) > width) {
+                lines.push_back(line);
+                line = word;
+            } else {
+                line = tried;
+            }
+        }
+        lines.push_back(line);
+        start = end + 1;
+    }
+    return lines;
+}
+
+// ---- grids -------------------------------------------------------------------
+
+void draw_cage_lines(cairo_t* cr, const Puzzle& p, double x, double y, double cell,
+                     const Style& st) {
+    const int n = p.size;
+    const std::vector<int> owner = cage_of_cells(p);
+    auto cage_at = [&](int r, int c) { return owner[static_cast<size_t>(r * n + c)]; };
+    cairo_set_source_rgb(cr, 0.45, 0.45, 0.45);
+    cairo_set_line_width(cr, st.thin);
+    for (int k = 1; k < n; ++k) {
+        cairo_move_to(cr, x + k * cell, y);
+        cairo_line_to(cr, x + k * cell, y + n * cell);
+        cairo_move_to(cr, x, y + k * cell);
+        cairo_line_to(cr, x + n * cell, y + k * cell);
+    }
+    cairo_stroke(cr);
+    const double thick = std::clamp(cell * 0.055, st.thick_min, st.thick_max);
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    cairo_set_line_width(cr, thick);
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_SQUARE);
+    for (int r = 0; r < n; ++r)
+        for (int c = 0; c < n; ++c) {
+            const double x0 = x + c * cell, y0 = y + r * cell;
+            if (c + 1 < n && cage_at(r, c) != cage_at(r, c + 1)) {
+                cairo_move_to(cr, x0 + cell, y0);
+                cairo_line_to(cr, x0 + cell, y0 + cell);
+            }
+            if (r + 1 < n && cage_at(r, c) != cage_at(r + 1, c)) {
+                cairo_move_to(cr, x0, y0 + cell);
+                cairo_line_to(cr, x0 + cell, y0 + cell);
+            }
+        }
+    cairo_stroke(cr);
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
+    cairo_set_line_width(cr, thick * 1.3);
+    cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER);
+    cairo_rectangle(cr, x, y, n * cell, n * cell);
+    cairo_stroke(cr);
+}
+
+// The clue's font size for a cell: a quarter of it, within the style's bounds.
+double clue_size(double cell, const Style& st) {
+    return std::clamp(cell * 0.25, st.min_clue, st.max_clue);
+}
+
+// Clues in the top-left corner of each cage's first cell, kept in the top half of
+// the cell (the solver writes in the middle): a long clue goes condensed.
+void draw_clues(cairo_t* cr, const Puzzle& p, double x, double y, double cell, const Style& st) {
+    const int n = p.size;
+    const double size = clue_size(cell, st);
+    const double pad = std::max(1.5, cell * 0.07);
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    for (const Cage& cage : p.cages) {
+        const std::string label = cage_label(cage, p.rules);
+        set_font(cr, size, false);
+        if (text_width(cr, label) > cell - 2 * pad) set_font(cr, size, false, kCondensed);
+        cairo_text_extents_t ext;
+        cairo_text_extents(cr, "0", &ext);
+        const int first = cage.cells.front();
+        const double cx = x + (first % n) * cell + pad;
+        const double cy = y + (first / n) * cell + pad * 0.8 - ext.y_bearing;
+        show_text(cr, label, cx, cy, Align::Left);
+    }
+}
+
+// Digits centred in their cells; 0 leaves a cell empty.
+void draw_digits(cairo_t* cr, int n, const Grid& g, double x, double y, double cell, double size) {
+    set_font(cr, size, false);
+    cairo_text_extents_t ext;
+    cairo_text_extents(cr, "0", &ext);
+    for (int i = 0; i < n * n; ++i) {
+        const int v = g[static_cast<size_t>(i)];
+        if (v == 0) continue;
+        show_text(cr, std::to_string(v), x + (i % n + 0.5) * cell,
+                  y + (i / n + 0.5) * cell - ext.y_bearing / 2, Align::Centre);
+    }
+}
+
+// ---- the plan ----------------------------------------------------------------
+
+using Draw = std::function<void(cairo_t*, double x0, double y0)>;  // at the content origin
+
+struct Page {
+    std::vector<Draw> draws;
+    bool numbered = true;
+};
+
+struct Geometry {
+    double width, height;  // the trim
+    double content_w, content_h;
+    double gutter;
+};
+
+struct Planned {
+    std::vector<Page> pages;
+    BookPlan plan;
+};
+
+struct Slots {
+    int columns, rows;
+};
+
+Slots slots_for(int per_page) {
+    switch (per_page) {
+        case 6:
+            return {2, 3};
+        case 4:
+            return {2, 2};
+        case 2:
+            return {1, 2};
+        default:
+            return {1, 1};
+    }
+}
+
+class Planner {
+  public:
+    Planner(const Book& book, cairo_t* measure, double gutter)
+        : book_(book), cr_(measure), st_(style_for(book.layout.large_print)) {
+        g_.width = book.layout.trim.width;
+        g_.height = book.layout.trim.height;
+        g_.gutter = gutter * kIn;
+        g_.content_w = g_.width - g_.gutter - outside_margin(book.layout.bleed);
+        g_.content_h = g_.height - kTop - kBottom;
+    }
+
+    Planned run() {
+        out_.plan.gutter_inches = g_.gutter / kIn;
+        front_matter();
+        puzzles();
+        walkthroughs();
+        answer_key();
+        out_.plan.pages = static_cast<int>(out_.pages.size());
+        contents();
+        return std::move(out_);
+    }
+
+  private:
+    const Book& book_;
+    cairo_t* cr_;
+    Style st_;
+    Geometry g_;
+    Planned out_;
+    double y_ = 0;  // used height on the current page
+    int toc_first_ = 0, toc_pages_ = 0;
+
+    double caption_h() const { return st_.caption * 2.4; }
+    double size_heading_h() const { return st_.size_heading * 2.2; }
+    double level_heading_h() const { return st_.heading * 2.0; }
+
+    int page_no() const { return static_cast<int>(out_.pages.size()); }
+    void new_page(bool numbered = true) {
+        out_.pages.push_back({{}, numbered});
+        y_ = 0;
+    }
+    // A block of height h at the current position, on a new page when it does not fit.
+    double place(double h, double keep_with = 0) {
+        if (out_.pages.empty() || y_ + h + keep_with > g_.content_h + 0.01) new_page();
+        const double at = y_;
+        y_ += h;
+        return at;
+    }
+    void draw(Draw d) { out_.pages.back().draws.push_back(std::move(d)); }
+
+    void heading(const std::string& text, double size, double h, double keep_with) {
+        const double at = place(h, keep_with);
+        const double w = g_.content_w;
+        draw([text, size, at, w](cairo_t* cr, double x0, double y0) {
+            set_font(cr, size, true);
+            show_text(cr, text, x0 + w / 2, y0 + at + size * 1.2, Align::Centre);
+        });
+    }
+
+    // Lines of text (already wrapped) from the current position.
+    void text_lines(const std::vector<std::string>& lines, double size, bool bold = false) {
+        const double lh = size * 1.4;
+        for (const std::string& line : lines) {
+            const double at = place(lh);
+            draw([line, size, bold, at](cairo_t* cr, double x0, double y0) {
+                set_font(cr, size, bold);
+                show_text(cr, line, x0, y0 + at + size, Align::Left);
+            });
+        }
+    }
+
+    void front_matter() {
+        const BookWords& w = book_.words;
+        const double big = book_.layout.large_print ? 34 : 26;
+        new_page(false);  // 1: title
+        const double cw = g_.content_w, ch = g_.content_h;
+        set_font(cr_, big, true);
+        const auto title_lines = wrap(cr_, w.title, cw);
+        set_font(cr_, st_.heading + 2, false);
+        const auto sub_lines = wrap(cr_, w.subtitle, cw);
+        const double sub = st_.heading + 2;
+        const std::string about = contents_line();
+        draw([=, &w](cairo_t* cr, double x0, double y0) {
+            double y = y0 + ch * 0.3;
+            set_font(cr, big, true);
+            for (const auto& l : title_lines)
+                show_text(cr, l, x0 + cw / 2, y += big * 1.25, Align::Centre);
+            y += big * 0.5;
+            set_font(cr, sub, false);
+            for (const auto& l : sub_lines)
+                show_text(cr, l, x0 + cw / 2, y += sub * 1.4, Align::Centre);
+            set_font(cr, sub - 1, false);
+            show_text(cr, about, x0 + cw / 2, y + sub * 3, Align::Centre);
+            if (!w.author.empty())
+                show_text(cr, w.author, x0 + cw / 2, y0 + ch * 0.85, Align::Centre);
+        });
+
+        new_page();  // 2: how to play, the levels, the copyright line
+        heading("How to play", st_.size_heading, size_heading_h(), 0);
+        set_font(cr_, st_.body, false);
+        size_t from = 0;
+        while (from <= w.rules.size()) {
+            size_t to = w.rules.find('\n', from);
+            if (to == std::string::npos) to = w.rules.size();
+            text_lines(wrap(cr_, w.rules.substr(from, to - from), g_.content_w), st_.body);
+            y_ += st_.body * 0.6;
+            from = to + 1;
+        }
+        // Variants: each distinct rule set in the book, in order of first use.
+        std::vector<Rules> seen;
+        for (const BookPuzzle& bp : book_.puzzles)
+            if (std::find(seen.begin(), seen.end(), bp.puzzle.rules) == seen.end())
+                seen.push_back(bp.puzzle.rules);
+        for (const Rules& r : seen)
+            for (const std::string& line : variant_rules_text(r)) {
+                const std::string head = seen.size() > 1 ? rules_name(r) + " puzzles: " : "";
+                text_lines(wrap(cr_, head + line, g_.content_w), st_.body);
+                y_ += st_.body * 0.6;
+            }
+        y_ += st_.body * 0.4;
+        std::string levels;
+        for (const auto& name : w.level_names) levels += (levels.empty() ? "" : ", ") + name;
+        text_lines(wrap(cr_, "Levels, from the easiest: " + levels + ".", g_.content_w), st_.body);
+        if (book_.layout.solutions) {
+            y_ += st_.body * 0.5;
+            text_lines(wrap(cr_,
+                            "Every puzzle has exactly one solution. The page of its solution is "
+                            "printed under it.",
+                            g_.content_w),
+                       st_.body);
+        }
+        std::string legal = w.copyright;
+        if (!book_.date.empty()) legal += (legal.empty() ? "" : "\n") + book_.date;
+        set_font(cr_, st_.caption + 1, false);
+        const auto legal_lines = wrap(cr_, legal, g_.content_w);
+        const double size = st_.caption + 1;
+        draw([=](cairo_t* cr, double x0, double y0) {
+            set_font(cr, size, false);
+            double y = y0 + ch - size * 1.4 * static_cast<double>(legal_lines.size());
+            for (const auto& l : legal_lines) show_text(cr, l, x0, y += size * 1.4, Align::Left);
+        });
+
+        // 3..: contents, drawn once every page is known; its length is known now.
+        toc_first_ = page_no() + 1;
+        const int entries = static_cast<int>(sections_count()) + 2;
+        const double lh = st_.body * 1.6;
+        const int per = std::max(1, static_cast<int>((g_.content_h - size_heading_h()) / lh));
+        toc_pages_ = (entries + per - 1) / per;
+        for (int i = 0; i < toc_pages_; ++i) new_page();
+        y_ = g_.content_h;  // full: the puzzles open a page of their own
+    }
+
+    // "100 puzzles · 6×6 to 9×9", for the title page.
+    std::string contents_line() const {
+        int lo = 99, hi = 0;
+        for (const auto& bp : book_.puzzles) {
+            lo = std::min(lo, bp.puzzle.size);
+            hi = std::max(hi, bp.puzzle.size);
+        }
+        const size_t k = book_.puzzles.size();
+        std::string line = std::to_string(k) + (k == 1 ? " puzzle" : " puzzles");
+        if (k) line += "  \u00b7  " + size_name(lo) + (lo == hi ? "" : " to " + size_name(hi));
+        return line;
+    }
+
+    size_t sections_count() const {
+        size_t count = 0;
+        std::string last;
+        for (size_t i = 0; i < book_.puzzles.size(); ++i) {
+            const auto& bp = book_.puzzles[i];
+            const std::string key = std::to_string(bp.puzzle.size) + bp.level;
+            if (key != last) ++count;
+            last = key;
+        }
+        return count + 8;  // size lines
+    }
+
+    double cell_for(int per_page, int n) const {
+        const Slots s = slots_for(per_page);
+        const double slot_w = g_.content_w / s.columns;
+        const double row_h = row_height(per_page);
+        return std::min({(slot_w - 16) / n, (row_h - caption_h() - 8) / n, st_.max_cell});
+    }
+    double row_height(int per_page) const {
+        const Slots s = slots_for(per_page);
+        // Room for a size heading and two level headings on a page.
+        return (g_.content_h - size_heading_h() - 2 * level_heading_h()) / s.rows;
+    }
+
+    int choose_per_page(int n) const {
+        const int forced = book_.layout.per_page;
+        if (forced) {
+            const double cell = cell_for(forced, n);
+            if (cell < st_.min_cell)
+                throw std::invalid_argument(
+                    "--per-page " + std::to_string(forced) + " on a " + book_.layout.trim.name +
+                    " page leaves " + size_name(n) + " cells of " +
+                    std::to_string(static_cast<int>(cell)) + " pt; clues of " +
+                    std::to_string(static_cast<int>(st_.min_clue)) + " pt need " +
+                    std::to_string(static_cast<int>(st_.min_cell)) +
+                    " pt: ask for fewer puzzles a page");
+            return forced;
+        }
+        const std::vector<int> choices =
+            book_.layout.large_print ? std::vector<int>{2, 1} : std::vector<int>{6, 4, 2, 1};
+        for (int p : choices)
+            if (cell_for(p, n) >= st_.min_cell) return p;
+        throw std::invalid_argument("a " + book_.layout.trim.name + " page is too small for " +
+                                    size_name(n) + " grids with clues of " +
+                                    std::to_string(static_cast<int>(st_.min_clue)) + " pt");
+    }
+
+    std::string caption(const BookPuzzle& bp, size_t index) const {
+        std::string c = "No. " + std::to_string(bp.number) + "  \u00b7  " +
+                        level_title(book_.words, bp.level) + "  \u00b7  #" + std::to_string(bp.id);
+        (void)index;
+        return c;
+    }
+
+    void puzzles() {
+        const auto& ps = book_.puzzles;
+        out_.plan.puzzle_page.assign(ps.size(), 0);
+        solution_page_->assign(ps.size(), 0);
+        size_t i = 0;
+        while (i < ps.size()) {
+            const int n = ps[i].puzzle.size;
+            const int per_page = choose_per_page(n);
+            out_.plan.per_page.push_back({n, per_page});
+            const Slots s = slots_for(per_page);
+            const double row_h = row_height(per_page), cell = cell_for(per_page, n);
+            heading(size_name(n) + " puzzles", st_.size_heading, size_heading_h(),
+                    level_heading_h() + row_h);
+            while (i < ps.size() && ps[i].puzzle.size == n) {
+                const std::string level = ps[i].level;
+                BookSection section{n, level_title(book_.words, level), 0, 0};
+                heading(section.level, st_.heading, level_heading_h(), row_h);
+                section.page = page_no();
+                while (i < ps.size() && ps[i].puzzle.size == n && ps[i].level == level) {
+                    const double at = place(row_h);
+                    for (int c = 0; c < s.columns && i < ps.size() && ps[i].puzzle.size == n &&
+                                    ps[i].level == level;
+                         ++c, ++i) {
+                        out_.plan.puzzle_page[i] = page_no();
+                        ++section.count;
+                        puzzle_slot(i, c, s, at, row_h, cell);
+                    }
+                }
+                out_.plan.sections.push_back(section);
+            }
+        }
+    }
+
+    void puzzle_slot(size_t i, int column, Slots s, double at, double row_h, double cell) {
+        const BookPuzzle* bp = &book_.puzzles[i];
+        const double slot_w = g_.content_w / s.columns;
+        const double side = cell * bp->puzzle.size;
+        const double gx = column * slot_w + (slot_w - side) / 2;
+        const double gy = at + (row_h - caption_h() - side) / 2;
+        const std::string cap = caption(*bp, i);
+        const std::shared_ptr<std::vector<int>> sol_page = solution_page_;
+        const bool with_key = book_.layout.solutions;
+        const Style st = st_;
+        const double cap_h = st_.caption;
+        draw([=](cairo_t* cr, double x0, double y0) {
+            draw_cage_lines(cr, bp->puzzle, x0 + gx, y0 + gy, cell, st);
+            draw_clues(cr, bp->puzzle, x0 + gx, y0 + gy, cell, st);
+            std::string text = cap;
+            if (with_key) text += "  \u00b7  Solution p. " + std::to_string((*sol_page)[i]);
+            set_font(cr, cap_h, false);
+            cairo_set_source_rgb(cr, 0.25, 0.25, 0.25);
+            show_text(cr, text, x0 + gx + side / 2, y0 + gy + side + cap_h * 1.8, Align::Centre);
+            cairo_set_source_rgb(cr, 0, 0, 0);
+        });
+    }
+
+    void walkthroughs() {
+        const int k = std::min(book_.layout.walkthrough, static_cast<int>(book_.puzzles.size()));
+        if (k <= 0) return;
+        for (int i = 0; i < k; ++i) {
+            new_page();
+            if (i == 0) out_.plan.walkthrough_page = page_no();
+            walkthrough(static_cast<size_t>(i), i == 0);
+        }
+    }
+
+    // Grid snapshot: the puzzle with the digits placed so far.
+    void snapshot(const BookPuzzle* bp, const Grid& placed, const std::string& label) {
+        const int n = bp->puzzle.size;
+        const double cell = std::min(st_.walk_cell, (g_.content_w - 8) / n);
+        const double side = cell * n;
+        const double h = side + st_.body * 2.6 + 6;
+        const double at = place(h);
+        const double gx = (g_.content_w - side) / 2;
+        const Style st = st_;
+        const double cw = g_.content_w;
+        draw([=](cairo_t* cr, double x0, double y0) {
+            set_font(cr, st.body, true);
+            show_text(cr, label, x0 + cw / 2, y0 + at + st.body * 1.2, Align::Centre);
+            const double gy = y0 + at + st.body * 1.9;
+            draw_cage_lines(cr, bp->puzzle, x0 + gx, gy, cell, st);
+            draw_clues(cr, bp->puzzle, x0 + gx, gy, cell, st);
+            cairo_set_source_rgb(cr, 0.1, 0.2, 0.6);
+            draw_digits(cr, n, placed, x0 + gx, gy + cell * 0.08, cell, cell * 0.45);
+            cairo_set_source_rgb(cr, 0, 0, 0);
+        });
+    }
+
+    void walkthrough(size_t i, bool first) {
+        const BookPuzzle* bp = &book_.puzzles[i];
+        const int n = bp->puzzle.size;
+        heading("Worked solution: No. " + std::to_string(bp->number), st_.size_heading,
+                size_heading_h(), 0);
+        set_font(cr_, st_.body, false);
+        std::string intro = size_name(n) + ", " + level_title(book_.words, bp->level) + ", page " +
+                            std::to_string(out_.plan.puzzle_page[i]) + ".";
+        if (first)
+            intro +=
+                " Each step names cells by row and column: r2c3 is row 2, column 3. \"Remove\" "
+                "crosses a number out of a cell's possibilities; \"r2c3 = 4\" writes 4 in it.";
+        text_lines(wrap(cr_, intro, g_.content_w), st_.body);
+        y_ += st_.body * 0.5;
+        Grid placed(static_cast<size_t>(n * n), 0);
+        snapshot(bp, placed, "The puzzle");
+        // The grid again after each third of the cells is filled, and at the end.
+        static const std::regex placement(R"(^r(\d+)c(\d+) = (\d+))");
+        int filled = 0, shown = 0;
+        const double lh = st_.body * 1.4;
+        for (size_t s = 0; s < bp->steps.size(); ++s) {
+            std::string step = bp->steps[s];
+            if (!step.empty()) step[0] = static_cast<char>(std::toupper(step[0]));
+            set_font(cr_, st_.body, false);
+            const auto lines = wrap(cr_, std::to_string(s + 1) + ". " + step, g_.content_w);
+            for (size_t l = 0; l < lines.size(); ++l) {
+                const double at = place(lh);
+                const std::string line = (l ? "      " : "") + lines[l];
+                const double size = st_.body;
+                draw([line, size, at](cairo_t* cr, double x0, double y0) {
+                    set_font(cr, size, false);
+                    show_text(cr, line, x0, y0 + at + size, Align::Left);
+                });
+            }
+            std::smatch m;
+            if (std::regex_search(bp->steps[s], m, placement)) {
+                const int r = std::stoi(m[1]) - 1, c = std::stoi(m[2]) - 1;
+                if (r >= 0 && r < n && c >= 0 && c < n) {
+                    placed[static_cast<size_t>(r * n + c)] = std::stoi(m[3]);
+                    ++filled;
+                }
+            }
+            const bool last = s + 1 == bp->steps.size();
+            if ((shown < 2 && filled * 3 >= (shown + 1) * n * n && !last) || last) {
+                ++shown;
+                y_ += st_.body * 0.5;
+                snapshot(bp, last ? bp->solution : placed,
+                         last ? "Solved" : "After step " + std::to_string(s + 1));
+                y_ += st_.body * 0.5;
+            }
+        }
+    }
+
+    void answer_key() {
+        if (!book_.layout.solutions) return;
+        new_page();
+        out_.plan.solutions_page = page_no();
+        heading("Solutions", st_.size_heading, size_heading_h(), 0);
+        const auto& ps = book_.puzzles;
+        const double cell = st_.key_cell, gap = cell * 1.4, head = st_.caption * 2;
+        size_t i = 0;
+        while (i < ps.size()) {
+            const int n = ps[i].puzzle.size;
+            const double side = n * cell;
+            const int columns = std::max(1, static_cast<int>((g_.content_w + gap) / (side + gap)));
+            const double row_h = head + side + gap * 0.7;
+            const double used = columns * side + (columns - 1) * gap;
+            const double left = (g_.content_w - used) / 2;
+            const double at = place(row_h);
+            for (int c = 0; c < columns && i < ps.size() && ps[i].puzzle.size == n; ++c, ++i) {
+                (*solution_page_)[i] = page_no();
+                const BookPuzzle* bp = &ps[i];
+                const double gx = left + c * (side + gap);
+                const int puzzle_page = out_.plan.puzzle_page[i];
+                const Style st = st_;
+                draw([=](cairo_t* cr, double x0, double y0) {
+                    set_font(cr, st.caption, true);
+                    show_text(cr,
+                              "No. " + std::to_string(bp->number) + "  \u00b7  p. " +
+                                  std::to_string(puzzle_page),
+                              x0 + gx + side / 2, y0 + at + st.caption * 1.2, Align::Centre);
+                    Style key = st;
+                    key.thick_min = key.thick_max = st.thick_min * 0.7;
+                    draw_cage_lines(cr, bp->puzzle, x0 + gx, y0 + at + head, cell, key);
+                    draw_digits(cr, n, bp->solution, x0 + gx, y0 + at + head, cell, cell * 0.6);
+                });
+            }
+        }
+    }
+
+    void contents() {
+        // Lines: a size line (bold) then its levels; then worked solutions and solutions.
+        struct Line {
+            std::string text;
+            int page;
+            bool bold;
+        };
+        std::vector<Line> lines;
+        int last_size = 0;
+        for (const BookSection& s : out_.plan.sections) {
+            if (s.size != last_size)
+                lines.push_back({size_name(s.size) + " puzzles", s.page, true});
+            last_size = s.size;
+            lines.push_back(
+                {"    " + s.level + "  (" + std::to_string(s.count) + ")", s.page, false});
+        }
+        if (out_.plan.walkthrough_page)
+            lines.push_back({"Worked solutions", out_.plan.walkthrough_page, true});
+        if (out_.plan.solutions_page)
+            lines.push_back({"Solutions", out_.plan.solutions_page, true});
+        const double lh = st_.body * 1.6;
+        const int per = std::max(1, static_cast<int>((g_.content_h - size_heading_h()) / lh));
+        const double w = g_.content_w, body = st_.body;
+        for (size_t k = 0; k < lines.size(); ++k) {
+            const size_t page = static_cast<size_t>(toc_first_ - 1) + k / static_cast<size_t>(per);
+            if (page >= static_cast<size_t>(toc_first_ - 1 + toc_pages_)) break;
+            const double at =
+                size_heading_h() + static_cast<double>(k % static_cast<size_t>(per)) * lh;
+            const Line line = lines[k];
+            out_.pages[page].draws.push_back([=](cairo_t* cr, double x0, double y0) {
+                set_font(cr, body, line.bold);
+                show_text(cr, line.text, x0, y0 + at + body, Align::Left);
+                const std::string num = std::to_string(line.page);
+                show_text(cr, num, x0 + w, y0 + at + body, Align::Right);
+                // Dot leaders between the entry and its page.
+                const double from = x0 + text_width(cr, line.text) + body;
+                const double to = x0 + w - text_width(cr, num) - body;
+                cairo_set_source_rgb(cr, 0.5, 0.5, 0.5);
+                for (double x = from; x < to; x += body * 0.6) {
+                    cairo_arc(cr, x, y0 + at + body - 1, 0.5, 0, 2 * M_PI);
+                    cairo_fill(cr);
+                }
+                cairo_set_source_rgb(cr, 0, 0, 0);
+            });
+        }
+        const double size = st_.size_heading;
+        out_.pages[static_cast<size_t>(toc_first_ - 1)].draws.push_back(
+            [=](cairo_t* cr, double x0, double y0) {
+                set_font(cr, size, true);
+                show_text(cr, "Contents", x0 + w / 2, y0 + size * 1.2, Align::Centre);
+            });
+    }
+
+    // Filled by the answer key, read by the captions when they are drawn.
+    std::shared_ptr<std::vector<int>> solution_page_ = std::make_shared<std::vector<int>>();
+};
+
+// Plans until the gutter suits the page count it produces.
+Planned plan_book(const Book& book) {
+    cairo_surface_t* scratch = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1);
+    cairo_t* cr = cairo_create(scratch);
+    cairo_font_options_t* fo = cairo_font_options_create();
+    cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
+    cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
+    cairo_set_font_options(cr, fo);
+    cairo_font_options_destroy(fo);
+    double gutter = gutter_for(0);
+    Planned planned;
+    try {
+        for (int round = 0; round < 4; ++round) {
+            planned = Planner(book, cr, gutter).run();
+            const double wanted = gutter_for(planned.plan.pages);
+            if (wanted <= gutter) break;
+            gutter = wanted;
+        }
+    } catch (...) {
+        cairo_destroy(cr);
+        cairo_surface_destroy(scratch);
+        throw;
+    }
+    cairo_destroy(cr);
+    cairo_surface_destroy(scratch);
+    return planned;
+}
+
+}  // namespace
+
+BookPlan plan_pdf(const Book& book) {
+    return plan_book(book).plan;
+}
+
+int render_pdf(const Book& book, const std::string& path) {
+    Planned planned = plan_book(book);
+    const BookLayout& lay = book.layout;
+    const double bleed = lay.bleed ? kBleed : 0;
+    const double page_w = lay.trim.width + bleed, page_h = lay.trim.height + 2 * bleed;
+    cairo_surface_t* surface = cairo_pdf_surface_create(path.c_str(), page_w, page_h);
+    if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS)
+        throw std::runtime_error("cannot write " + path + ": " +
+                                 cairo_status_to_string(cairo_surface_status(surface)));
+    cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, book.words.title.c_str());
+    if (!book.words.author.empty())
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_AUTHOR,
+                                       book.words.author.c_str());
+    if (!book.words.subtitle.empty())
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_SUBJECT,
+                                       book.words.subtitle.c_str());
+    cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "kenken export");
+    cairo_t* cr = cairo_create(surface);
+    const Style st = style_for(lay.large_print);
+    const double gutter = planned.plan.gutter_inches * kIn;
+    for (size_t i = 0; i < planned.pages.size(); ++i) {
+        const int number = static_cast<int>(i) + 1;
+        const bool odd = number % 2 == 1;
+        // The trim's corner on this page: bleed lies outside it (right on odd pages).
+        const double tx = odd ? 0 : bleed, ty = bleed;
+        const double outside = outside_margin(lay.bleed);
+        const double x0 = tx + (odd ? gutter : outside), y0 = ty + kTop;
+        cairo_set_source_rgb(cr, 0, 0, 0);
+        for (const Draw& d : planned.pages[i].draws) d(cr, x0, y0);
+        if (planned.pages[i].numbered) {
+            set_font(cr, st.page_number, false);
+            const std::string num = std::to_string(number);
+            const double y = ty + lay.trim.height - kBottom * 0.45;
+            if (odd)
+                show_text(cr, num, tx + lay.trim.width - outside, y, Align::Right);
+            else
+                show_text(cr, num, tx + outside, y, Align::Left);
+        }
+        cairo_show_page(cr);
+    }
+    cairo_destroy(cr);
+    cairo_surface_finish(surface);
+    const cairo_status_t status = cairo_surface_status(surface);
+    cairo_surface_destroy(surface);
+    if (status != CAIRO_STATUS_SUCCESS)
+        throw std::runtime_error("cannot write " + path + ": " + cairo_status_to_string(status));
+    return planned.plan.pages;
+}
+
+}  // namespace kk::db

@@ -1,0 +1,131 @@
+// SVG written as text, not through cairo: cairo's SVG surface turns text into glyph
+// outlines, and a layout program needs the clues as <text> it can edit.
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+#include "db/render/render.h"
+
+namespace kk::db {
+namespace {
+
+std::string num(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2f", v);
+    std::string s = buf;
+    while (s.back() == '0') s.pop_back();
+    if (s.back() == '.') s.pop_back();
+    return s;
+}
+
+std::string escape(const std::string& text) {
+    std::string out;
+    for (char c : text) {
+        switch (c) {
+            case '&':
+                out += "&amp;";
+                break;
+            case '<':
+                out += "&lt;";
+                break;
+            case '>':
+                out += "&gt;";
+                break;
+            case '"':
+                out += "&quot;";
+                break;
+            default:
+                out += c;
+        }
+    }
+    return out;
+}
+
+void line(std::ostream& o, double x1, double y1, double x2, double y2) {
+    o << "<line x1=\"" << num(x1) << "\" y1=\"" << num(y1) << "\" x2=\"" << num(x2) << "\" y2=\""
+      << num(y2) << "\"/>\n";
+}
+
+void text(std::ostream& o, const std::string& cls, double x, double y, const std::string& t) {
+    o << "<text class=\"" << cls << "\" x=\"" << num(x) << "\" y=\"" << num(y) << "\">" << escape(t)
+      << "</text>\n";
+}
+
+// One puzzle (or its solution) as a standalone SVG document.
+std::string puzzle_svg(const BookPuzzle& bp, const BookWords& words, bool solution) {
+    const Puzzle& p = bp.puzzle;
+    const int n = p.size;
+    const double cell = 40, margin = 16, caption_h = 30, side = cell * n;
+    const double w = side + 2 * margin, h = side + 2 * margin + caption_h;
+    std::ostringstream o;
+    o << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+      << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << num(w) << "pt\" height=\""
+      << num(h) << "pt\" viewBox=\"0 0 " << num(w) << " " << num(h) << "\">\n"
+      << "<style>text{font-family:'DejaVu Sans',Arial,sans-serif;fill:#000}"
+         ".clue{font-size:10px}.digit{font-size:22px;text-anchor:middle}"
+         ".caption{font-size:11px;text-anchor:middle;fill:#444}</style>\n"
+      << "<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n";
+    const std::vector<int> owner = cage_of_cells(p);
+    auto cage_at = [&](int r, int c) { return owner[static_cast<size_t>(r * n + c)]; };
+    o << "<g id=\"cells\" stroke=\"#777\" stroke-width=\"0.6\">\n";
+    for (int k = 1; k < n; ++k) {
+        line(o, margin + k * cell, margin, margin + k * cell, margin + side);
+        line(o, margin, margin + k * cell, margin + side, margin + k * cell);
+    }
+    o << "</g>\n<g id=\"cages\" stroke=\"#000\" stroke-width=\"2.4\" stroke-linecap=\"square\">\n";
+    for (int r = 0; r < n; ++r)
+        for (int c = 0; c < n; ++c) {
+            const double x0 = margin + c * cell, y0 = margin + r * cell;
+            if (c + 1 < n && cage_at(r, c) != cage_at(r, c + 1))
+                line(o, x0 + cell, y0, x0 + cell, y0 + cell);
+            if (r + 1 < n && cage_at(r, c) != cage_at(r + 1, c))
+                line(o, x0, y0 + cell, x0 + cell, y0 + cell);
+        }
+    o << "</g>\n<rect x=\"" << num(margin) << "\" y=\"" << num(margin) << "\" width=\"" << num(side)
+      << "\" height=\"" << num(side) << "\" fill=\"none\" stroke=\"#000\" stroke-width=\"3\"/>\n";
+    o << "<g id=\"clues\">\n";
+    for (const Cage& cage : p.cages) {
+        const int first = cage.cells.front();
+        text(o, "clue", margin + (first % n) * cell + 3, margin + (first / n) * cell + 11,
+             std::to_string(cage.target) + (p.rules.hidden ? "" : op_glyph(cage.op)));
+    }
+    o << "</g>\n";
+    if (solution) {
+        o << "<g id=\"digits\">\n";
+        for (int i = 0; i < n * n; ++i)
+            text(o, "digit", margin + (i % n + 0.5) * cell, margin + (i / n + 0.5) * cell + 8,
+                 std::to_string(bp.solution[static_cast<size_t>(i)]));
+        o << "</g>\n";
+    }
+    text(o, "caption", w / 2, margin + side + 22,
+         "No. " + std::to_string(bp.number) + " \u00b7 " + level_title(words, bp.level) +
+             " \u00b7 #" + std::to_string(bp.id) + (solution ? " \u00b7 solution" : ""));
+    o << "</svg>\n";
+    return o.str();
+}
+
+}  // namespace
+
+std::vector<std::string> render_svg(const Book& book, const std::string& dir) {
+    const int width = book.puzzles.size() >= 1000 ? 4 : 3;
+    std::vector<std::string> written;
+    auto write_one = [&](const BookPuzzle& bp, bool solution) {
+        char name[32];
+        std::snprintf(name, sizeof name, "%0*d%s.svg", width, bp.number,
+                      solution ? "-solution" : "");
+        const std::string path = dir + "/" + name;
+        std::ofstream f(path, std::ios::binary | std::ios::trunc);
+        f << puzzle_svg(bp, book.words, solution);
+        f.close();
+        if (!f) throw std::runtime_error("cannot write " + path);
+        written.push_back(name);
+    };
+    for (const BookPuzzle& bp : book.puzzles) {
+        write_one(bp, false);
+        if (book.layout.solutions) write_one(bp, true);
+    }
+    return written;
+}
+
+}  // namespace kk::db

@@ -1,0 +1,94 @@
+#include "pipeline/cli/book_config.h"
+
+#include <toml++/toml.h>
+
+#include <sstream>
+#include <stdexcept>
+
+namespace kk::cli {
+namespace {
+
+[[noreturn]] void fail(const std::string& path, const toml::node* node, const std::string& what) {
+    std::ostringstream m;
+    m << path;
+    if (node && node->source().begin.line) m << ":" << node->source().begin.line;
+    m << ": " << what;
+    throw std::invalid_argument(m.str());
+}
+
+void read_string(const std::string& path, const toml::node& node, const std::string& key,
+                 std::string& out) {
+    if (!node.is_string()) fail(path, &node, key + " must be a string");
+    out = *node.value<std::string>();
+}
+
+}  // namespace
+
+void read_book_config(const std::string& path, db::BookWords& words, db::BookLayout& layout) {
+    toml::table t;
+    try {
+        t = toml::parse_file(path);
+    } catch (const toml::parse_error& e) {
+        std::ostringstream m;
+        m << path << ":" << e.source().begin.line << ": " << e.description();
+        throw std::invalid_argument(m.str());
+    }
+    for (auto&& [k, node] : t) {
+        const std::string key(k.str());
+        if (key == "title") {
+            read_string(path, node, key, words.title);
+        } else if (key == "subtitle") {
+            read_string(path, node, key, words.subtitle);
+        } else if (key == "author") {
+            read_string(path, node, key, words.author);
+        } else if (key == "copyright") {
+            read_string(path, node, key, words.copyright);
+        } else if (key == "rules") {
+            read_string(path, node, key, words.rules);
+        } else if (key == "trim") {
+            std::string text, problem;
+            read_string(path, node, key, text);
+            const auto trim = db::parse_trim(text, problem);
+            if (!trim) fail(path, &node, problem);
+            layout.trim = *trim;
+        } else if (key == "bleed" || key == "large_print" || key == "solutions") {
+            if (!node.is_boolean()) fail(path, &node, key + " must be true or false");
+            const bool v = *node.value<bool>();
+            (key == "bleed"         ? layout.bleed
+             : key == "large_print" ? layout.large_print
+                                    : layout.solutions) = v;
+        } else if (key == "per_page" || key == "walkthrough") {
+            const auto v = node.value<std::int64_t>();
+            if (!node.is_integer() || !v) fail(path, &node, key + " must be a whole number");
+            if (key == "per_page") {
+                if (*v != 0 && *v != 1 && *v != 2 && *v != 4 && *v != 6)
+                    fail(path, &node, "per_page must be 1, 2, 4 or 6 (0: chosen by size)");
+                layout.per_page = static_cast<int>(*v);
+            } else {
+                if (*v < 0 || *v > 10000) fail(path, &node, "walkthrough must be 0 to 10000");
+                layout.walkthrough = static_cast<int>(*v);
+            }
+        } else if (key == "levels") {
+            const toml::table* levels = node.as_table();
+            if (!levels) fail(path, &node, "levels must be a table");
+            static const char* stored[] = {"easy", "normal", "hard", "extreme", "unreasonable"};
+            for (auto&& [lk, lnode] : *levels) {
+                const std::string level(lk.str());
+                size_t i = 0;
+                while (i < std::size(stored) && level != stored[i]) ++i;
+                if (i == std::size(stored))
+                    fail(path, &lnode,
+                         "unknown level \"" + level +
+                             "\" (easy, normal, hard, extreme, unreasonable)");
+                read_string(path, lnode, "levels." + level, words.level_names[i]);
+            }
+        } else {
+            fail(path, &node,
+                 "unknown key \"" + key +
+                     "\" (title, subtitle, author, copyright, rules, trim, bleed, per_page, "
+                     "large_print, solutions, walkthrough, [levels])");
+        }
+    }
+}
+
+}  // namespace kk::cli

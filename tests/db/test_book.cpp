@@ -1,0 +1,445 @@
+// Print-ready books, checked from the PDF itself with poppler's pdfinfo, pdffonts and
+// pdftotext -bbox: trim and bleed, embedded fonts, mirrored margins, clue sizes,
+// puzzles a page, the answer key, --dry-run, and SVG clues as text.
+#include <sys/wait.h>
+
+#include <catch2/catch.hpp>
+#include <cstdio>
+#include <filesystem>
+#include <map>
+#include <regex>
+
+#include "db/pack/export.h"
+#include "db/pack/text.h"
+#include "tests/support/corpus_fixture.h"
+
+using namespace kk;
+using kk::test::TempDir;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string capture(const std::string& cmd, int* status = nullptr) {
+    std::string out;
+    FILE* pipe = popen(cmd.c_str(), "r");
+    if (!pipe) return out;
+    char buf[4096];
+    size_t got;
+    while ((got = fread(buf, 1, sizeof buf, pipe)) > 0) out.append(buf, got);
+    const int raw = pclose(pipe);
+    if (status) *status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+    return out;
+}
+
+std::string shq(const std::string& s) {
+    return "'" + s + "'";
+}
+
+// A small factory corpus of 4x4 to 6x6 puzzles, made by the binary (12 easy 4x4).
+std::string factory_corpus(const TempDir& dir) {
+    const std::string db = dir.file("f.db");
+    int status = -1;
+    capture(std::string(KENKEN_BINARY) + " generate --db " + shq(db) +
+                " --sizes 4-6 --count 60 --seed 3 --threads 1 >/dev/null 2>&1",
+            &status);
+    REQUIRE(status == 0);
+    return db;
+}
+
+struct Word {
+    double x0, y0, x1, y1;
+    std::string text;
+    double height() const { return y1 - y0; }
+};
+
+// Every page's words, from pdftotext -bbox; page 1 first.
+std::vector<std::vector<Word>> pdf_words(const std::string& pdf) {
+    const std::string html = capture("pdftotext -bbox " + shq(pdf) + " - 2>/dev/null");
+    std::vector<std::vector<Word>> pages;
+    static const std::regex word(
+        R"re(<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>)re");
+    size_t pos = 0;
+    while ((pos = html.find("<page ", pos)) != std::string::npos) {
+        const size_t end = html.find("</page>", pos);
+        const std::string page = html.substr(pos, end - pos);
+        pages.emplace_back();
+        for (std::sregex_iterator it(page.begin(), page.end(), word), e; it != e; ++it)
+            pages.back().push_back({std::stod((*it)[1]), std::stod((*it)[2]), std::stod((*it)[3]),
+                                    std::stod((*it)[4]), (*it)[5]});
+        pos = end;
+    }
+    return pages;
+}
+
+// Page sizes in points, from pdfinfo.
+std::vector<std::pair<double, double>> page_sizes(const std::string& pdf) {
+    const std::string info = capture("pdfinfo -f 1 -l 9999 " + shq(pdf) + " 2>/dev/null");
+    std::vector<std::pair<double, double>> sizes;
+    static const std::regex size(R"(Page\s+\d+ size:\s+([\d.]+) x ([\d.]+) pts)");
+    for (std::sregex_iterator it(info.begin(), info.end(), size), e; it != e; ++it)
+        sizes.push_back({std::stod((*it)[1]), std::stod((*it)[2])});
+    return sizes;
+}
+
+bool is_clue(const std::string& w) {
+    static const std::regex clue("^[0-9]+(\\+|\u2212|\u00d7|\u00f7)$");
+    return std::regex_match(w, clue);
+}
+
+// Puzzle pages: those with a caption ("No." then "·" then a level on one line) and clues.
+std::vector<int> puzzle_pages(const std::vector<std::vector<Word>>& pages) {
+    std::vector<int> out;
+    for (size_t p = 0; p < pages.size(); ++p) {
+        bool clue = false, caption = false;
+        for (const Word& w : pages[p]) {
+            clue = clue || is_clue(w.text);
+            caption = caption || w.text == "Solution";
+        }
+        if (clue && caption) out.push_back(static_cast<int>(p) + 1);
+    }
+    return out;
+}
+
+// The captions of a page, each "No. k · level · #id · Solution p. N" as words, in the
+// order pdftotext reads them.
+std::vector<std::vector<Word>> captions(const std::vector<Word>& page) {
+    std::vector<std::vector<Word>> out;
+    for (size_t i = 0; i < page.size(); ++i) {
+        if (page[i].text != "No.") continue;
+        std::vector<Word> line;
+        for (size_t j = i; j < page.size() && j < i + 12; ++j) {
+            if (j > i && page[j].text == "No.") break;
+            line.push_back(page[j]);
+            if (j >= 2 && page[j - 1].text == "p." && page[j - 2].text == "Solution") {
+                out.push_back(line);
+                break;
+            }
+        }
+    }
+    return out;
+}
+
+db::ExportRequest book_request(const std::string& out, int count) {
+    db::ExportRequest req;
+    req.format = db::PackFormat::Pdf;
+    req.out = out;
+    req.count = count;
+    req.solutions = true;
+    req.allow_repeats = true;
+    return req;
+}
+
+// DejaVu Sans as pdftotext -bbox measures it: a word's box is 1.164 em tall.
+constexpr double kBoxPerPoint = 1.16;
+
+}  // namespace
+
+TEST_CASE("the page is the trim, plus bleed when asked", "[book]") {
+    TempDir dir;
+    const std::string db = factory_corpus(dir);
+    db::Corpus c = db::Corpus::open_existing(db);
+    struct Case {
+        const char* trim;
+        double w, h;
+    };
+    for (const Case& t :
+         {Case{"6x9", 432, 648}, Case{"150x200mm", 425.197, 566.929}, Case{"a4", 595.28, 841.89}}) {
+        for (bool bleed : {false, true}) {
+            INFO(t.trim << (bleed ? " with bleed" : ""));
+            std::string problem;
+            auto req = book_request(dir.file("trim.pdf"), 6);
+            req.layout.trim = *db::parse_trim(t.trim, problem);
+            req.layout.bleed = bleed;
+            fs::remove(req.out);
+            const auto res = db::export_pack(c, req);
+            const auto sizes = page_sizes(req.out);
+            REQUIRE(static_cast<int>(sizes.size()) == res.pages);
+            const double b = bleed ? 9 : 0;
+            for (const auto& [w, h] : sizes) {
+                CHECK(w == Approx(t.w + b).margin(0.5));
+                CHECK(h == Approx(t.h + 2 * b).margin(0.5));
+            }
+        }
+    }
+    std::string problem;
+    CHECK_FALSE(db::parse_trim("6x", problem));
+    CHECK_FALSE(db::parse_trim("0x9", problem));
+    CHECK_FALSE(db::parse_trim("100x100", problem));
+}
+
+TEST_CASE("every font is embedded and the metadata names the book", "[book]") {
+    TempDir dir;
+    const std::string db = factory_corpus(dir);
+    db::Corpus c = db::Corpus::open_existing(db);
+    auto req = book_request(dir.file("fonts.pdf"), 8);
+    req.words.title = "Test Title";
+    req.words.author = "A. Writer";
+    req.layout.walkthrough = 1;
+    db::export_pack(c, req);
+    const std::string fonts = capture("pdffonts " + shq(req.out));
+    std::istringstream lines(fonts);
+    std::string line;
+    int listed = 0;
+    std::getline(lines, line);
+    std::getline(lines, line);  // the header and its rule
+    while (std::getline(lines, line)) {
+        ++listed;
+        INFO(line);
+        // name type [encoding] emb sub uni object ID: emb is the fifth column from the end.
+        std::vector<std::string> cols;
+        std::istringstream words(line);
+        for (std::string w; words >> w;) cols.push_back(w);
+        REQUIRE(cols.size() >= 7);
+        CHECK(cols[cols.size() - 5] == "yes");
+    }
+    CHECK(listed >= 2);
+    const std::string info = capture("pdfinfo " + shq(req.out));
+    CHECK_THAT(info, Catch::Contains("Title:           Test Title"));
+    CHECK_THAT(info, Catch::Contains("Author:          A. Writer"));
+    CHECK_THAT(capture("pdftotext " + shq(req.out) + " -"), !Catch::Contains("KenKen"));
+}
+
+TEST_CASE("the inside margin mirrors on odd and even pages", "[book]") {
+    TempDir dir;
+    const std::string db = factory_corpus(dir);
+    db::Corpus c = db::Corpus::open_existing(db);
+    for (bool bleed : {false, true}) {
+        INFO((bleed ? "with bleed" : "without bleed"));
+        auto req = book_request(dir.file(bleed ? "b.pdf" : "m.pdf"), 4);
+        req.filter.size = 5;
+        req.layout.trim.width = 432;
+        req.layout.trim.height = 648;
+        req.layout.per_page = 1;
+        req.layout.bleed = bleed;
+        db::export_pack(c, req);
+        const auto pages = pdf_words(req.out);
+        const auto puzzles = puzzle_pages(pages);
+        REQUIRE(puzzles.size() == 4);
+        // Each grid's centre is its caption's centre; in trim coordinates the centres
+        // of odd and even pages sum to the trim width when the margins mirror.
+        std::map<int, double> centre;
+        for (int p : puzzles) {
+            const auto caps = captions(pages[static_cast<size_t>(p - 1)]);
+            REQUIRE(caps.size() == 1);
+            double lo = 1e9, hi = -1e9;
+            for (const Word& w : caps[0]) {
+                lo = std::min(lo, w.x0);
+                hi = std::max(hi, w.x1);
+            }
+            // Even pages carry the bleed on their left: shift back to the trim.
+            centre[p] = (lo + hi) / 2 - (p % 2 == 0 && bleed ? 9 : 0);
+        }
+        const double odd =
+            centre.begin()->first % 2 ? centre.begin()->second : std::next(centre.begin())->second;
+        const double even =
+            centre.begin()->first % 2 ? std::next(centre.begin())->second : centre.begin()->second;
+        CHECK(odd + even == Approx(432).margin(0.6));
+        if (!bleed) CHECK(odd > even + 1);  // the gutter is wider than the outside margin
+        for (const auto& [p, x] : centre) CHECK(x == Approx(p % 2 ? odd : even).margin(0.6));
+    }
+}
+
+TEST_CASE("clues are at least 9 pt, 14 pt in large print, and --per-page is honoured", "[book]") {
+    TempDir dir;
+    const std::string db = factory_corpus(dir);
+    db::Corpus c = db::Corpus::open_existing(db);
+    struct Case {
+        int per_page;
+        bool large;
+        double min_clue;
+    };
+    for (const Case& k :
+         {Case{0, false, 9}, Case{1, false, 9}, Case{2, false, 9}, Case{4, false, 9},
+          Case{6, false, 9}, Case{0, true, 14}, Case{1, true, 14}, Case{2, true, 14}}) {
+        INFO("per page " << k.per_page << (k.large ? " large print" : ""));
+        auto req = book_request(dir.file("clues.pdf"), 12);
+        req.filter.size = 4;
+        req.filter.levels = {"easy"};
+        req.layout.per_page = k.per_page;
+        req.layout.large_print = k.large;
+        fs::remove(req.out);
+        db::export_pack(c, req);
+        const auto pages = pdf_words(req.out);
+        const auto puzzles = puzzle_pages(pages);
+        REQUIRE_FALSE(puzzles.empty());
+        int clues = 0;
+        std::vector<size_t> per_page;
+        for (int p : puzzles) {
+            for (const Word& w : pages[static_cast<size_t>(p - 1)])
+                if (is_clue(w.text)) {
+                    ++clues;
+                    CHECK(w.height() / kBoxPerPoint >= k.min_clue - 0.05);
+                }
+            per_page.push_back(captions(pages[static_cast<size_t>(p - 1)]).size());
+        }
+        CHECK(clues > 12);
+        const size_t most = *std::max_element(per_page.begin(), per_page.end());
+        if (k.per_page) {
+            CHECK(most == static_cast<size_t>(k.per_page));
+            // Full pages but the last: 12 puzzles of one size and level.
+            CHECK(puzzles.size() == static_cast<size_t>((12 + k.per_page - 1) / k.per_page));
+        } else {
+            CHECK(most <= (k.large ? 2u : 6u));
+        }
+    }
+}
+
+TEST_CASE("a layout that would shrink clues below the minimum is refused", "[book]") {
+    TempDir dir;
+    const std::string db = factory_corpus(dir);
+    db::Corpus c = db::Corpus::open_existing(db);
+    auto req = book_request(dir.file("tiny.pdf"), 2);
+    req.filter.size = 6;
+    std::string problem;
+    req.layout.trim = *db::parse_trim("5.5x8.5", problem);
+    req.layout.per_page = 6;
+    CHECK_THROWS_AS(db::export_pack(c, req), std::invalid_argument);
+    CHECK_FALSE(fs::exists(req.out));
+    CHECK(c.packs().empty());
+}
+
+TEST_CASE("the answer for puzzle k is the stored solution of puzzle k", "[book]") {
+    TempDir dir;
+    const std::string db = factory_corpus(dir);
+    db::Corpus c = db::Corpus::open_existing(db);
+    auto req = book_request(dir.file("key.pdf"), 10);
+    req.filter.order = db::Order::Random;
+    req.filter.seed = 9;
+    const auto res = db::export_pack(c, req);
+    std::map<std::int64_t, db::PuzzleRecord> by_id;
+    for (auto& r : c.all_puzzles()) by_id[r.id] = r;
+    const auto pages = pdf_words(req.out);
+
+    // Where each puzzle is printed, from its caption: "No. k ... Solution p. N".
+    std::map<int, int> puzzle_page, solution_page;
+    for (size_t p = 0; p < pages.size(); ++p)
+        for (const auto& line : captions(pages[p])) {
+            const int k = std::stoi(line.at(1).text);
+            puzzle_page[k] = static_cast<int>(p) + 1;
+            solution_page[k] = std::stoi(line.back().text);
+        }
+    REQUIRE(puzzle_page.size() == 10);
+
+    int checked = 0;
+    for (size_t p = 0; p < pages.size(); ++p) {
+        const auto& words = pages[p];
+        // Answer headings: "No." k "·" "p." N, bold above each grid.
+        struct Heading {
+            int k, page;
+            double cx, y;
+        };
+        std::vector<Heading> heads;
+        for (size_t i = 0; i + 4 < words.size(); ++i)
+            if (words[i].text == "No." && words[i + 3].text == "p.")
+                heads.push_back({std::stoi(words[i + 1].text), std::stoi(words[i + 4].text),
+                                 (words[i].x0 + words[i + 4].x1) / 2, words[i].y1});
+        // Each digit belongs to the nearest heading above it in its column.
+        std::map<int, std::vector<Word>> digits;
+        for (const Word& w : words) {
+            if (w.text.size() != 1 || !std::isdigit(static_cast<unsigned char>(w.text[0])))
+                continue;
+            bool in_heading = false;  // the k and page of a heading are digits too
+            for (const Heading& h : heads) in_heading = in_heading || std::abs(h.y - w.y1) < 0.5;
+            if (in_heading) continue;
+            // The row of headings just above the digit, then the nearest heading in it.
+            const double cx = (w.x0 + w.x1) / 2;
+            double row = -1;
+            for (const Heading& h : heads)
+                if (h.y <= w.y0) row = std::max(row, h.y);
+            const Heading* best = nullptr;
+            for (const Heading& h : heads)
+                if (std::abs(h.y - row) < 0.5 &&
+                    (!best || std::abs(h.cx - cx) < std::abs(best->cx - cx)))
+                    best = &h;
+            if (best) digits[best->k].push_back(w);
+        }
+        for (const Heading& h : heads) {
+            INFO("answer " << h.k << " on page " << p + 1);
+            CHECK(solution_page.at(h.k) == static_cast<int>(p) + 1);
+            CHECK(h.page == puzzle_page.at(h.k));
+            auto cells = digits[h.k];
+            std::sort(cells.begin(), cells.end(), [](const Word& a, const Word& b) {
+                return std::abs(a.y0 - b.y0) > 1 ? a.y0 < b.y0 : a.x0 < b.x0;
+            });
+            const auto& r = by_id.at(res.puzzle_ids.at(static_cast<size_t>(h.k - 1)));
+            // The page number may sit under the last grid: the grid is its first n*n digits.
+            const size_t n2 = static_cast<size_t>(r.size * r.size);
+            REQUIRE(cells.size() >= n2);
+            std::string printed;
+            for (size_t d = 0; d < n2; ++d) printed += cells[d].text;
+            std::string stored;
+            for (int v : db::solution_grid(r.solution)) stored += std::to_string(v);
+            CHECK(printed == stored);
+            ++checked;
+        }
+    }
+    CHECK(checked == 10);
+}
+
+TEST_CASE("a dry run (--dry-run) says what would go in and writes and records nothing", "[book]") {
+    TempDir dir;
+    const std::string db = factory_corpus(dir);
+    const std::string out = dir.file("dry.pdf");
+    int status = -1;
+    const std::string said = capture(std::string(KENKEN_BINARY) + " export --db " + shq(db) +
+                                         " --count 20 --trim 6x9 --solutions --walkthrough 1 "
+                                         "--dry-run --out " +
+                                         shq(out) + " 2>&1",
+                                     &status);
+    CHECK(status == 0);
+    CHECK_THAT(said, Catch::Contains("dry run: 20 puzzles") && Catch::Contains("pages") &&
+                         Catch::Contains("section ") && Catch::Contains("solutions: page"));
+    CHECK_FALSE(fs::exists(out));
+    for (const auto& e : fs::directory_iterator(dir.path))
+        CHECK(e.path().filename().string().find("kkpart") == std::string::npos);
+    db::Corpus c = db::Corpus::open_existing(db);
+    CHECK(c.packs().empty());
+}
+
+TEST_CASE("SVG clues are text elements", "[book]") {
+    TempDir dir;
+    const std::string db = factory_corpus(dir);
+    db::Corpus c = db::Corpus::open_existing(db);
+    db::ExportRequest req;
+    req.format = db::PackFormat::Svg;
+    req.out = dir.file("svgs");
+    req.count = 3;
+    const auto res = db::export_pack(c, req);
+    REQUIRE(res.files.size() == 3);
+    std::map<std::int64_t, db::PuzzleRecord> by_id;
+    for (auto& r : c.all_puzzles()) by_id[r.id] = r;
+    for (size_t i = 0; i < 3; ++i) {
+        const std::string svg = slurp(req.out + "/" + res.files[i]);
+        CHECK_THAT(svg, !Catch::Contains("<path") && !Catch::Contains("<use"));
+        const Puzzle p = db::record_puzzle(by_id.at(res.puzzle_ids[i]));
+        for (const Cage& cage : p.cages) {
+            const std::string label = std::to_string(cage.target) + op_glyph(cage.op);
+            CHECK_THAT(svg, Catch::Contains(">" + label + "</text>"));
+        }
+    }
+}
+
+TEST_CASE("book TOML files are read and bad ones named with their line", "[book]") {
+    TempDir dir;
+    const std::string db = factory_corpus(dir);
+    for (const char* config : {"book-6x9.toml", "book-large-print.toml"}) {
+        INFO(config);
+        int status = -1;
+        const std::string said =
+            capture(std::string(KENKEN_BINARY) + " export --db " + shq(db) +
+                        " --count 4 --size 4 --book " + KENKEN_TEST_DATA "/../../configs/" +
+                        config + " --dry-run --out " + shq(dir.file("x.pdf")) + " 2>&1",
+                    &status);
+        CHECK(status == 0);
+        CHECK_THAT(said, Catch::Contains("dry run: 4 puzzles"));
+    }
+    const std::string bad = dir.file("bad.toml");
+    std::ofstream(bad) << "title = \"A\"\n\ncolour = \"red\"\n";
+    int status = -1;
+    const std::string said =
+        capture(std::string(KENKEN_BINARY) + " export --db " + shq(db) + " --count 4 --book " +
+                    shq(bad) + " --out " + shq(dir.file("y.pdf")) + " 2>&1",
+                &status);
+    CHECK(status == 2);
+    CHECK_THAT(said, Catch::Contains("bad.toml:3") && Catch::Contains("colour"));
+}
