@@ -13,6 +13,20 @@ const char* stage_name(Stage s) {
     return "?";
 }
 
+void Candidate::reset(std::uint64_t seed, std::uint64_t new_index) {
+    index = new_index;
+    size = 0;
+    recipe = 0;
+    target_level = -1;
+    search_wanted = true;
+    rng = Rng(seed, new_index);
+    outcome = Outcome::Pending;
+    level = Level::Impossible;
+    score = 0;
+    has_record = false;
+    seconds.fill(0);
+}
+
 const char* outcome_name(Outcome o) {
     switch (o) {
         case Outcome::Pending:

@@ -3,23 +3,26 @@
 
 #include <array>
 #include <cstdint>
-#include <memory>
 #include <vector>
 
 #include "core/grade/grader.h"
 #include "core/model/puzzle.h"
 #include "core/model/rng.h"
+#include "db/store/record.h"
 
 namespace kk {
 
 // The factory's stages, in the order a candidate meets them.
+// The cages come first: the single-cell filter needs only them, so a candidate it
+// drops costs no Latin square.
 #define KK_STAGES(X)                    \
-    X(Latin, "latin square")            \
     X(Tiling, "cage tiling")            \
-    X(Operators, "operators")           \
     X(Singletons, "single-cell filter") \
+    X(Latin, "latin square")            \
+    X(Operators, "operators")           \
     X(Uniqueness, "uniqueness")         \
     X(Grading, "grading")               \
+    X(Record, "record")                 \
     X(Writer, "writer")
 
 enum class Stage {
@@ -27,7 +30,7 @@ enum class Stage {
     KK_STAGES(KK_STAGE_ENUM)
 #undef KK_STAGE_ENUM
 };
-constexpr int kStageCount = 7;
+constexpr int kStageCount = 8;
 const char* stage_name(Stage s);
 
 // Why a candidate did not become a stored puzzle.
@@ -59,9 +62,14 @@ struct Candidate {
     Outcome outcome = Outcome::Pending;
     Level level = Level::Impossible;
     double score = 0;
+    // The row to store, filled on the parallel side when the level may still be wanted
+    // (has_record); the serial writer then only inserts it.
+    bool has_record = false;
+    db::PuzzleRecord record;
     std::array<double, kStageCount> seconds{};  // time spent in each stage
-};
 
-using CandidatePtr = std::shared_ptr<Candidate>;
+    // Back to a fresh candidate with this index, keeping the buffers' capacity.
+    void reset(std::uint64_t seed, std::uint64_t new_index);
+};
 
 }  // namespace kk

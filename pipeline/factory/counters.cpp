@@ -9,17 +9,18 @@ void RunCounters::count(const Candidate& c) {
     outcomes[static_cast<size_t>(c.outcome)] += 1;
     for (int s = 0; s < kStageCount; ++s)
         seconds[static_cast<size_t>(s)] += c.seconds[static_cast<size_t>(s)];
-    // Every candidate passes the first three stages; then each rejection stops it.
-    passed[static_cast<size_t>(Stage::Latin)] += 1;
+    // Every candidate is tiled; then each rejection stops it.
     passed[static_cast<size_t>(Stage::Tiling)] += 1;
-    passed[static_cast<size_t>(Stage::Operators)] += 1;
     if (c.outcome == Outcome::TooManySingletons) return;
     passed[static_cast<size_t>(Stage::Singletons)] += 1;
+    passed[static_cast<size_t>(Stage::Latin)] += 1;
+    passed[static_cast<size_t>(Stage::Operators)] += 1;
     if (c.outcome == Outcome::NotUnique || c.outcome == Outcome::NoSolution) return;
     passed[static_cast<size_t>(Stage::Uniqueness)] += 1;
     if (c.outcome == Outcome::TooMuchSearch) return;
     passed[static_cast<size_t>(Stage::Grading)] += 1;
     if (static_cast<int>(c.level) < kGradedLevels) graded[static_cast<size_t>(c.level)] += 1;
+    if (c.has_record) passed[static_cast<size_t>(Stage::Record)] += 1;
     if (c.outcome == Outcome::Stored) passed[static_cast<size_t>(Stage::Writer)] += 1;
 }
 
@@ -44,6 +45,8 @@ RunCounters RunCounters::from_json(const nlohmann::json& j) {
     c.candidates = j.at("candidates").get<std::uint64_t>();
     c.wall_seconds = j.value("wall_seconds", 0.0);
     for (int s = 0; s < kStageCount; ++s) {
+        // Runs stored before a stage existed lack it: zero.
+        if (!j.at("stages").contains(stage_name(static_cast<Stage>(s)))) continue;
         const auto& st = j.at("stages").at(stage_name(static_cast<Stage>(s)));
         c.passed[static_cast<size_t>(s)] = st.at("passed").get<std::uint64_t>();
         c.seconds[static_cast<size_t>(s)] = st.at("seconds").get<double>();

@@ -1,5 +1,3 @@
-#include "pipeline/factory/factory.h"
-
 #include <oneapi/tbb/flow_graph.h>
 #include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/info.h>
@@ -7,11 +5,13 @@
 
 #include <chrono>
 #include <thread>
+#include <vector>
 
-#include "pipeline/factory/writer.h"
+#include "pipeline/factory/factory.h"
 #include "pipeline/factory/progress.h"
 #include "pipeline/factory/stages.h"
 #include "pipeline/factory/steering.h"
+#include "pipeline/factory/writer.h"
 
 namespace kk {
 namespace {
@@ -23,57 +23,46 @@ using flow::unlimited;
 // Builds the graph and runs it until the source stops and every candidate in flight
 // has reached the writer.
 //
-//   source -> limiter -> latin -> tiling -> operators -> singletons -> uniqueness
-//          -> grading -> sequencer -> writer --(decrement)--> limiter
+//   source -> limiter -> build (every stage up to the stored row, in parallel)
+//          -> sequencer -> writer --(decrement)--> limiter
+//
+// The stages share one node: all run with unlimited concurrency, so splitting them
+// bought nothing but a task hop each. Candidates come from a fixed pool: the limiter
+// keeps at most L in flight and the writer frees them in index order, so candidate i's
+// slot is free again long before i + 4L needs it.
 void run_graph(const FactoryConfig& config, Steering& steering, CorpusWriter& writer,
                std::uint64_t first_index, const FactoryOptions& options) {
     flow::graph g;
     std::uint64_t next = first_index;
     const std::uint64_t last = options.stop_after ? first_index + options.stop_after : 0;
+    std::vector<Candidate> pool(static_cast<size_t>(4 * config.in_flight));
 
-    // Nodes.
-    flow::input_node<CandidatePtr> source(g, [&](flow_control& fc) -> CandidatePtr {
+    flow::input_node<Candidate*> source(g, [&](flow_control& fc) -> Candidate* {
         const bool interrupted = options.interrupt && options.interrupt->load();
         if (interrupted) writer.request_stop();
         if (writer.done() || writer.stopping() || (last && next >= last)) {
             fc.stop();
-            return {};
+            return nullptr;
         }
-        auto c = std::make_shared<Candidate>();
-        c->index = next++;
-        c->rng = Rng(config.seed, c->index);
+        Candidate* c = &pool[static_cast<size_t>((next - first_index) % pool.size())];
+        c->reset(config.seed, next++);
         return c;
     });
-    flow::limiter_node<CandidatePtr> limiter(g, static_cast<size_t>(config.in_flight));
-    auto stage = [&g](auto body) {
-        return flow::function_node<CandidatePtr, CandidatePtr>(g, unlimited,
-                                                               [body](CandidatePtr c) {
-                                                                   body(*c);
-                                                                   return c;
-                                                               });
-    };
-    auto latin = stage([&](Candidate& c) { stages::plan_and_sample_latin(c, steering); });
-    auto tiling = stage([&](Candidate& c) { stages::tile(c, config); });
-    auto operators = stage([&](Candidate& c) { stages::assign_ops(c, config); });
-    auto singletons = stage([&](Candidate& c) { stages::filter_singletons(c, config); });
-    auto uniqueness = stage([](Candidate& c) { stages::check_unique(c); });
-    auto grading = stage([&](Candidate& c) { stages::grade_level(c, config); });
-    flow::sequencer_node<CandidatePtr> sequencer(
-        g, [first_index](const CandidatePtr& c) { return c->index - first_index; });
-    flow::function_node<CandidatePtr, continue_msg> write(g, flow::serial, [&](CandidatePtr c) {
+    flow::limiter_node<Candidate*> limiter(g, static_cast<size_t>(config.in_flight));
+    flow::function_node<Candidate*, Candidate*> build(g, unlimited, [&](Candidate* c) {
+        stages::build(*c, steering, config);
+        return c;
+    });
+    flow::sequencer_node<Candidate*> sequencer(
+        g, [first_index](Candidate* const& c) { return c->index - first_index; });
+    flow::function_node<Candidate*, continue_msg> write(g, flow::serial, [&](Candidate* c) {
         writer.accept(*c);
         return continue_msg();
     });
 
-    // Edges.
     flow::make_edge(source, limiter);
-    flow::make_edge(limiter, latin);
-    flow::make_edge(latin, tiling);
-    flow::make_edge(tiling, operators);
-    flow::make_edge(operators, singletons);
-    flow::make_edge(singletons, uniqueness);
-    flow::make_edge(uniqueness, grading);
-    flow::make_edge(grading, sequencer);
+    flow::make_edge(limiter, build);
+    flow::make_edge(build, sequencer);
     flow::make_edge(sequencer, write);
     flow::make_edge(write, limiter.decrementer());
 

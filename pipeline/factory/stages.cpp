@@ -5,6 +5,8 @@
 #include "core/generate/cage_tiler.h"
 #include "core/generate/latin_sampler.h"
 #include "core/generate/operator_assigner.h"
+#include "core/io/formats.h"
+#include "core/model/canonical.h"
 #include "core/model/features.h"
 #include "core/solve/solver.h"
 #include "core/solve/swap_cycles.h"
@@ -33,11 +35,23 @@ bool stopped(const Candidate& c) {
 
 }  // namespace
 
-void plan_and_sample_latin(Candidate& c, const Steering& steering) {
-    StageTimer t(c, Stage::Latin);
+void plan_and_tile(Candidate& c, const Steering& steering, const FactoryConfig& config) {
+    StageTimer t(c, Stage::Tiling);
     steering.plan(c);
-    // One sampler per thread and size: it keeps its scratch arrays between samples.
-    thread_local std::vector<LatinSampler> samplers = [] {
+    c.cages = tile_cages(c.size, config.recipes[static_cast<size_t>(c.recipe)].tiling, c.rng);
+}
+
+void filter_singletons(Candidate& c, const FactoryConfig& config) {
+    StageTimer t(c, Stage::Singletons);
+    if (exceeds_singletons(c.cages, config.max_singletons)) c.outcome = Outcome::TooManySingletons;
+}
+
+void sample_latin(Candidate& c) {
+    if (stopped(c)) return;
+    StageTimer t(c, Stage::Latin);
+    // One sampler per size, shared by every thread: sampling is reentrant, and the
+    // exact table of the small orders is built once.
+    static const std::vector<LatinSampler> samplers = [] {
         std::vector<LatinSampler> v;
         for (int n = 0; n <= kMaxSize; ++n) v.emplace_back(n == 0 ? 1 : n);
         return v;
@@ -45,20 +59,11 @@ void plan_and_sample_latin(Candidate& c, const Steering& steering) {
     c.solution = samplers[static_cast<size_t>(c.size)].sample(c.rng);
 }
 
-void tile(Candidate& c, const FactoryConfig& config) {
-    StageTimer t(c, Stage::Tiling);
-    c.cages = tile_cages(c.size, config.recipes[static_cast<size_t>(c.recipe)].tiling, c.rng);
-}
-
 void assign_ops(Candidate& c, const FactoryConfig& config) {
+    if (stopped(c)) return;
     StageTimer t(c, Stage::Operators);
     c.puzzle = assign_operators(c.size, c.solution, c.cages,
                                 config.recipes[static_cast<size_t>(c.recipe)].operators, c.rng);
-}
-
-void filter_singletons(Candidate& c, const FactoryConfig& config) {
-    StageTimer t(c, Stage::Singletons);
-    if (exceeds_singletons(c.puzzle, config.max_singletons)) c.outcome = Outcome::TooManySingletons;
 }
 
 void check_unique(Candidate& c) {
@@ -94,6 +99,35 @@ void grade_level(Candidate& c, const FactoryConfig& config) {
     c.score = g.score;
     if (g.level == Level::Ambiguous) c.outcome = Outcome::NotUnique;
     if (g.level == Level::Impossible) c.outcome = Outcome::NoSolution;
+}
+
+void fill_record(Candidate& c, std::uint64_t seed) {
+    db::PuzzleRecord& r = c.record;
+    db::describe_structure(c.puzzle, r);
+    r.neknek = write_neknek(c.puzzle);
+    r.solution = db::solution_text(c.solution);
+    r.level = level_name(c.level);
+    r.score = c.score;
+    r.canonical = canonical_form(c.puzzle);
+    r.seed = seed;
+    r.candidate = static_cast<std::int64_t>(c.index);
+    c.has_record = true;
+}
+
+void prepare_record(Candidate& c, const Steering& steering, std::uint64_t seed) {
+    if (stopped(c) || !steering.may_want(c)) return;
+    StageTimer t(c, Stage::Record);
+    fill_record(c, seed);
+}
+
+void build(Candidate& c, const Steering& steering, const FactoryConfig& config) {
+    plan_and_tile(c, steering, config);
+    filter_singletons(c, config);
+    sample_latin(c);
+    assign_ops(c, config);
+    check_unique(c);
+    grade_level(c, config);
+    prepare_record(c, steering, config.seed);
 }
 
 }  // namespace kk::stages

@@ -135,6 +135,14 @@ void Steering::plan(Candidate& c) const {
     c.recipe = c.rng.weighted(rw);
 }
 
+bool Steering::may_want(const Candidate& c) const {
+    const SteeringStats& s = snapshot_for(c.index);
+    if (size_need(s, c.size) == 0) return false;
+    if (!config_.quotas.by_level()) return true;
+    const int l = static_cast<int>(c.level);
+    return l < kGradedLevels && need(s, c.size, l) > 0;
+}
+
 Outcome Steering::admit(int size, Level level) const {
     if (size_need(live_, size) == 0) return Outcome::SizeFull;
     if (!config_.quotas.by_level()) return Outcome::Stored;

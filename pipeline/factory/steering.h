@@ -37,6 +37,10 @@ class Steering {
 
     // Reader side (any thread): size, recipe and target level for a candidate.
     void plan(Candidate& c) const;
+    // Reader side: might the writer still store a puzzle of c's size and level? False
+    // only when the candidate's snapshot already has that cell full (the live counts
+    // are never below a snapshot's, so the writer would refuse it too).
+    bool may_want(const Candidate& c) const;
 
     // Writer side (the serial writer only).
     const SteeringStats& live() const { return live_; }

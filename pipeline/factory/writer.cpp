@@ -4,8 +4,7 @@
 
 #include <chrono>
 
-#include "core/model/canonical.h"
-#include "core/io/formats.h"
+#include "pipeline/factory/stages.h"
 
 namespace kk {
 
@@ -32,17 +31,10 @@ void CorpusWriter::accept(Candidate& c) {
     if (c.outcome == Outcome::Pending) {
         c.outcome = steering_.admit(c.size, c.level);
         if (c.outcome == Outcome::Stored) {
-            db::PuzzleRecord r;
-            db::describe_structure(c.puzzle, r);
-            r.neknek = write_neknek(c.puzzle);
-            r.solution = db::solution_text(c.solution);
-            r.level = level_name(c.level);
-            r.score = c.score;
-            r.canonical = canonical_form(c.puzzle);
-            r.seed = config_.seed;
-            r.candidate = static_cast<std::int64_t>(c.index);
-            r.run_id = run_id_;
-            if (!corpus_.insert_puzzle(r)) c.outcome = Outcome::Duplicate;
+            // The parallel side filled the row unless its snapshot had the level full.
+            if (!c.has_record) stages::fill_record(c, config_.seed);
+            c.record.run_id = run_id_;
+            if (!corpus_.insert_puzzle(c.record)) c.outcome = Outcome::Duplicate;
         }
     }
     steering_.record(c);
