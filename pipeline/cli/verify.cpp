@@ -1,6 +1,7 @@
 // kenken verify: re-reads every stored puzzle, solves and grades it again, and
 // checks that solution, level and score agree with what is stored.
-#include <oneapi/tbb/parallel_for.h>
+#include <oneapi/tbb/info.h>
+#include <oneapi/tbb/parallel_pipeline.h>
 
 #include <array>
 #include <atomic>
@@ -8,9 +9,9 @@
 #include <memory>
 #include <mutex>
 
-#include "core/model/canonical.h"
-#include "core/io/formats.h"
 #include "core/grade/grader.h"
+#include "core/io/formats.h"
+#include "core/model/canonical.h"
 #include "core/model/features.h"
 #include "core/solve/solver.h"
 #include "db/store/corpus.h"
@@ -51,10 +52,15 @@ std::string check_record(const db::PuzzleRecord& r, double max_singletons) {
     return {};
 }
 
+// One row on its way through the verify pipeline.
+struct Checked {
+    db::PuzzleRecord record;
+    std::string problem;
+};
+
 int run_verify(const VerifyOptions& o) {
     try {
         auto corpus = db::Corpus::open_existing(o.db);
-        const auto records = corpus.all_puzzles();
         // The single-cell maximum each run used.
         std::map<std::int64_t, double> max_singletons;
         for (const auto& run : corpus.runs()) {
@@ -64,25 +70,51 @@ int run_verify(const VerifyOptions& o) {
                 max_singletons[run.id] = -1;
             }
         }
-        std::vector<std::string> problems(records.size());
-        oneapi::tbb::parallel_for(size_t{0}, records.size(), [&](size_t i) {
-            auto it = max_singletons.find(records[i].run_id);
-            problems[i] = check_record(records[i], it == max_singletons.end() ? -1 : it->second);
-        });
+        // Rows stream through a bounded pipeline (read in order, check in parallel,
+        // tally in order), so memory stays flat whatever the corpus holds.
+        db::PuzzleCursor cursor = corpus.scan(db::QueryFilter{});
         std::map<int, std::array<int, kGradedLevels>> ok_counts;  // size -> per level
+        std::size_t total = 0;
         int bad = 0;
-        for (size_t i = 0; i < records.size(); ++i) {
-            if (problems[i].empty()) {
-                Level l;
-                if (parse_level(records[i].level, l) && static_cast<int>(l) < kGradedLevels)
-                    ++ok_counts[records[i].size][static_cast<size_t>(l)];
-                continue;
-            }
-            ++bad;
-            if (bad <= 20) std::cerr << "puzzle " << records[i].id << ": " << problems[i] << "\n";
-        }
-        std::cout << "verified " << records.size() << " puzzles: " << records.size() - bad
-                  << " agree, " << bad << " do not\n";
+        const std::size_t tokens =
+            4 * static_cast<std::size_t>(oneapi::tbb::info::default_concurrency());
+        oneapi::tbb::parallel_pipeline(
+            tokens, oneapi::tbb::make_filter<void, Checked*>(
+                        oneapi::tbb::filter_mode::serial_in_order,
+                        [&](oneapi::tbb::flow_control& fc) -> Checked* {
+                            auto c = std::make_unique<Checked>();
+                            if (!cursor.next(c->record)) {
+                                fc.stop();
+                                return nullptr;
+                            }
+                            return c.release();
+                        }) &
+                        oneapi::tbb::make_filter<Checked*, Checked*>(
+                            oneapi::tbb::filter_mode::parallel,
+                            [&](Checked* c) {
+                                auto it = max_singletons.find(c->record.run_id);
+                                c->problem = check_record(
+                                    c->record, it == max_singletons.end() ? -1 : it->second);
+                                return c;
+                            }) &
+                        oneapi::tbb::make_filter<Checked*, void>(
+                            oneapi::tbb::filter_mode::serial_in_order, [&](Checked* raw) {
+                                std::unique_ptr<Checked> c(raw);
+                                ++total;
+                                if (c->problem.empty()) {
+                                    Level l;
+                                    if (parse_level(c->record.level, l) &&
+                                        static_cast<int>(l) < kGradedLevels)
+                                        ++ok_counts[c->record.size][static_cast<size_t>(l)];
+                                    return;
+                                }
+                                ++bad;
+                                if (bad <= 20)
+                                    std::cerr << "puzzle " << c->record.id << ": " << c->problem
+                                              << "\n";
+                            }));
+        std::cout << "verified " << total << " puzzles: " << total - bad << " agree, " << bad
+                  << " do not\n";
         for (auto& [size, counts] : ok_counts) {
             std::cout << "  " << size << "x" << size << ":";
             for (int l = 0; l < kGradedLevels; ++l)

@@ -9,8 +9,8 @@
 #include <set>
 #include <thread>
 
-#include "core/model/canonical.h"
 #include "core/io/formats.h"
+#include "core/model/canonical.h"
 #include "core/model/features.h"
 #include "core/solve/solver.h"
 #include "db/store/corpus.h"
@@ -132,7 +132,11 @@ TEST_CASE("Ctrl-C stops kenken generate cleanly and --resume finishes the same c
               static_cast<char*>(nullptr));
         _exit(127);
     }
-    std::this_thread::sleep_for(std::chrono::milliseconds(250));
+    // The handler is in place before the corpus file appears; then let the run start.
+    // (A fixed delay alone fails on a loaded machine, where start-up can take longer.)
+    for (int i = 0; i < 1000 && !std::filesystem::exists(parts.str()); ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
     kill(pid, SIGINT);
     int status = 0;
     waitpid(pid, &status, 0);
