@@ -132,11 +132,11 @@ TEST_CASE("Ctrl-C stops kenken generate cleanly and --resume finishes the same c
               static_cast<char*>(nullptr));
         _exit(127);
     }
-    // The handler is in place before the corpus file appears; then let the run start.
-    // (A fixed delay alone fails on a loaded machine, where start-up can take longer.)
-    for (int i = 0; i < 1000 && !std::filesystem::exists(parts.str()); ++i)
-        std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    // On a loaded machine the child may take longer than 250 ms to start: wait for
+    // it to create the corpus (its Ctrl-C handler is already in place) before the signal.
+    for (int i = 0; i < 400 && !std::filesystem::exists(parts.str()); ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(25));
+    std::this_thread::sleep_for(std::chrono::milliseconds(250));
     kill(pid, SIGINT);
     int status = 0;
     waitpid(pid, &status, 0);
