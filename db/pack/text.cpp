@@ -5,26 +5,12 @@
 #include <sstream>
 
 #include "core/io/formats.h"
+#include "db/pack/dataset.h"
+#include "db/pack/puzzle_json.h"
 #include "db/store/sqlite.h"
 
 namespace kk::db {
 namespace {
-
-const char* op_name(Op op) {
-    switch (op) {
-        case Op::Given:
-            return "given";
-        case Op::Add:
-            return "add";
-        case Op::Sub:
-            return "sub";
-        case Op::Mul:
-            return "mul";
-        case Op::Div:
-            return "div";
-    }
-    return "?";
-}
 
 std::string table_header() {
     char line[128];
@@ -35,21 +21,16 @@ std::string table_header() {
 
 std::string table_row(const PuzzleRecord& r) {
     char line[128];
-    std::snprintf(line, sizeof line, "%8lld  %4d  %-12s  %8.2f  %5d  %s\n",
-                  static_cast<long long>(r.id), r.size, r.level.c_str(), r.score, r.cages,
-                  r.ops.c_str());
+    std::snprintf(line, sizeof line, "%8lld  %4d  %-12s  %8lld  %5d  %s\n",
+                  static_cast<long long>(r.id), r.size, r.level.c_str(), score_int(r.score),
+                  r.cages, r.ops.c_str());
     return line;
 }
 
 }  // namespace
 
 std::optional<TextFormat> parse_text_format(const std::string& name) {
-    if (name == "table") return TextFormat::Table;
-    if (name == "neknek") return TextFormat::Neknek;
-    if (name == "json") return TextFormat::Json;
-    if (name == "keen") return TextFormat::Keen;
-    if (name == "cancan") return TextFormat::Cancan;
-    return std::nullopt;
+    return parse_name(kTextFormats, name);
 }
 
 Puzzle record_puzzle(const PuzzleRecord& r) {
@@ -67,23 +48,10 @@ Puzzle record_puzzle(const PuzzleRecord& r) {
 
 std::string record_json(const PuzzleRecord& r) {
     const Puzzle p = record_puzzle(r);
-    const int n = p.size;
-    nlohmann::ordered_json cages = nlohmann::ordered_json::array();
-    for (const Cage& c : p.cages) {
-        nlohmann::ordered_json cells = nlohmann::ordered_json::array();
-        for (int cell : c.cells) cells.push_back({cell / n, cell % n});
-        cages.push_back({{"op", op_name(c.op)}, {"target", c.target}, {"cells", cells}});
-    }
-    nlohmann::ordered_json rows = nlohmann::ordered_json::array();
-    const Grid g = solution_grid(r.solution);
-    for (int row = 0; row < n; ++row)
-        rows.push_back(std::vector<int>(g.begin() + row * n, g.begin() + (row + 1) * n));
-    nlohmann::ordered_json j = {
-        {"id", r.id},
-        {"puzzle", {{"size", n}, {"neknek", r.neknek}, {"cages", cages}}},
-        {"solution", rows},
-        {"grade", {{"level", r.level}, {"score", r.score}}},
-    };
+    nlohmann::ordered_json j = record_start("id", r.id);
+    j["puzzle"] = puzzle_json(p);
+    j["solution"] = grid_json(solution_grid(r.solution), p.size);
+    j["grade"] = {{"level", r.level}, {"score", score_int(r.score)}};
     return j.dump();
 }
 
@@ -102,6 +70,9 @@ void RecordWriter::write(const PuzzleRecord& r) {
             break;
         case TextFormat::Json:
             text = record_json(r) + "\n";
+            break;
+        case TextFormat::Dataset:
+            text = dataset_json(r) + "\n";
             break;
         case TextFormat::Keen:
             text = write_keen(record_puzzle(r)) + "\n";

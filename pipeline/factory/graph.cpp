@@ -3,7 +3,9 @@
 #include <oneapi/tbb/info.h>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <chrono>
+#include <memory>
 #include <thread>
 #include <vector>
 
@@ -23,46 +25,55 @@ using flow::unlimited;
 // Builds the graph and runs it until the source stops and every candidate in flight
 // has reached the writer.
 //
-//   source -> limiter -> build (every stage up to the stored row, in parallel)
-//          -> sequencer -> writer --(decrement)--> limiter
-//
-// The stages share one node: all run with unlimited concurrency, so splitting them
-// bought nothing but a task hop each. Candidates come from a fixed pool: the limiter
-// keeps at most L in flight and the writer frees them in index order, so candidate i's
-// slot is free again long before i + 4L needs it.
+//   source -> limiter -> [the stages of kStages, in its order] -> sequencer
+//          -> writer --(decrement)--> limiter
+// (today: latin -> tiling -> operators -> singletons -> uniqueness -> grading)
 void run_graph(const FactoryConfig& config, Steering& steering, CorpusWriter& writer,
                std::uint64_t first_index, const FactoryOptions& options) {
     flow::graph g;
     std::uint64_t next = first_index;
     const std::uint64_t last = options.stop_after ? first_index + options.stop_after : 0;
-    std::vector<Candidate> pool(static_cast<size_t>(4 * config.in_flight));
 
-    flow::input_node<Candidate*> source(g, [&](flow_control& fc) -> Candidate* {
+    // Nodes.
+    flow::input_node<CandidatePtr> source(g, [&](flow_control& fc) -> CandidatePtr {
         const bool interrupted = options.interrupt && options.interrupt->load();
         if (interrupted) writer.request_stop();
         if (writer.done() || writer.stopping() || (last && next >= last)) {
             fc.stop();
-            return nullptr;
+            return {};
         }
-        Candidate* c = &pool[static_cast<size_t>((next - first_index) % pool.size())];
-        c->reset(config.seed, next++);
+        auto c = std::make_shared<Candidate>();
+        c->index = next++;
+        c->rng = Rng(config.seed, c->index);
         return c;
     });
-    flow::limiter_node<Candidate*> limiter(g, static_cast<size_t>(config.in_flight));
-    flow::function_node<Candidate*, Candidate*> build(g, unlimited, [&](Candidate* c) {
-        stages::build(*c, steering, config);
-        return c;
-    });
-    flow::sequencer_node<Candidate*> sequencer(
-        g, [first_index](Candidate* const& c) { return c->index - first_index; });
-    flow::function_node<Candidate*, continue_msg> write(g, flow::serial, [&](Candidate* c) {
+    flow::limiter_node<CandidatePtr> limiter(g, static_cast<size_t>(config.in_flight));
+    // One node per stage of kStages but the writer, each running its body on a
+    // candidate that no earlier stage stopped.
+    std::vector<std::unique_ptr<flow::function_node<CandidatePtr, CandidatePtr>>> stages;
+    for (int i = 0; i + 1 < kStageCount; ++i) {
+        auto body = stages::body_of(kStages[i].value, config, steering);
+        stages.push_back(std::make_unique<flow::function_node<CandidatePtr, CandidatePtr>>(
+            g, unlimited, [body, i](CandidatePtr c) {
+                if (c->outcome == Outcome::Pending) {
+                    c->entered |= 1u << i;
+                    body(*c);
+                }
+                return c;
+            }));
+    }
+    flow::sequencer_node<CandidatePtr> sequencer(
+        g, [first_index](const CandidatePtr& c) { return c->index - first_index; });
+    flow::function_node<CandidatePtr, continue_msg> write(g, flow::serial, [&](CandidatePtr c) {
         writer.accept(*c);
         return continue_msg();
     });
 
+    // Edges.
     flow::make_edge(source, limiter);
-    flow::make_edge(limiter, build);
-    flow::make_edge(build, sequencer);
+    flow::make_edge(limiter, *stages.front());
+    for (size_t i = 0; i + 1 < stages.size(); ++i) flow::make_edge(*stages[i], *stages[i + 1]);
+    flow::make_edge(*stages.back(), sequencer);
     flow::make_edge(sequencer, write);
     flow::make_edge(write, limiter.decrementer());
 
@@ -70,7 +81,52 @@ void run_graph(const FactoryConfig& config, Steering& steering, CorpusWriter& wr
     g.wait_for_all();
 }
 
+// A new run with the seed of earlier runs starts after their candidates: the same
+// seed and index would make the same puzzles again, only to be dropped as duplicates.
+std::uint64_t first_free_index(db::Corpus& corpus, std::uint64_t seed) {
+    std::uint64_t first = 0;
+    for (const db::RunRow& run : corpus.runs()) {
+        if (run.seed != seed || run.progress.empty()) continue;
+        try {
+            const auto progress = nlohmann::json::parse(run.progress);
+            if (progress.contains("next_index"))
+                first = std::max(first, progress.at("next_index").get<std::uint64_t>());
+        } catch (const nlohmann::json::exception&) {
+        }
+    }
+    return first;
+}
+
 }  // namespace
+
+HeldCounts held_counts(db::Corpus& corpus) {
+    HeldCounts held{};
+    for (const auto& [key, count] : corpus.counts_by_size_level()) {
+        Level l;
+        if (key.first < 0 || key.first > kMaxSize || !parse_level(key.second, l) ||
+            static_cast<int>(l) >= kGradedLevels)
+            continue;
+        held[static_cast<size_t>(key.first)][static_cast<size_t>(l)] = count;
+    }
+    return held;
+}
+
+int shortfall(const Quotas& quotas, const HeldCounts& held) {
+    int missing = 0;
+    for (size_t i = 0; i < quotas.sizes.size(); ++i) {
+        const auto& have = held[static_cast<size_t>(quotas.sizes[i])];
+        if (quotas.by_level()) {
+            for (int l = 0; l < kGradedLevels; ++l)
+                missing += std::max(0, quotas.per_level[static_cast<size_t>(l)] -
+                                           have[static_cast<size_t>(l)]);
+        } else {
+            int total = 0;
+            for (int k : have) total += k;
+            missing += std::max(0, quotas.size_total(i) - total);
+        }
+    }
+    return missing;
+}
 
 FactoryResult run_factory(db::Corpus& corpus, const FactoryConfig& config,
                           const FactoryOptions& options) {
@@ -92,11 +148,17 @@ FactoryResult run_factory(db::Corpus& corpus, const FactoryConfig& config,
         }
         corpus.set_run_status(run->id, "running", result.counters.to_json().dump(), false);
     } else {
+        if (options.corpus_targets) steering.preload(held_counts(corpus));
+        first_index = first_free_index(corpus, config.seed);
         result.run_id = corpus.begin_run(config_to_toml(config), config.seed,
                                          sizes_text(config.quotas.sizes), config.quotas.to_json());
+        // Saved at once: a run interrupted before its first batch resumes from here,
+        // with what the corpus held when it began.
+        const nlohmann::json start{{"next_index", first_index}, {"steering", steering.save()}};
+        corpus.save_progress(result.run_id, start.dump(), result.counters.to_json().dump());
     }
 
-    ProgressReporter progress(config, steering.live());
+    ProgressReporter progress(config, steering.live(), options.quiet);
     CorpusWriter writer(corpus, result.run_id, config, steering, result.counters, progress,
                         first_index);
     const auto t0 = std::chrono::steady_clock::now();

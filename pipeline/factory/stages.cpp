@@ -5,8 +5,6 @@
 #include "core/generate/cage_tiler.h"
 #include "core/generate/latin_sampler.h"
 #include "core/generate/operator_assigner.h"
-#include "core/io/formats.h"
-#include "core/model/canonical.h"
 #include "core/model/features.h"
 #include "core/solve/solver.h"
 #include "core/solve/swap_cycles.h"
@@ -19,7 +17,7 @@ class StageTimer {
   public:
     StageTimer(Candidate& c, Stage s) : c_(c), s_(s), t0_(std::chrono::steady_clock::now()) {}
     ~StageTimer() {
-        c_.seconds[static_cast<size_t>(s_)] +=
+        c_.seconds[stage_position(s_)] +=
             std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
     }
 
@@ -29,29 +27,13 @@ class StageTimer {
     std::chrono::steady_clock::time_point t0_;
 };
 
-bool stopped(const Candidate& c) {
-    return c.outcome != Outcome::Pending;
-}
-
 }  // namespace
 
-void plan_and_tile(Candidate& c, const Steering& steering, const FactoryConfig& config) {
-    StageTimer t(c, Stage::Tiling);
-    steering.plan(c);
-    c.cages = tile_cages(c.size, config.recipes[static_cast<size_t>(c.recipe)].tiling, c.rng);
-}
-
-void filter_singletons(Candidate& c, const FactoryConfig& config) {
-    StageTimer t(c, Stage::Singletons);
-    if (exceeds_singletons(c.cages, config.max_singletons)) c.outcome = Outcome::TooManySingletons;
-}
-
-void sample_latin(Candidate& c) {
-    if (stopped(c)) return;
+void plan_and_sample_latin(Candidate& c, const Steering& steering) {
     StageTimer t(c, Stage::Latin);
-    // One sampler per size, shared by every thread: sampling is reentrant, and the
-    // exact table of the small orders is built once.
-    static const std::vector<LatinSampler> samplers = [] {
+    steering.plan(c);
+    // One sampler per thread and size: it keeps its scratch arrays between samples.
+    thread_local std::vector<LatinSampler> samplers = [] {
         std::vector<LatinSampler> v;
         for (int n = 0; n <= kMaxSize; ++n) v.emplace_back(n == 0 ? 1 : n);
         return v;
@@ -59,15 +41,23 @@ void sample_latin(Candidate& c) {
     c.solution = samplers[static_cast<size_t>(c.size)].sample(c.rng);
 }
 
+void tile(Candidate& c, const FactoryConfig& config) {
+    StageTimer t(c, Stage::Tiling);
+    c.cages = tile_cages(c.size, config.recipes[static_cast<size_t>(c.recipe)].tiling, c.rng);
+}
+
 void assign_ops(Candidate& c, const FactoryConfig& config) {
-    if (stopped(c)) return;
     StageTimer t(c, Stage::Operators);
     c.puzzle = assign_operators(c.size, c.solution, c.cages,
                                 config.recipes[static_cast<size_t>(c.recipe)].operators, c.rng);
 }
 
+void filter_singletons(Candidate& c, const FactoryConfig& config) {
+    StageTimer t(c, Stage::Singletons);
+    if (exceeds_singletons(c.puzzle, config.max_singletons)) c.outcome = Outcome::TooManySingletons;
+}
+
 void check_unique(Candidate& c) {
-    if (stopped(c)) return;
     StageTimer t(c, Stage::Uniqueness);
     // Most ambiguous candidates show a second solution by a swap cycle of their own
     // square; the exact solver decides the rest.
@@ -81,18 +71,18 @@ void check_unique(Candidate& c) {
 }
 
 void grade_level(Candidate& c, const FactoryConfig& config) {
-    if (stopped(c)) return;
     StageTimer t(c, Stage::Grading);
     // The uniqueness stage proved c.solution the only solution: no need to solve again.
     const Grade g =
         grade(c.puzzle, false, c.search_wanted ? config.max_search_nodes : 0, &c.solution);
     if (g.search_capped) {
+        // Without a search wanted, a capped search only says "unreasonable": the
+        // writer turns it away, as that level is full or not asked for.
         c.level = Level::Unreasonable;
-        const bool asked = config.quotas.per_level[static_cast<size_t>(Level::Unreasonable)] > 0 ||
-                           !config.quotas.by_level();
-        c.outcome = c.search_wanted ? Outcome::TooMuchSearch
-                    : asked         ? Outcome::LevelFull
-                                    : Outcome::LevelUnwanted;
+        if (c.search_wanted)
+            c.outcome = Outcome::TooMuchSearch;
+        else
+            c.score_unknown = true;
         return;
     }
     c.level = g.level;
@@ -101,33 +91,25 @@ void grade_level(Candidate& c, const FactoryConfig& config) {
     if (g.level == Level::Impossible) c.outcome = Outcome::NoSolution;
 }
 
-void fill_record(Candidate& c, std::uint64_t seed) {
-    db::PuzzleRecord& r = c.record;
-    db::describe_structure(c.puzzle, r);
-    r.neknek = write_neknek(c.puzzle);
-    r.solution = db::solution_text(c.solution);
-    r.level = level_name(c.level);
-    r.score = c.score;
-    r.canonical = canonical_form(c.puzzle);
-    r.seed = seed;
-    r.candidate = static_cast<std::int64_t>(c.index);
-    c.has_record = true;
-}
-
-void prepare_record(Candidate& c, const Steering& steering, std::uint64_t seed) {
-    if (stopped(c) || !steering.may_want(c)) return;
-    StageTimer t(c, Stage::Record);
-    fill_record(c, seed);
-}
-
-void build(Candidate& c, const Steering& steering, const FactoryConfig& config) {
-    plan_and_tile(c, steering, config);
-    filter_singletons(c, config);
-    sample_latin(c);
-    assign_ops(c, config);
-    check_unique(c);
-    grade_level(c, config);
-    prepare_record(c, steering, config.seed);
+std::function<void(Candidate&)> body_of(Stage s, const FactoryConfig& config,
+                                        const Steering& steering) {
+    switch (s) {
+        case Stage::Latin:
+            return [&steering](Candidate& c) { plan_and_sample_latin(c, steering); };
+        case Stage::Tiling:
+            return [&config](Candidate& c) { tile(c, config); };
+        case Stage::Operators:
+            return [&config](Candidate& c) { assign_ops(c, config); };
+        case Stage::Singletons:
+            return [&config](Candidate& c) { filter_singletons(c, config); };
+        case Stage::Uniqueness:
+            return [](Candidate& c) { check_unique(c); };
+        case Stage::Grading:
+            return [&config](Candidate& c) { grade_level(c, config); };
+        case Stage::Writer:
+            break;
+    }
+    return {};
 }
 
 }  // namespace kk::stages

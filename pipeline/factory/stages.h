@@ -1,7 +1,9 @@
 // The factory's stage bodies: each takes a candidate one step further, or marks
-// why it stops. A stopped candidate still travels on to the writer, which counts
-// it in candidate order.
+// why it stops. The graph runs a body only on a candidate nothing has stopped yet;
+// a stopped one still travels on to the writer, which counts it in candidate order.
 #pragma once
+
+#include <functional>
 
 #include "pipeline/factory/candidate.h"
 #include "pipeline/factory/config.h"
@@ -9,21 +11,15 @@
 
 namespace kk::stages {
 
-// In order: plan (size, recipe, target level) and tile, drop too many single-cell
-// cages, sample the square, assign operators, prove uniqueness, grade, and fill the
-// row to store when the level may still be wanted.
-void plan_and_tile(Candidate& c, const Steering& steering, const FactoryConfig& config);
-void filter_singletons(Candidate& c, const FactoryConfig& config);
-void sample_latin(Candidate& c);
+void plan_and_sample_latin(Candidate& c, const Steering& steering);
+void tile(Candidate& c, const FactoryConfig& config);
 void assign_ops(Candidate& c, const FactoryConfig& config);
+void filter_singletons(Candidate& c, const FactoryConfig& config);
 void check_unique(Candidate& c);
 void grade_level(Candidate& c, const FactoryConfig& config);
-void prepare_record(Candidate& c, const Steering& steering, std::uint64_t seed);
 
-// Every stage above, one after the other: the body of the factory's parallel node.
-void build(Candidate& c, const Steering& steering, const FactoryConfig& config);
-
-// The row of a stored puzzle (all but run_id), from the candidate alone.
-void fill_record(Candidate& c, std::uint64_t seed);
+// The body of stage s (not the writer, which is serial and lives in the graph).
+std::function<void(Candidate&)> body_of(Stage s, const FactoryConfig& config,
+                                        const Steering& steering);
 
 }  // namespace kk::stages

@@ -135,14 +135,6 @@ void Steering::plan(Candidate& c) const {
     c.recipe = c.rng.weighted(rw);
 }
 
-bool Steering::may_want(const Candidate& c) const {
-    const SteeringStats& s = snapshot_for(c.index);
-    if (size_need(s, c.size) == 0) return false;
-    if (!config_.quotas.by_level()) return true;
-    const int l = static_cast<int>(c.level);
-    return l < kGradedLevels && need(s, c.size, l) > 0;
-}
-
 Outcome Steering::admit(int size, Level level) const {
     if (size_need(live_, size) == 0) return Outcome::SizeFull;
     if (!config_.quotas.by_level()) return Outcome::Stored;
@@ -156,9 +148,7 @@ void Steering::record(const Candidate& c) {
     const size_t n = static_cast<size_t>(c.size), r = static_cast<size_t>(c.recipe);
     live_.attempts[n][r] += 1;
     const int l = static_cast<int>(c.level);
-    const bool graded = c.outcome != Outcome::TooManySingletons &&
-                        c.outcome != Outcome::NotUnique && c.outcome != Outcome::NoSolution &&
-                        c.outcome != Outcome::TooMuchSearch;
+    const bool graded = passed_stage(c.outcome, Stage::Grading);
     if (graded && l < kGradedLevels) live_.hits[n][r][static_cast<size_t>(l)] += 1;
     if (c.outcome == Outcome::Stored) {
         live_.stored[n][static_cast<size_t>(l)] += 1;
@@ -198,6 +188,15 @@ std::vector<std::pair<int, Level>> Steering::newly_unreachable() {
     auto out = std::move(fresh_unreachable_);
     fresh_unreachable_.clear();
     return out;
+}
+
+void Steering::preload(const std::array<std::array<int, kGradedLevels>, kSizeSlots>& held) {
+    for (size_t n = 0; n < held.size(); ++n) {
+        live_.stored[n] = held[n];
+        live_.stored_size[n] = 0;
+        for (int k : held[n]) live_.stored_size[n] += k;
+    }
+    for (auto& snapshot : ring_) snapshot = live_;
 }
 
 nlohmann::json Steering::save() const {

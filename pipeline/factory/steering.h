@@ -37,10 +37,6 @@ class Steering {
 
     // Reader side (any thread): size, recipe and target level for a candidate.
     void plan(Candidate& c) const;
-    // Reader side: might the writer still store a puzzle of c's size and level? False
-    // only when the candidate's snapshot already has that cell full (the live counts
-    // are never below a snapshot's, so the writer would refuse it too).
-    bool may_want(const Candidate& c) const;
 
     // Writer side (the serial writer only).
     const SteeringStats& live() const { return live_; }
@@ -51,6 +47,10 @@ class Steering {
     bool all_full() const;
     // Level cells given up on (no hit after many tries); for the log.
     std::vector<std::pair<int, Level>> newly_unreachable();
+
+    // A new run into a corpus that already holds puzzles: they count toward the
+    // quotas from the first candidate on (every snapshot starts from them).
+    void preload(const std::array<std::array<int, kGradedLevels>, kSizeSlots>& held);
 
     // Resume: the live statistics and the last snapshots.
     nlohmann::json save() const;

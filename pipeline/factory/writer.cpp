@@ -4,7 +4,8 @@
 
 #include <chrono>
 
-#include "pipeline/factory/stages.h"
+#include "core/io/formats.h"
+#include "core/model/canonical.h"
 
 namespace kk {
 
@@ -29,12 +30,23 @@ void CorpusWriter::accept(Candidate& c) {
         in_transaction_ = true;
     }
     if (c.outcome == Outcome::Pending) {
+        c.entered |= 1u << stage_position(Stage::Writer);
         c.outcome = steering_.admit(c.size, c.level);
+        // Planned when unreasonable was full or unwanted, so admit turns it away; a
+        // puzzle without its score is never stored even if that changed.
+        if (c.outcome == Outcome::Stored && c.score_unknown) c.outcome = Outcome::LevelFull;
         if (c.outcome == Outcome::Stored) {
-            // The parallel side filled the row unless its snapshot had the level full.
-            if (!c.has_record) stages::fill_record(c, config_.seed);
-            c.record.run_id = run_id_;
-            if (!corpus_.insert_puzzle(c.record)) c.outcome = Outcome::Duplicate;
+            db::PuzzleRecord r;
+            db::describe_structure(c.puzzle, r);
+            r.neknek = write_neknek(c.puzzle);
+            r.solution = db::solution_text(c.solution);
+            r.level = level_name(c.level);
+            r.score = c.score;
+            r.canonical = canonical_form(c.puzzle);
+            r.seed = config_.seed;
+            r.candidate = static_cast<std::int64_t>(c.index);
+            r.run_id = run_id_;
+            if (!corpus_.insert_puzzle(r)) c.outcome = Outcome::Duplicate;
         }
     }
     steering_.record(c);
@@ -44,7 +56,7 @@ void CorpusWriter::accept(Candidate& c) {
             "{}x{} {}: no candidate reached this level after many tries; its quota is "
             "given up",
             size, size, level_name(level));
-    c.seconds[static_cast<size_t>(Stage::Writer)] +=
+    c.seconds[stage_position(Stage::Writer)] +=
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     counters_.count(c);
     next_index_ = c.index + 1;

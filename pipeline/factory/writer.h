@@ -8,8 +8,8 @@
 
 #include "db/store/corpus.h"
 #include "pipeline/factory/candidate.h"
-#include "pipeline/factory/counters.h"
 #include "pipeline/factory/progress.h"
+#include "pipeline/factory/counters.h"
 #include "pipeline/factory/steering.h"
 
 namespace kk {
