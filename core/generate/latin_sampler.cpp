@@ -122,19 +122,102 @@ class IncidenceCube {
 std::array<int, kMaxSize> random_permutation(int n, Rng& rng) {
     std::array<int, kMaxSize> p{};
     for (int i = 0; i < n; ++i) p[i] = i;
-    for (int i = n; i > 1; --i)
-        std::swap(p[i - 1], p[rng.below(static_cast<std::uint32_t>(i))]);
+    for (int i = n; i > 1; --i) std::swap(p[i - 1], p[rng.below(static_cast<std::uint32_t>(i))]);
     return p;
+}
+
+// Every reduced square of order n (first row and column 0..n-1 in order), by
+// backtracking cell by cell, each n*n symbols in row order.
+void enumerate_reduced(int n, int cell, std::array<std::uint8_t, kMaxCells>& g,
+                       std::array<std::uint16_t, kMaxSize>& row_used,
+                       std::array<std::uint16_t, kMaxSize>& col_used,
+                       std::vector<std::uint8_t>& out) {
+    if (cell == n * n) {
+        out.insert(out.end(), g.begin(), g.begin() + n * n);
+        return;
+    }
+    const int r = cell / n, c = cell % n;
+    if (r == 0 || c == 0) {  // fixed by reduction, already placed
+        enumerate_reduced(n, cell + 1, g, row_used, col_used, out);
+        return;
+    }
+    for (int s = 0; s < n; ++s) {
+        const std::uint16_t bit = static_cast<std::uint16_t>(1u << s);
+        if ((row_used[r] | col_used[c]) & bit) continue;
+        g[cell] = static_cast<std::uint8_t>(s);
+        row_used[r] |= bit;
+        col_used[c] |= bit;
+        enumerate_reduced(n, cell + 1, g, row_used, col_used, out);
+        row_used[r] &= static_cast<std::uint16_t>(~bit);
+        col_used[c] &= static_cast<std::uint16_t>(~bit);
+    }
+}
+
+std::vector<std::uint8_t> reduced_squares(int n) {
+    std::array<std::uint8_t, kMaxCells> g{};
+    std::array<std::uint16_t, kMaxSize> row_used{}, col_used{};
+    for (int i = 0; i < n; ++i) {
+        g[i] = g[i * n] = static_cast<std::uint8_t>(i);
+        row_used[0] |= static_cast<std::uint16_t>(1u << i);
+        col_used[0] |= static_cast<std::uint16_t>(1u << i);
+        row_used[i] |= static_cast<std::uint16_t>(1u << i);
+        col_used[i] |= static_cast<std::uint16_t>(1u << i);
+    }
+    std::vector<std::uint8_t> out;
+    enumerate_reduced(n, 0, g, row_used, col_used, out);
+    return out;
+}
+
+// The table of one order, built on first use (thread-safe static initialisation).
+const std::vector<std::uint8_t>& reduced_table(int n) {
+    static const std::array<std::vector<std::uint8_t>, LatinSampler::kMaxTableOrder + 1> tables =
+        [] {
+            std::array<std::vector<std::uint8_t>, LatinSampler::kMaxTableOrder + 1> t;
+            for (int k = 1; k <= LatinSampler::kMaxTableOrder; ++k) t[k] = reduced_squares(k);
+            return t;
+        }();
+    return tables[n];
 }
 
 }  // namespace
 
-LatinSampler::LatinSampler(int n) : n_(n) {
+LatinSampler::LatinSampler(int n, Method method) : n_(n) {
     if (n < 1 || n > kMaxSize) throw std::invalid_argument("LatinSampler: size outside 1..9");
     visits_ = std::max(kMinVisits, kVisitsPerCell * n * n);
+    if (method == Method::Auto) method = n <= kMaxTableOrder ? Method::Table : Method::Chain;
+    if (method == Method::Table) {
+        if (n > kMaxTableOrder) throw std::invalid_argument("LatinSampler: no table above order 6");
+        table_ = &reduced_table(n);
+    }
 }
 
 Grid LatinSampler::sample(Rng& rng) const {
+    return table_ ? sample_table(rng) : sample_chain(rng);
+}
+
+// Each square is exactly one reduced square with its columns permuted (the first row
+// fixes the permutation) and then its rows 2..n permuted (the first column fixes that
+// one): n!(n-1)! squares per reduced square. Uniform parts give a uniform square.
+Grid LatinSampler::sample_table(Rng& rng) const {
+    const int n = n_;
+    const int cells = n * n;
+    const int count = static_cast<int>(table_->size()) / cells;
+    const std::uint8_t* reduced =
+        table_->data() +
+        static_cast<std::ptrdiff_t>(rng.below(static_cast<std::uint32_t>(count))) * cells;
+    const auto cols = random_permutation(n, rng);
+    // Row 0 stays; rows 1..n-1 take a permutation of 1..n-1.
+    std::array<int, kMaxSize> rows{};
+    for (int i = 0; i < n; ++i) rows[i] = i;
+    for (int i = n; i > 2; --i)
+        std::swap(rows[i - 1], rows[1 + rng.below(static_cast<std::uint32_t>(i - 1))]);
+    Grid grid(cells);
+    for (int r = 0; r < n; ++r)
+        for (int c = 0; c < n; ++c) grid[rows[r] * n + cols[c]] = reduced[r * n + c] + 1;
+    return grid;
+}
+
+Grid LatinSampler::sample_chain(Rng& rng) const {
     const int n = n_;
     IncidenceCube cube(n);
     if (n > 1) {
@@ -150,8 +233,7 @@ Grid LatinSampler::sample(Rng& rng) const {
     const auto syms = random_permutation(n, rng);
     Grid grid(n * n);
     for (int r = 0; r < n; ++r)
-        for (int c = 0; c < n; ++c)
-            grid[rows[r] * n + cols[c]] = syms[cube.symbol(r, c)] + 1;
+        for (int c = 0; c < n; ++c) grid[rows[r] * n + cols[c]] = syms[cube.symbol(r, c)] + 1;
     return grid;
 }
 

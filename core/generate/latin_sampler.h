@@ -1,6 +1,10 @@
-// Random Latin squares, (approximately) uniform over all n x n squares, by the
-// Jacobson–Matthews Markov chain on proper and improper squares.
+// Random Latin squares, uniform over all n x n squares: exactly, from the table of
+// reduced squares, up to order 6; approximately, by the Jacobson–Matthews Markov
+// chain on proper and improper squares, above.
 #pragma once
+
+#include <cstdint>
+#include <vector>
 
 #include "core/model/puzzle.h"
 #include "core/model/rng.h"
@@ -9,8 +13,17 @@ namespace kk {
 
 class LatinSampler {
   public:
-    // n in 1..9.
-    explicit LatinSampler(int n);
+    enum class Method {
+        Auto,   // Table up to order kMaxTableOrder, Chain above
+        Table,  // exact: a uniform reduced square, uniform column and row permutations
+        Chain,  // Jacobson–Matthews
+    };
+    // Largest order whose reduced squares are tabulated (9408 of order 6, 339 KB).
+    static constexpr int kMaxTableOrder = 6;
+
+    // n in 1..9; Table needs n <= kMaxTableOrder. The table of an order is built once
+    // per process, on first use (about a millisecond at order 6).
+    explicit LatinSampler(int n, Method method = Method::Auto);
 
     // A Latin square with values 1..n, drawn from rng only. Reentrant: all state of
     // the chain lives on the stack, so one sampler may serve several threads.
@@ -20,8 +33,12 @@ class LatinSampler {
     int mixing_visits() const { return visits_; }
 
   private:
+    Grid sample_chain(Rng& rng) const;
+    Grid sample_table(Rng& rng) const;
+
     int n_;
     int visits_;
+    const std::vector<std::uint8_t>* table_ = nullptr;  // reduced squares, n*n values 0..n-1 each
 };
 
 }  // namespace kk

@@ -24,4 +24,11 @@ bool exceeds_singletons(const Puzzle& p, double max_share) {
     return features_of(p).singleton_share > max_share;
 }
 
+bool exceeds_singletons(const std::vector<std::vector<int>>& cages, double max_share) {
+    if (cages.empty()) return false;
+    int singletons = 0;
+    for (const auto& cage : cages) singletons += cage.size() == 1;
+    return static_cast<double>(singletons) / static_cast<double>(cages.size()) > max_share;
+}
+
 }  // namespace kk

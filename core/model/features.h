@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "core/model/puzzle.h"
 
@@ -19,5 +20,7 @@ PuzzleFeatures features_of(const Puzzle& p);
 
 // CanCan's filter: is the share of 1-cell cages among all cages above max_share?
 bool exceeds_singletons(const Puzzle& p, double max_share = 0.2);
+// The same filter on a cage layout alone (before operators exist).
+bool exceeds_singletons(const std::vector<std::vector<int>>& cages, double max_share = 0.2);
 
 }  // namespace kk

@@ -2,6 +2,7 @@
 
 #include <cstdio>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "core/io/formats.h"
 #include "db/pack/dataset.h"
@@ -11,19 +12,19 @@
 namespace kk::db {
 namespace {
 
-std::string table(const std::vector<PuzzleRecord>& records) {
-    std::string out;
+std::string table_header() {
     char line[128];
     std::snprintf(line, sizeof line, "%8s  %4s  %-12s  %8s  %5s  %s\n", "id", "size", "level",
                   "score", "cages", "ops");
-    out += line;
-    for (const PuzzleRecord& r : records) {
-        std::snprintf(line, sizeof line, "%8lld  %4d  %-12s  %8lld  %5d  %s\n",
-                      static_cast<long long>(r.id), r.size, r.level.c_str(), score_int(r.score),
-                      r.cages, r.ops.c_str());
-        out += line;
-    }
-    return out;
+    return line;
+}
+
+std::string table_row(const PuzzleRecord& r) {
+    char line[128];
+    std::snprintf(line, sizeof line, "%8lld  %4d  %-12s  %8lld  %5d  %s\n",
+                  static_cast<long long>(r.id), r.size, r.level.c_str(), score_int(r.score),
+                  r.cages, r.ops.c_str());
+    return line;
 }
 
 }  // namespace
@@ -61,36 +62,46 @@ std::string record_json(const PuzzleRecord& r) {
     return j.dump();
 }
 
-std::string write_records(const std::vector<PuzzleRecord>& records, TextFormat format) {
-    if (format == TextFormat::Table) return table(records);
-    std::string out;
-    for (const PuzzleRecord& r : records) {
-        switch (format) {
-            case TextFormat::Neknek:
-                out += r.neknek;
-                break;
-            case TextFormat::Json:
-                out += record_json(r) + "\n";
-                break;
-            case TextFormat::Dataset:
-                out += dataset_json(r) + "\n";
-                break;
-            case TextFormat::Keen:
-                out += write_keen(record_puzzle(r)) + "\n";
-                break;
-            case TextFormat::Cancan: {
-                // A blank line parts CanCan puzzles.
-                if (!out.empty()) out += '\n';
-                const Grid g = solution_grid(r.solution);
-                out += write_cancan(record_puzzle(r), &g);
-                break;
-            }
-            case TextFormat::Table:
-                break;
+RecordWriter::RecordWriter(std::ostream& out, TextFormat format) : out_(out), format_(format) {
+    if (format_ == TextFormat::Table) out_ << table_header();
+}
+
+void RecordWriter::write(const PuzzleRecord& r) {
+    std::string text;
+    switch (format_) {
+        case TextFormat::Table:
+            text = table_row(r);
+            break;
+        case TextFormat::Neknek:
+            text = r.neknek;
+            break;
+        case TextFormat::Json:
+            text = record_json(r) + "\n";
+            break;
+        case TextFormat::Dataset:
+            text = dataset_json(r) + "\n";
+            break;
+        case TextFormat::Keen:
+            text = write_keen(record_puzzle(r)) + "\n";
+            break;
+        case TextFormat::Cancan: {
+            // A blank line parts CanCan puzzles.
+            if (!first_) text = "\n";
+            const Grid g = solution_grid(r.solution);
+            text += write_cancan(record_puzzle(r), &g);
+            break;
         }
-        if (!out.empty() && out.back() != '\n') out += '\n';
     }
-    return out;
+    if (!text.empty() && text.back() != '\n') text += '\n';
+    out_ << text;
+    first_ = false;
+}
+
+std::string write_records(const std::vector<PuzzleRecord>& records, TextFormat format) {
+    std::ostringstream out;
+    RecordWriter writer(out, format);
+    for (const PuzzleRecord& r : records) writer.write(r);
+    return out.str();
 }
 
 }  // namespace kk::db

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <optional>
+#include <ostream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -33,5 +34,17 @@ std::string record_json(const PuzzleRecord& r);
 
 // All records in the format; every record ends with a newline.
 std::string write_records(const std::vector<PuzzleRecord>& records, TextFormat format);
+
+// The same text, a record at a time, to a stream (the table's header first).
+class RecordWriter {
+  public:
+    RecordWriter(std::ostream& out, TextFormat format);
+    void write(const PuzzleRecord& r);
+
+  private:
+    std::ostream& out_;
+    TextFormat format_;
+    bool first_ = true;
+};
 
 }  // namespace kk::db

@@ -364,14 +364,24 @@ std::map<std::int64_t, int> Corpus::counts_by_run() {
     return out;
 }
 
+bool PuzzleCursor::next(PuzzleRecord& out) {
+    if (!s_.step()) return false;
+    out = read_puzzle(s_);
+    return true;
+}
+
 std::vector<PuzzleRecord> Corpus::all_puzzles() {
-    Statement s(db_.get(), std::string("SELECT ") + kPuzzleColumns + " FROM puzzles ORDER BY id");
-    std::vector<PuzzleRecord> out;
-    while (s.step()) out.push_back(read_puzzle(s));
-    return out;
+    return query(QueryFilter{});
 }
 
 std::vector<PuzzleRecord> Corpus::query(const QueryFilter& f) {
+    PuzzleCursor cursor = scan(f);
+    std::vector<PuzzleRecord> out;
+    for (PuzzleRecord r; cursor.next(r);) out.push_back(std::move(r));
+    return out;
+}
+
+PuzzleCursor Corpus::scan(const QueryFilter& f) {
     if (auto problem = filter_problem(f)) throw DbError(*problem);
     const WhereClause w = where_clause(f);
     std::string sql = std::string("SELECT ") + kPuzzleColumns + " FROM puzzles" + w.sql;
@@ -390,9 +400,7 @@ std::vector<PuzzleRecord> Corpus::query(const QueryFilter& f) {
     Statement s(db_.get(), sql);
     bind_all(s, w);
     if (f.order == Order::Random) s.bind(static_cast<int>(w.values.size()) + 1, to_sql(f.seed));
-    std::vector<PuzzleRecord> out;
-    while (s.step()) out.push_back(read_puzzle(s));
-    return out;
+    return PuzzleCursor(std::move(s));
 }
 
 int Corpus::count(const QueryFilter& f) {

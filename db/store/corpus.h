@@ -17,6 +17,18 @@
 
 namespace kk::db {
 
+// Stored puzzles one row at a time, in the order the filter asks for: a reader's
+// memory stays flat whatever the corpus holds. Valid while its Corpus lives.
+class PuzzleCursor {
+  public:
+    explicit PuzzleCursor(Statement statement) : s_(std::move(statement)) {}
+    // The next row into out; false when there is none.
+    bool next(PuzzleRecord& out);
+
+  private:
+    Statement s_;
+};
+
 class Corpus {
   public:
     // Creates the file when absent and brings its schema up to date. A new corpus
@@ -64,6 +76,8 @@ class Corpus {
     std::map<std::int64_t, int> counts_by_run();
     std::vector<PuzzleRecord> all_puzzles();
     std::vector<PuzzleRecord> query(const QueryFilter& f);
+    // Like query, a row at a time (throws DbError for a filter_problem).
+    PuzzleCursor scan(const QueryFilter& f);
     int count(const QueryFilter& f);
 
     // Packs: recorded once the file is written. Returns the pack id. Inside an open

@@ -77,6 +77,11 @@ void check_sound(db::Corpus& corpus, const std::string& path) {
 }
 
 int run_generate(const GenerateOptions& o) {
+    // Ctrl-C is caught from the start: one arriving while the corpus opens stops the
+    // run before its first candidate, still resumable.
+    g_interrupt = false;
+    std::signal(SIGINT, on_interrupt);
+    std::signal(SIGTERM, on_interrupt);
     try {
         // The configuration is checked before the corpus is touched: a bad setting
         // leaves no file behind.
@@ -154,9 +159,6 @@ int run_generate(const GenerateOptions& o) {
         fo.stop_after = o.stop_after.value_or(0);
         fo.interrupt = &g_interrupt;
 
-        g_interrupt = false;
-        std::signal(SIGINT, on_interrupt);
-        std::signal(SIGTERM, on_interrupt);
         const FactoryResult r = run_factory(*corpus, config, fo);
         std::signal(SIGINT, SIG_DFL);
         std::signal(SIGTERM, SIG_DFL);

@@ -2,10 +2,10 @@
 #include <iostream>
 #include <memory>
 
-#include "db/store/corpus.h"
-#include "pipeline/cli/filter_options.h"
 #include "db/pack/text.h"
+#include "db/store/corpus.h"
 #include "pipeline/cli/command.h"
+#include "pipeline/cli/filter_options.h"
 
 namespace kk::cli {
 namespace {
@@ -31,7 +31,10 @@ int run(const QueryArgs& a) {
     }
     try {
         db::Corpus corpus = db::Corpus::open_read_only(a.db);
-        std::cout << db::write_records(corpus.query(*filter), *format);
+        // A row at a time: memory stays flat however many rows match.
+        db::PuzzleCursor cursor = corpus.scan(*filter);
+        db::RecordWriter writer(std::cout, *format);
+        for (db::PuzzleRecord r; cursor.next(r) && std::cout;) writer.write(r);
         std::cout.flush();
         return std::cout ? kOk : kFailure;
     } catch (const std::exception& e) {

@@ -2,23 +2,22 @@
 // checks that solution, level and score agree with what is stored.
 #include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/info.h>
-#include <oneapi/tbb/parallel_for.h>
+#include <oneapi/tbb/parallel_pipeline.h>
 #include <unistd.h>
-
-#include <chrono>
-#include <cstdio>
-#include <nlohmann/json.hpp>
-#include <optional>
 
 #include <array>
 #include <atomic>
+#include <chrono>
+#include <cstdio>
 #include <iostream>
 #include <memory>
 #include <mutex>
+#include <nlohmann/json.hpp>
+#include <optional>
 
-#include "core/model/canonical.h"
-#include "core/io/formats.h"
 #include "core/grade/grader.h"
+#include "core/io/formats.h"
+#include "core/model/canonical.h"
 #include "core/model/features.h"
 #include "core/solve/solver.h"
 #include "db/pack/puzzle_json.h"
@@ -37,7 +36,8 @@ struct VerifyOptions {
 
 // "verify: 1200/6000 puzzles (20%), ETA 0:12" redrawn in place on a terminal.
 void draw_progress(size_t done, size_t total, double seconds) {
-    const double eta = done ? seconds * static_cast<double>(total - done) / static_cast<double>(done) : 0;
+    const double eta =
+        done ? seconds * static_cast<double>(total - done) / static_cast<double>(done) : 0;
     const long s = static_cast<long>(eta + 0.5);
     std::fprintf(stderr, "\r\033[2Kverify: %zu/%zu puzzles (%zu%%), ETA %ld:%02ld", done, total,
                  total ? done * 100 / total : 100, s / 60, s % 60);
@@ -73,6 +73,12 @@ std::string check_record(const db::PuzzleRecord& r, double max_singletons) {
     return {};
 }
 
+// One row on its way through the verify pipeline.
+struct Checked {
+    db::PuzzleRecord record;
+    std::string problem;
+};
+
 int run_verify(const VerifyOptions& o) {
     try {
         auto corpus = db::Corpus::open_read_only(o.db);
@@ -84,7 +90,6 @@ int run_verify(const VerifyOptions& o) {
             for (const std::string& line : damage) std::cerr << "  " << line << "\n";
             return kVerifyFailed;
         }
-        const auto records = corpus.all_puzzles();
         // The single-cell maximum each run used.
         std::map<std::int64_t, double> max_singletons;
         for (const auto& run : corpus.runs()) {
@@ -94,47 +99,66 @@ int run_verify(const VerifyOptions& o) {
                 max_singletons[run.id] = -1;
             }
         }
-        std::vector<std::string> problems(records.size());
-        const int threads =
-            o.threads.value_or(oneapi::tbb::info::default_concurrency());
+        const int threads = o.threads.value_or(oneapi::tbb::info::default_concurrency());
         oneapi::tbb::global_control parallelism(
             oneapi::tbb::global_control::max_allowed_parallelism, static_cast<size_t>(threads));
-        // In chunks, so that a terminal sees progress between them.
+        // Rows stream through a bounded pipeline (read in order, check in parallel,
+        // tally in order, at most 4 rows per thread in flight), so memory stays flat
+        // whatever the corpus holds.
+        const size_t expected = static_cast<size_t>(corpus.count(db::QueryFilter{}));
+        db::PuzzleCursor cursor = corpus.scan(db::QueryFilter{});
         const bool live = !o.quiet && isatty(STDERR_FILENO);
-        const size_t chunk = 256;
         const auto t0 = std::chrono::steady_clock::now();
-        for (size_t start = 0; start < records.size(); start += chunk) {
-            const size_t stop = std::min(records.size(), start + chunk);
-            oneapi::tbb::parallel_for(start, stop, [&](size_t i) {
-                auto it = max_singletons.find(records[i].run_id);
-                problems[i] =
-                    check_record(records[i], it == max_singletons.end() ? -1 : it->second);
-            });
-            if (live)
-                draw_progress(stop, records.size(),
-                              std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)
-                                  .count());
-        }
-        if (live) std::fputs("\r\033[2K", stderr);
         std::map<int, std::array<int, kGradedLevels>> ok_counts;  // size -> per level
+        size_t total = 0;
         int bad = 0;
         nlohmann::ordered_json disagree = nlohmann::ordered_json::array();
-        for (size_t i = 0; i < records.size(); ++i) {
-            if (problems[i].empty()) {
-                Level l;
-                if (parse_level(records[i].level, l) && static_cast<int>(l) < kGradedLevels)
-                    ++ok_counts[records[i].size][static_cast<size_t>(l)];
-                continue;
-            }
-            ++bad;
-            if (bad <= 20) std::cerr << "puzzle " << records[i].id << ": " << problems[i] << "\n";
-            if (o.json) disagree.push_back({{"id", records[i].id}, {"problem", problems[i]}});
-        }
+        oneapi::tbb::parallel_pipeline(
+            4 * static_cast<size_t>(threads),
+            oneapi::tbb::make_filter<void, Checked*>(
+                oneapi::tbb::filter_mode::serial_in_order,
+                [&](oneapi::tbb::flow_control& fc) -> Checked* {
+                    auto c = std::make_unique<Checked>();
+                    if (!cursor.next(c->record)) {
+                        fc.stop();
+                        return nullptr;
+                    }
+                    return c.release();
+                }) &
+                oneapi::tbb::make_filter<Checked*, Checked*>(
+                    oneapi::tbb::filter_mode::parallel,
+                    [&](Checked* c) {
+                        auto it = max_singletons.find(c->record.run_id);
+                        c->problem =
+                            check_record(c->record, it == max_singletons.end() ? -1 : it->second);
+                        return c;
+                    }) &
+                oneapi::tbb::make_filter<Checked*, void>(
+                    oneapi::tbb::filter_mode::serial_in_order, [&](Checked* raw) {
+                        std::unique_ptr<Checked> c(raw);
+                        const db::PuzzleRecord& r = c->record;
+                        ++total;
+                        if (live && total % 256 == 0)
+                            draw_progress(
+                                total, std::max(expected, total),
+                                std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)
+                                    .count());
+                        if (c->problem.empty()) {
+                            Level l;
+                            if (parse_level(r.level, l) && static_cast<int>(l) < kGradedLevels)
+                                ++ok_counts[r.size][static_cast<size_t>(l)];
+                            return;
+                        }
+                        ++bad;
+                        if (bad <= 20) std::cerr << "puzzle " << r.id << ": " << c->problem << "\n";
+                        if (o.json) disagree.push_back({{"id", r.id}, {"problem", c->problem}});
+                    }));
+        if (live) std::fputs("\r\033[2K", stderr);
         if (o.json) {
             nlohmann::ordered_json j;
             j["schema"] = db::kJsonSchema;
-            j["verified"] = records.size();
-            j["agree"] = records.size() - static_cast<size_t>(bad);
+            j["verified"] = total;
+            j["agree"] = total - static_cast<size_t>(bad);
             j["disagree"] = bad;
             nlohmann::ordered_json counts = nlohmann::ordered_json::object();
             for (auto& [size, per_level] : ok_counts)
@@ -146,8 +170,8 @@ int run_verify(const VerifyOptions& o) {
             std::cout << j.dump() << "\n";
             return bad ? kVerifyFailed : kOk;
         }
-        std::cout << "verified " << records.size() << " puzzles: " << records.size() - bad
-                  << " agree, " << bad << " do not\n";
+        std::cout << "verified " << total << " puzzles: " << total - bad << " agree, " << bad
+                  << " do not\n";
         for (auto& [size, counts] : ok_counts) {
             std::cout << "  " << size << "x" << size << ":";
             for (int l = 0; l < kGradedLevels; ++l)
@@ -176,8 +200,9 @@ void add_verify_command(CLI::App& app) {
     sub->add_flag("-q,--quiet", o->quiet, "No progress line on a terminal");
     sub->add_flag("--json", o->json,
                   "One JSON object: verified, agree, disagree, counts, the problems found");
-    sub->footer(help_footer({kOk, kFailure, kVerifyFailed},
-                            {"kenken verify --db corpus.db", "kenken verify --db corpus.db --json -j 2"}));
+    sub->footer(
+        help_footer({kOk, kFailure, kVerifyFailed},
+                    {"kenken verify --db corpus.db", "kenken verify --db corpus.db --json -j 2"}));
     sub->callback([o] { set_exit(run_verify(*o)); });
 }
 

@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 #include <cstdint>
 #include <map>
+#include <stdexcept>
 #include <vector>
 
 #include "core/generate/latin_sampler.h"
@@ -60,6 +61,22 @@ TEST_CASE("every sample is a Latin square", "[latin]") {
     }
 }
 
+TEST_CASE("both methods make Latin squares at every order they serve", "[latin]") {
+    for (int n = 1; n <= 9; ++n)
+        for (auto method : {LatinSampler::Method::Table, LatinSampler::Method::Chain}) {
+            if (method == LatinSampler::Method::Table && n > LatinSampler::kMaxTableOrder) {
+                CHECK_THROWS_AS(LatinSampler(n, method), std::invalid_argument);
+                continue;
+            }
+            LatinSampler sampler(n, method);
+            for (std::uint64_t i = 0; i < 30; ++i) {
+                Rng rng(5, i);
+                INFO("n " << n << " method " << static_cast<int>(method));
+                REQUIRE(is_latin(sampler.sample(rng), n));
+            }
+        }
+}
+
 TEST_CASE("the sampler is deterministic per stream", "[latin]") {
     LatinSampler sampler(7);
     Rng a(9, 2), b(9, 2), c(9, 3);
@@ -107,7 +124,10 @@ TEST_CASE("order 4 samples are uniform over all 576 Latin squares", "[latin]") {
     std::map<Grid, int> index;
     for (std::size_t i = 0; i < all.size(); ++i) index[all[i]] = static_cast<int>(i);
 
-    LatinSampler sampler(4);
+    // Both the exact table (the default at order 4) and the chain.
+    const auto method = GENERATE(LatinSampler::Method::Table, LatinSampler::Method::Chain);
+    LatinSampler sampler(4, method);
+    INFO("method " << static_cast<int>(method));
     std::vector<std::int64_t> counts(576, 0);
     const int per_square = 40;
     for (std::uint64_t i = 0; i < 576 * per_square; ++i) {
@@ -174,7 +194,9 @@ TEST_CASE("order 6 samples have the intercalate law of uniform squares", "[latin
     REQUIRE(reduced == 9408);
 
     const int samples = 4000;
-    LatinSampler sampler(n);
+    const auto method = GENERATE(LatinSampler::Method::Table, LatinSampler::Method::Chain);
+    INFO("method " << static_cast<int>(method));
+    LatinSampler sampler(n, method);
     std::map<int, std::int64_t> seen;
     for (std::uint64_t i = 0; i < samples; ++i) {
         Rng rng(6, i);
