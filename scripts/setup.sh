@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 packages=(g++ cmake make pkg-config bc
           libtbb-dev libsqlite3-dev libspdlog-dev catch2 libcli11-dev
           libtomlplusplus-dev nlohmann-json3-dev libcairo2-dev
-          sgt-puzzles poppler-utils sqlite3)
+          sgt-puzzles poppler-utils sqlite3 parallel)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -9,10 +9,10 @@ int main(int argc, char** argv) {
         "KenKen Factory: solves, grades and manufactures KenKen puzzles into a SQLite corpus."};
     app.require_subcommand(1);
     // The commands, in the order --help lists them.
-    for (auto add : {kk::cli::add_solve_command, kk::cli::add_grade_command,
-                     kk::cli::add_generate_command, kk::cli::add_verify_command,
-                     kk::cli::add_stats_command, kk::cli::add_query_command,
-                     kk::cli::add_export_command, kk::cli::add_bench_command})
+    for (auto add :
+         {kk::cli::add_solve_command, kk::cli::add_grade_command, kk::cli::add_generate_command,
+          kk::cli::add_merge_command, kk::cli::add_verify_command, kk::cli::add_stats_command,
+          kk::cli::add_query_command, kk::cli::add_export_command, kk::cli::add_bench_command})
         add(app);
     try {
         app.parse(argc, argv);

@@ -2,6 +2,7 @@
 
 #include <toml++/toml.h>
 
+#include <cstdio>
 #include <set>
 #include <sstream>
 
@@ -187,7 +188,7 @@ FactoryConfig config_from_table(const toml::table& t, const std::string& source_
     if (auto* run = t["run"].as_table()) {
         rd.only_keys(*run, "run",
                      {"sizes", "count", "per_level", "seed", "threads", "max_singletons",
-                      "max_search_nodes", "in_flight", "batch", "steering"});
+                      "max_search_nodes", "in_flight", "batch", "steering", "shard"});
         if (auto* n = run->get("sizes")) {
             try {
                 c.quotas.sizes = parse_sizes(rd.text(*n, "run.sizes"));
@@ -231,6 +232,20 @@ FactoryConfig config_from_table(const toml::table& t, const std::string& source_
         if (auto* n = run->get("batch"))
             c.batch = static_cast<int>(rd.integer(*n, "run.batch", 1, 1'000'000));
         if (auto* n = run->get("steering")) c.steering = rd.boolean(*n, "run.steering");
+        if (auto* n = run->get("shard")) {
+            std::string why;
+            auto s = parse_shard(rd.text(*n, "run.shard"), &why);
+            // The top-up stream of a merged corpus is stored as shard N/N.
+            if (!s) {
+                int i = 0, count = 0;
+                const std::string t = rd.text(*n, "run.shard");
+                if (std::sscanf(t.c_str(), "%d/%d", &i, &count) == 2 && i == count && count >= 1 &&
+                    shard_text({i, count}) == t)
+                    s = ShardId{i, count};
+            }
+            if (!s) rd.fail(n, "run.shard", why);
+            c.shard = *s;
+        }
     } else if (t.contains("run")) {
         rd.fail(t.get("run"), "run", "expected a table");
     }
@@ -273,6 +288,8 @@ std::string config_to_toml(const FactoryConfig& c) {
                     {"in_flight", c.in_flight},
                     {"batch", c.batch},
                     {"steering", c.steering}};
+    // Only a split run says so: an ordinary run's stored configuration is unchanged.
+    if (c.shard.count > 1 || c.shard.index > 0) run.insert("shard", shard_text(c.shard));
     if (c.quotas.by_level()) {
         toml::table pl;
         for (int l = 0; l < kGradedLevels; ++l)

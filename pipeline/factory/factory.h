@@ -16,6 +16,7 @@ struct FactoryOptions {
     std::optional<std::int64_t> resume;  // run id to continue
     std::uint64_t stop_after = 0;        // tests: stop as if interrupted after this many candidates
     const std::atomic<bool>* interrupt = nullptr;  // set by SIGINT/SIGTERM
+
 };
 
 struct FactoryResult {
@@ -26,6 +27,8 @@ struct FactoryResult {
 
 // Runs a new run, or continues options.resume, until its quotas are full or it is
 // interrupted. The configuration of a resumed run is the one stored with it.
+// A top-up run (shard N/N) counts the puzzles already in the corpus towards its
+// quotas: it makes what a merge of shards left short.
 FactoryResult run_factory(db::Corpus& corpus, const FactoryConfig& config,
                           const FactoryOptions& options);
 

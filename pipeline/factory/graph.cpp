@@ -1,5 +1,3 @@
-#include "pipeline/factory/factory.h"
-
 #include <oneapi/tbb/flow_graph.h>
 #include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/info.h>
@@ -8,10 +6,11 @@
 #include <chrono>
 #include <thread>
 
-#include "pipeline/factory/writer.h"
+#include "pipeline/factory/factory.h"
 #include "pipeline/factory/progress.h"
 #include "pipeline/factory/stages.h"
 #include "pipeline/factory/steering.h"
+#include "pipeline/factory/writer.h"
 
 namespace kk {
 namespace {
@@ -29,6 +28,7 @@ void run_graph(const FactoryConfig& config, Steering& steering, CorpusWriter& wr
                std::uint64_t first_index, const FactoryOptions& options) {
     flow::graph g;
     std::uint64_t next = first_index;
+    const std::uint64_t stream = stream_seed(config.seed, config.shard);
     const std::uint64_t last = options.stop_after ? first_index + options.stop_after : 0;
 
     // Nodes.
@@ -41,7 +41,7 @@ void run_graph(const FactoryConfig& config, Steering& steering, CorpusWriter& wr
         }
         auto c = std::make_shared<Candidate>();
         c->index = next++;
-        c->rng = Rng(config.seed, c->index);
+        c->rng = Rng(stream, c->index);
         return c;
     });
     flow::limiter_node<CandidatePtr> limiter(g, static_cast<size_t>(config.in_flight));
@@ -83,8 +83,11 @@ void run_graph(const FactoryConfig& config, Steering& steering, CorpusWriter& wr
 
 }  // namespace
 
-FactoryResult run_factory(db::Corpus& corpus, const FactoryConfig& config,
+FactoryResult run_factory(db::Corpus& corpus, const FactoryConfig& run_config,
                           const FactoryOptions& options) {
+    // A shard works to its share of the quotas; the run keeps the whole configuration.
+    FactoryConfig config = run_config;
+    config.quotas = shard_quotas(run_config.quotas, run_config.shard);
     const int threads = options.threads > 0 ? options.threads : info::default_concurrency();
     global_control parallelism(global_control::max_allowed_parallelism,
                                static_cast<size_t>(threads));
@@ -92,6 +95,7 @@ FactoryResult run_factory(db::Corpus& corpus, const FactoryConfig& config,
     FactoryResult result;
     Steering steering(config);
     std::uint64_t first_index = 0;
+    bool restored = false;
     if (options.resume) {
         auto run = corpus.run(*options.resume);
         result.run_id = run->id;
@@ -100,12 +104,18 @@ FactoryResult run_factory(db::Corpus& corpus, const FactoryConfig& config,
             first_index = progress.at("next_index").get<std::uint64_t>();
             steering.restore(progress.at("steering"), first_index);
             result.counters = RunCounters::from_json(nlohmann::json::parse(run->counters));
+            restored = true;
         }
         corpus.set_run_status(run->id, "running", result.counters.to_json().dump(), false);
     } else {
-        result.run_id = corpus.begin_run(config_to_toml(config), config.seed,
+        result.run_id = corpus.begin_run(config_to_toml(run_config), config.seed,
                                          sizes_text(config.quotas.sizes), config.quotas.to_json());
+        if (config.shard.count > 1 || config.shard.index > 0)
+            corpus.set_run_shard(result.run_id, config.shard.index, config.shard.count);
     }
+
+    if (config.shard.index >= config.shard.count && !restored)
+        steering.preload(corpus.counts_by_size_level());
 
     ProgressReporter progress(config, steering.live());
     CorpusWriter writer(corpus, result.run_id, config, steering, result.counters, progress,

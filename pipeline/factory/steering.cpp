@@ -201,6 +201,19 @@ nlohmann::json Steering::save() const {
     return {{"live", live_.to_json()}, {"snapshots", snaps}, {"latest", latest_snapshot_}};
 }
 
+void Steering::preload(const std::map<std::pair<int, std::string>, int>& counts) {
+    for (const auto& [key, n] : counts) {
+        Level l;
+        if (key.first < 0 || key.first >= kSizeSlots || !parse_level(key.second, l) ||
+            static_cast<int>(l) >= kGradedLevels)
+            continue;
+        live_.stored[static_cast<size_t>(key.first)][static_cast<size_t>(l)] += n;
+        live_.stored_size[static_cast<size_t>(key.first)] += n;
+    }
+    // Plans read snapshots: they start from the preloaded counts too.
+    for (auto& snapshot : ring_) snapshot = live_;
+}
+
 void Steering::restore(const nlohmann::json& j, std::uint64_t /*next_index*/) {
     live_ = SteeringStats::from_json(j.at("live"));
     latest_snapshot_ = j.at("latest").get<std::uint64_t>();

@@ -9,7 +9,10 @@
 
 #include <array>
 #include <cstdint>
+#include <map>
 #include <nlohmann/json.hpp>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "pipeline/factory/candidate.h"
@@ -47,6 +50,10 @@ class Steering {
     bool all_full() const;
     // Level cells given up on (no hit after many tries); for the log.
     std::vector<std::pair<int, Level>> newly_unreachable();
+
+    // Counts puzzles already in the corpus (size, level name -> count) as stored, so
+    // the quotas become targets for the whole corpus (generate --top-up).
+    void preload(const std::map<std::pair<int, std::string>, int>& counts);
 
     // Resume: the live statistics and the last snapshots.
     nlohmann::json save() const;
