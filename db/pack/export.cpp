@@ -1,6 +1,11 @@
 #include "db/pack/export.h"
 
+#include <signal.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
@@ -47,55 +52,76 @@ Book make_book(const ExportRequest& req, const std::vector<PuzzleRecord>& chosen
     return book;
 }
 
-// Written beside the target, renamed over it when complete: never half a file.
-std::string part_path(const std::string& out) {
-    return out + ".part";
+// Files are written under a hidden name beside the target, ".NAME.kkpart-PID", and
+// renamed over it when complete: never half a file under the real name. A part
+// whose process is gone (killed) is removed by the next export into that folder.
+constexpr const char* kPartTag = ".kkpart-";
+
+fs::path part_path(const fs::path& out) {
+    return out.parent_path() /
+           ("." + out.filename().string() + kPartTag + std::to_string(::getpid()));
 }
 
-void write_text_file(const std::string& out, const std::string& text) {
-    const std::string part = part_path(out);
-    {
-        std::ofstream f(part, std::ios::binary | std::ios::trunc);
-        f << text;
-        f.close();
-        if (!f) {
-            std::error_code ec;
-            fs::remove(part, ec);
-            throw std::runtime_error("cannot write " + out);
-        }
-    }
-    fs::rename(part, out);
+bool process_alive(long pid) {
+    return pid > 0 && (::kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM);
 }
 
-int write_pdf(const std::string& out, const Book& book) {
-    const std::string part = part_path(out);
-    try {
-        const int pages = render_pdf(book, part);
-        fs::rename(part, out);
-        return pages;
-    } catch (...) {
-        std::error_code ec;
-        fs::remove(part, ec);
-        throw;
-    }
-}
-
-std::vector<std::string> write_svg_folder(const std::string& out, const Book& book) {
+void remove_stale_parts(const fs::path& out) {
+    const fs::path dir = out.parent_path().empty() ? fs::path(".") : out.parent_path();
     std::error_code ec;
-    if (fs::exists(out) && !(fs::is_directory(out) && fs::is_empty(out)))
-        throw std::runtime_error(out + " already exists: svg packs go into a new or empty folder");
-    const std::string part = part_path(out);
-    fs::remove_all(part, ec);
-    fs::create_directories(part);
-    try {
-        auto files = render_svg(book, part);
-        fs::remove(out, ec);  // the empty folder, if there was one
-        fs::rename(part, out);
-        return files;
-    } catch (...) {
-        fs::remove_all(part, ec);
-        throw;
+    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+        const std::string name = it->path().filename().string();
+        const size_t tag = name.rfind(kPartTag);
+        if (name.empty() || name[0] != '.' || tag == std::string::npos) continue;
+        const std::string pid = name.substr(tag + std::strlen(kPartTag));
+        if (pid.empty() || pid.find_first_not_of("0123456789") != std::string::npos) continue;
+        if (process_alive(std::stol(pid))) continue;
+        std::error_code rm;
+        fs::remove_all(it->path(), rm);
     }
+}
+
+void write_text_file(const fs::path& part, const std::string& text) {
+    std::ofstream f(part, std::ios::binary | std::ios::trunc);
+    f << text;
+    f.close();
+    if (!f) throw std::runtime_error("cannot write " + part.parent_path().string());
+}
+
+// Writes the pack under its part name; returns pages (pdf) and fills files.
+int write_part(const ExportRequest& req, const std::vector<PuzzleRecord>& chosen,
+               const fs::path& part, std::vector<std::string>& files) {
+    switch (req.format) {
+        case PackFormat::Pdf:
+            return render_pdf(make_book(req, chosen), part.string());
+        case PackFormat::Svg:
+            fs::create_directories(part);
+            files = render_svg(make_book(req, chosen), part.string());
+            return 0;
+        default:
+            write_text_file(part, write_records(chosen, text_format(req.format)));
+            return 0;
+    }
+}
+
+// The target must be a name we may create: not empty, not an existing folder (an
+// svg pack may go into an empty one).
+void check_out(const ExportRequest& req) {
+    if (req.out.empty()) throw std::invalid_argument("--out is empty");
+    const fs::path out(req.out);
+    if (out.filename().empty() || out.filename() == "." || out.filename() == "..")
+        throw std::invalid_argument("--out " + req.out + " names a folder, not a file");
+    std::error_code ec;
+    if (req.format == PackFormat::Svg) {
+        if (fs::exists(out, ec) && !(fs::is_directory(out, ec) && fs::is_empty(out, ec)))
+            throw std::invalid_argument(req.out +
+                                        " already exists: svg packs go into a new or empty folder");
+    } else if (fs::is_directory(out, ec)) {
+        throw std::invalid_argument("--out " + req.out + " is a folder, not a file");
+    }
+    const fs::path dir = out.parent_path().empty() ? fs::path(".") : out.parent_path();
+    if (!fs::is_directory(dir, ec))
+        throw std::invalid_argument("--out " + req.out + ": no folder " + dir.string());
 }
 
 }  // namespace
@@ -127,47 +153,66 @@ const char* pack_format_name(PackFormat f) {
 
 ExportResult export_pack(Corpus& corpus, const ExportRequest& req) {
     if (req.count < 1) throw std::invalid_argument("--count must be at least 1");
+    check_out(req);
     QueryFilter filter = req.filter;
     filter.fresh = filter.fresh || !req.allow_repeats;
     filter.limit.reset();
+    remove_stale_parts(req.out);
 
-    ExportResult result;
-    result.available = corpus.count(filter);
-    if (result.available < req.count) return result;
+    // Reserve, write, commit: the puzzles are chosen and the pack recorded in one
+    // write transaction (BEGIN IMMEDIATE), so a concurrent export waits and then sees
+    // them as published; the transaction commits only once the file is in place, and
+    // any failure rolls it back and removes the file.
+    corpus.begin();
+    const fs::path out(req.out), part = part_path(out);
+    bool placed = false;
+    try {
+        ExportResult result;
+        result.available = corpus.count(filter);
+        if (result.available < req.count) {
+            corpus.rollback();
+            return result;
+        }
+        filter.limit = req.count;
+        std::vector<PuzzleRecord> chosen = corpus.query(filter);
+        // The pack runs from the easiest to the hardest.
+        std::stable_sort(chosen.begin(), chosen.end(),
+                         [](const PuzzleRecord& a, const PuzzleRecord& b) {
+                             return a.score != b.score ? a.score < b.score : a.id < b.id;
+                         });
+        for (const PuzzleRecord& r : chosen) result.puzzle_ids.push_back(r.id);
+        nlohmann::json filters = nlohmann::json::parse(filter_json(filter));
+        filters["allow_repeats"] = req.allow_repeats;
+        filters["solutions"] = req.solutions;
+        filters["paper"] = req.paper == Paper::A4 ? "a4" : "letter";
+        PackRow pack;
+        pack.title = req.title;
+        pack.filters = filters.dump();
+        pack.format = pack_format_name(req.format);
+        pack.out = fs::absolute(out).string();
+        result.pack_id = corpus.record_pack(pack, result.puzzle_ids);
 
-    filter.limit = req.count;
-    std::vector<PuzzleRecord> chosen = corpus.query(filter);
-    // The pack runs from the easiest to the hardest.
-    std::stable_sort(chosen.begin(), chosen.end(),
-                     [](const PuzzleRecord& a, const PuzzleRecord& b) {
-                         return a.score != b.score ? a.score < b.score : a.id < b.id;
-                     });
-
-    switch (req.format) {
-        case PackFormat::Pdf:
-            result.pages = write_pdf(req.out, make_book(req, chosen));
-            break;
-        case PackFormat::Svg:
-            result.files = write_svg_folder(req.out, make_book(req, chosen));
-            break;
-        default:
-            write_text_file(req.out, write_records(chosen, text_format(req.format)));
-            break;
+        result.pages = write_part(req, chosen, part, result.files);
+        if (req.format == PackFormat::Svg) {
+            std::error_code ec;
+            fs::remove(out, ec);  // the empty folder, if there was one
+        }
+        fs::rename(part, out);
+        placed = true;
+        if (result.files.empty()) result.files.push_back(req.out);
+        corpus.commit();
+        return result;
+    } catch (...) {
+        std::error_code ec;
+        fs::remove_all(part, ec);
+        if (placed) fs::remove_all(out, ec);
+        try {
+            corpus.rollback();
+        } catch (const std::exception&) {
+            // Already rolled back (SQLite ends a transaction on some errors).
+        }
+        throw;
     }
-    if (result.files.empty()) result.files.push_back(req.out);
-
-    for (const PuzzleRecord& r : chosen) result.puzzle_ids.push_back(r.id);
-    nlohmann::json filters = nlohmann::json::parse(filter_json(filter));
-    filters["allow_repeats"] = req.allow_repeats;
-    filters["solutions"] = req.solutions;
-    filters["paper"] = req.paper == Paper::A4 ? "a4" : "letter";
-    PackRow pack;
-    pack.title = req.title;
-    pack.filters = filters.dump();
-    pack.format = pack_format_name(req.format);
-    pack.out = fs::absolute(req.out).string();
-    result.pack_id = corpus.record_pack(pack, result.puzzle_ids);
-    return result;
 }
 
 }  // namespace kk::db

@@ -309,7 +309,9 @@ int Corpus::count(const QueryFilter& f) {
 }
 
 std::int64_t Corpus::record_pack(const PackRow& pack, const std::vector<std::int64_t>& ids) {
-    Transaction tx(db_.get());
+    // Inside the caller's transaction (export chooses and records in one), or its own.
+    std::optional<Transaction> tx;
+    if (sqlite3_get_autocommit(db_.get())) tx.emplace(db_.get());
     Statement p(db_.get(),
                 "INSERT INTO packs (title, filters, format, out, count) VALUES (?, ?, ?, ?, ?)");
     p.bind(1, pack.title).bind(2, pack.filters).bind(3, pack.format).bind(4, pack.out);
@@ -319,7 +321,7 @@ std::int64_t Corpus::record_pack(const PackRow& pack, const std::vector<std::int
                      "INSERT INTO pack_puzzles (pack_id, puzzle_id, number) VALUES (?, ?, ?)");
     for (size_t i = 0; i < ids.size(); ++i)
         member.bind(1, pack_id).bind(2, ids[i]).bind(3, static_cast<std::int64_t>(i + 1)).run();
-    tx.commit();
+    if (tx) tx->commit();
     return pack_id;
 }
 

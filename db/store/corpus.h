@@ -81,7 +81,8 @@ class Corpus {
     // do not depend on the order of the shards.
     MergeCounts merge_shard_puzzles(std::int64_t shard_run, std::int64_t into_run);
 
-    // Packs: recorded once the file is written. Returns the pack id.
+    // Packs: recorded once the file is written. Returns the pack id. Inside an open
+    // transaction (begin()) it joins it; otherwise it commits on its own.
     std::int64_t record_pack(const PackRow& pack, const std::vector<std::int64_t>& puzzle_ids);
     std::vector<PackRow> packs();
     std::vector<std::int64_t> pack_puzzle_ids(std::int64_t pack_id);

@@ -1,11 +1,12 @@
 // kenken export: a pack of K puzzles chosen by the filters, as a printable PDF,
 // an SVG folder or a text format, recorded in the corpus.
+#include "db/pack/export.h"
+
 #include <iostream>
 #include <memory>
 
-#include "db/pack/export.h"
-#include "pipeline/cli/filter_options.h"
 #include "pipeline/cli/command.h"
+#include "pipeline/cli/filter_options.h"
 
 namespace kk::cli {
 namespace {
@@ -63,6 +64,9 @@ int run(const ExportArgs& a) {
         if (*format == db::PackFormat::Svg) std::cout << " (" << r.files.size() << " files)";
         std::cout << "\n";
         return kOk;
+    } catch (const std::invalid_argument& e) {
+        std::cerr << "export: " << e.what() << "\n";
+        return kBadInput;
     } catch (const std::exception& e) {
         std::cerr << "export: " << e.what() << "\n";
         return kFailure;

@@ -132,6 +132,10 @@ TEST_CASE("Ctrl-C stops kenken generate cleanly and --resume finishes the same c
               static_cast<char*>(nullptr));
         _exit(127);
     }
+    // On a loaded machine the child may take longer than 250 ms to start: wait for
+    // it to create the corpus (its Ctrl-C handler follows at once) before the signal.
+    for (int i = 0; i < 400 && !std::filesystem::exists(parts.str()); ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(25));
     std::this_thread::sleep_for(std::chrono::milliseconds(250));
     kill(pid, SIGINT);
     int status = 0;
