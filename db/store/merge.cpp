@@ -22,10 +22,12 @@ std::vector<RunRow> Corpus::attach_shard(const std::string& path) {
     struct stat st;
     if (::stat(path.c_str(), &st) != 0) throw DbError(path + ": no such corpus file");
     if (!S_ISREG(st.st_mode)) throw DbError(path + ": not a regular file");
-    Statement attach(db_.get(), std::string("ATTACH DATABASE ? AS ") + kShard);
-    attach.bind(1, path).run();
     shard_version_ = 0;
+    bool attached = false;
     try {
+        Statement attach(db_.get(), std::string("ATTACH DATABASE ? AS ") + kShard);
+        attach.bind(1, path).run();
+        attached = true;
         Statement tables(db_.get(), std::string("SELECT count(*) FROM ") + kShard +
                                         ".sqlite_master WHERE name IN ('runs', 'puzzles')");
         tables.step();
@@ -67,7 +69,7 @@ std::vector<RunRow> Corpus::attach_shard(const std::string& path) {
         }
         return runs;
     } catch (const DbError& e) {
-        detach_shard();
+        if (attached) detach_shard();
         const std::string what = e.what();
         if (what.find(path) == std::string::npos)
             throw DbError(path + " is not a KenKen corpus (" + what + ")");
