@@ -227,7 +227,16 @@ int run_merge(const MergeOptions& o) {
             } else {
                 std::cout << "shortfall: " << missing << " puzzles\n";
                 for (const auto& l : lines) std::cout << "  " << l << "\n";
-                std::cout << "top up with: kenken generate --db " << o.db << " --top-up\n";
+                if (static_cast<int>(present.size()) < count) {
+                    std::string absent;
+                    for (int i = 0; i < count; ++i)
+                        if (!present.count(i))
+                            absent += (absent.empty() ? "" : ",") + std::to_string(i);
+                    std::cout << "shards not yet merged finished: " << absent
+                              << "; merge them before topping up\n";
+                } else {
+                    std::cout << "top up with: kenken generate --db " << o.db << " --top-up\n";
+                }
             }
         }
         return kOk;
