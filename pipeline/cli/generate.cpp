@@ -4,6 +4,7 @@
 #include <csignal>
 #include <iostream>
 #include <memory>
+#include <set>
 
 #include "pipeline/cli/command.h"
 #include "pipeline/factory/factory.h"
@@ -107,6 +108,17 @@ int run_generate(const GenerateOptions& o) {
                 spdlog::warn(
                     "--top-up uses the configuration of the merged shards; the other settings "
                     "given are ignored (--threads still applies)");
+            // Topping up before every shard is in would make their share twice.
+            std::set<int> finished;
+            for (auto& run : corpus->runs())
+                if (!run.origin.empty() && run.shard_count == merged->shard_count &&
+                    run.status == "finished")
+                    finished.insert(run.shard_index);
+            if (static_cast<int>(finished.size()) < merged->shard_count) {
+                std::cerr << o.db << ": " << finished.size() << " of " << merged->shard_count
+                          << " shards merged finished; merge the others before --top-up\n";
+                return kFailure;
+            }
             // The stream after the last shard's: its own candidates, the same each time.
             config.shard = ShardId{merged->shard_count, merged->shard_count};
             spdlog::info("topping up {} from shard stream {}", o.db, shard_text(config.shard));

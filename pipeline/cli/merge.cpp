@@ -232,8 +232,8 @@ int run_merge(const MergeOptions& o) {
                     for (int i = 0; i < count; ++i)
                         if (!present.count(i))
                             absent += (absent.empty() ? "" : ",") + std::to_string(i);
-                    std::cout << "shards not yet merged finished: " << absent
-                              << "; merge them before topping up\n";
+                    std::cout << "shards missing or unfinished: " << absent
+                              << "; merge them finished before topping up\n";
                 } else {
                     std::cout << "top up with: kenken generate --db " << o.db << " --top-up\n";
                 }
