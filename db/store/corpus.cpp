@@ -215,10 +215,9 @@ Statement& Corpus::insert_statement() {
         insert_ = std::make_unique<Statement>(
             db_.get(),
             "INSERT INTO puzzles (size, neknek, solution, level, score, cages, singletons, "
-            "max_cage, ops, canonical, seed, candidate, run_id, created_at, shard) VALUES (?, ?, "
-            "?, "
-            "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, coalesce(?, strftime('%Y-%m-%dT%H:%M:%SZ', 'now')), "
-            "?) "
+            "max_cage, ops, canonical, seed, candidate, run_id, created_at, shard) VALUES "
+            "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+            "coalesce(?, strftime('%Y-%m-%dT%H:%M:%SZ', 'now')), ?) "
             "ON CONFLICT(canonical) DO NOTHING");
     return *insert_;
 }

@@ -8,13 +8,13 @@ namespace kk::cli {
 // Exit statuses shared by every command.
 enum Exit : int {
     kOk = 0,
-    kFailure = 1,        // something other than the input went wrong (I/O, database)
-    kBadInput = 2,       // input that cannot be read: file, line and reason on stderr
-    kAmbiguous = 3,      // a puzzle with more than one solution
-    kNoSolution = 4,     // a puzzle with no solution
-    kVerifyFailed = 5,   // `verify` found a stored puzzle that does not agree
-    kNotEnough = 6,      // `export` asked for more puzzles than match
-    kShardMismatch = 7,  // `merge` met a shard of another configuration or seed
+    kFailure = 1,       // something other than the input went wrong (I/O, database)
+    kBadInput = 2,      // input that cannot be read: file, line and reason on stderr
+    kAmbiguous = 3,     // a puzzle with more than one solution
+    kNoSolution = 4,    // a puzzle with no solution
+    kVerifyFailed = 5,  // `verify` found a stored puzzle that does not agree
+    kNotEnough = 6,     // `export` asked for more puzzles than match
+    kWrongShard = 7,    // `merge` met a shard of another configuration or seed
 };
 
 // Each adds its subcommand to the app; the callback it installs stores the exit

@@ -11,8 +11,8 @@ int main(int argc, char** argv) {
     // The commands, in the order --help lists them.
     for (auto add :
          {kk::cli::add_solve_command, kk::cli::add_grade_command, kk::cli::add_generate_command,
-          kk::cli::add_merge_command, kk::cli::add_verify_command, kk::cli::add_stats_command,
-          kk::cli::add_query_command, kk::cli::add_export_command, kk::cli::add_bench_command})
+          kk::cli::add_verify_command, kk::cli::add_stats_command, kk::cli::add_query_command,
+          kk::cli::add_export_command, kk::cli::add_bench_command, kk::cli::add_merge_command})
         add(app);
     try {
         app.parse(argc, argv);

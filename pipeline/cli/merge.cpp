@@ -149,7 +149,7 @@ int run_merge(const MergeOptions& o) {
         }
         if (refused) {
             std::cerr << "merge: nothing merged; --force merges shards of different runs\n";
-            return kShardMismatch;
+            return kWrongShard;
         }
 
         // One transaction per shard: a killed merge, run again, picks up where it

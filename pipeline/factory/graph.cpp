@@ -1,3 +1,5 @@
+#include "pipeline/factory/factory.h"
+
 #include <oneapi/tbb/flow_graph.h>
 #include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/info.h>
@@ -6,11 +8,10 @@
 #include <chrono>
 #include <thread>
 
-#include "pipeline/factory/factory.h"
+#include "pipeline/factory/writer.h"
 #include "pipeline/factory/progress.h"
 #include "pipeline/factory/stages.h"
 #include "pipeline/factory/steering.h"
-#include "pipeline/factory/writer.h"
 
 namespace kk {
 namespace {
