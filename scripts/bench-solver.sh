@@ -13,7 +13,7 @@ if [ ! -f build/CMakeCache.txt ]; then
 fi
 cmake --build build -j "$(nproc 2>/dev/null || echo 2)" --target kenken >/dev/null
 if ! build/kenken --help 2>/dev/null | grep -qE "^ +bench"; then
-    echo "bench-solver: build/kenken has no 'bench' subcommand: pipeline/cmd_bench.cpp must be" >&2
+    echo "bench-solver: build/kenken has no 'bench' subcommand: pipeline/cli/bench.cpp must be" >&2
     echo "linked whole (its static registrar is dropped from a plain static library)" >&2
     exit 1
 fi

@@ -4,7 +4,7 @@
 # configs/default.toml), check it, and print its table.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh
+scripts/setup.sh kenken
 db=${1:-corpus.db}
 if [ -f "$db" ]; then
     echo "$db exists: showing it (delete it, or name another file, to make a new one)"

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Installs what is missing (apt-get), then configures and builds Release into build/.
+# Usage: scripts/setup.sh [TARGET...]   (no target: everything, tests included)
 # Safe to run again: quiet when everything is there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -7,7 +8,8 @@ cd "$(dirname "$0")/.."
 packages=(g++ cmake make pkg-config bc
           libtbb-dev libsqlite3-dev libspdlog-dev catch2 libcli11-dev
           libtomlplusplus-dev nlohmann-json3-dev libcairo2-dev
-          sgt-puzzles poppler-utils sqlite3 parallel)
+          sgt-puzzles poppler-utils sqlite3 help2man dpkg-dev file
+          clang libclang-rt-dev parallel)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -20,13 +22,29 @@ if [ ${#missing[@]} -gt 0 ]; then
     DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-jobs=$(nproc 2>/dev/null || echo 2)
-if [ ! -f build/CMakeCache.txt ]; then
-    cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
+# build_tree DIR BUILD_TYPE [CMAKE OPTION...] -- [TARGET...]: configure once, then build.
+build_tree() {
+    local dir=$1 type=$2; shift 2
+    local options=()
+    while [ $# -gt 0 ] && [ "$1" != "--" ]; do options+=("$1"); shift; done
+    [ $# -gt 0 ] && shift
+    local targets=()
+    for t in "$@"; do targets+=(--target "$t"); done
+    if command -v ccache >/dev/null; then options+=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache); fi
+    if [ ! -f "$dir/CMakeCache.txt" ]; then
+        cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE="$type" "${options[@]}" >/dev/null
+    fi
+    local jobs
+    jobs=$(nproc 2>/dev/null || echo 2)
+    echo "setup: building ${*:-everything} in $dir ($type; a first build takes a few minutes)"
+    if ! cmake --build "$dir" -j "$jobs" "${targets[@]}" > "$dir/build.log" 2>&1; then
+        cat "$dir/build.log" >&2
+        echo "setup: build failed (log: $dir/build.log)" >&2
+        exit 1
+    fi
+    grep -E 'warning:' "$dir/build.log" || true
+}
+
+if [ "${KENKEN_SETUP_SOURCED:-}" != 1 ]; then
+    build_tree build Release -- "$@"
 fi
-if ! cmake --build build -j "$jobs" > build/build.log 2>&1; then
-    cat build/build.log >&2
-    echo "setup: build failed (log: build/build.log)" >&2
-    exit 1
-fi
-grep -E 'warning:' build/build.log || true

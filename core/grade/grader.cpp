@@ -2,77 +2,23 @@
 
 #include <stdexcept>
 
-#include "core/solve/solver.h"
 #include "core/grade/technique.h"
+#include "core/solve/solver.h"
 
 namespace kk {
 
-const char* level_name(Level l) {
-    switch (l) {
-#define KK_LEVEL_NAME(e, s) \
-    case Level::e:          \
-        return s;
-        KK_LEVELS(KK_LEVEL_NAME)
-#undef KK_LEVEL_NAME
-    }
-    return "?";
-}
-
-bool parse_level(std::string_view name, Level& out) {
-#define KK_LEVEL_PARSE(e, s) \
-    if (name == s) {         \
-        out = Level::e;      \
-        return true;         \
-    }
-    KK_LEVELS(KK_LEVEL_PARSE)
-#undef KK_LEVEL_PARSE
-    return false;
-}
-
 const char* technique_name(Technique t) {
-    switch (t) {
-#define KK_TECH_NAME(e, l, s) \
-    case Technique::e:        \
-        return s;
-        KK_TECHNIQUES(KK_TECH_NAME)
-#undef KK_TECH_NAME
-    }
-    return "?";
+    return name_of(kTechniques, t).data();
 }
 
 Level technique_level(Technique t) {
-    switch (t) {
-#define KK_TECH_LEVEL(e, l, s) \
-    case Technique::e:         \
-        return Level::l;
-        KK_TECHNIQUES(KK_TECH_LEVEL)
-#undef KK_TECH_LEVEL
-    }
-    return Level::Unreasonable;
+    const TechniqueName* e = entry_of(kTechniques, t);
+    return e ? e->level : Level::Unreasonable;
 }
 
 int technique_weight(Technique t) {
-    switch (t) {
-        case Technique::NakedSingle:
-            return 1;
-        case Technique::HiddenSingle:
-            return 2;
-        case Technique::CageValueSet:
-            return 3;
-        case Technique::CagePositions:
-            return 5;
-        case Technique::CageForcedExclusion:
-            return 10;
-        case Technique::Subset:
-            return 12;
-        case Technique::Fish:
-            return 20;
-        case Technique::TwoCandidateChain:
-            return 25;
-        case Technique::Guess:
-            return 40;
-    }
-    return 0;
+    const TechniqueName* e = entry_of(kTechniques, t);
+    return e ? e->weight : 0;
 }
 
 double grade_score(Level level, const std::array<int, kTechniqueCount>& counts,

@@ -3,57 +3,48 @@
 
 #include <array>
 #include <cstdint>
+#include <iterator>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "core/model/level.h"
 #include "core/model/puzzle.h"
 
 namespace kk {
 
-// One list keeps the level enum and its names in step.
-#define KK_LEVELS(X)                \
-    X(Easy, "easy")                 \
-    X(Normal, "normal")             \
-    X(Hard, "hard")                 \
-    X(Extreme, "extreme")           \
-    X(Unreasonable, "unreasonable") \
-    X(Ambiguous, "ambiguous")       \
-    X(Impossible, "impossible")
-
-enum class Level {
-#define KK_LEVEL_ENUM(e, s) e,
-    KK_LEVELS(KK_LEVEL_ENUM)
-#undef KK_LEVEL_ENUM
-};
-constexpr int kGradedLevels = 5;  // easy..unreasonable: the levels a puzzle can be sold at
-
-const char* level_name(Level l);
-// "easy".."impossible" -> Level; returns false when unknown.
-bool parse_level(std::string_view name, Level& out);
-
-// Techniques, each with the level it belongs to and its JSON name.
-#define KK_TECHNIQUES(X)                                  \
-    X(NakedSingle, Easy, "naked_single")                  \
-    X(HiddenSingle, Easy, "hidden_single")                \
-    X(CageValueSet, Easy, "cage_value_set")               \
-    X(CagePositions, Normal, "cage_positions")            \
-    X(CageForcedExclusion, Hard, "cage_forced_exclusion") \
-    X(Subset, Hard, "subset")                             \
-    X(Fish, Extreme, "fish")                              \
-    X(TwoCandidateChain, Extreme, "two_candidate_chain")  \
-    X(Guess, Unreasonable, "guess")
-
 enum class Technique {
-#define KK_TECH_ENUM(e, l, s) e,
-    KK_TECHNIQUES(KK_TECH_ENUM)
-#undef KK_TECH_ENUM
+    NakedSingle,
+    HiddenSingle,
+    CageValueSet,
+    CagePositions,
+    CageForcedExclusion,
+    Subset,
+    Fish,
+    TwoCandidateChain,
+    Guess,
 };
-constexpr int kTechniqueCount = 0
-#define KK_TECH_COUNT(e, l, s) +1
-    KK_TECHNIQUES(KK_TECH_COUNT)
-#undef KK_TECH_COUNT
-    ;
+
+// Techniques, easiest first, each with its JSON name, the level it belongs to and
+// its weight in the score's effort (docs/grading.md).
+struct TechniqueName {
+    Technique value;
+    std::string_view name;
+    Level level;
+    int weight;
+};
+inline constexpr TechniqueName kTechniques[] = {
+    {Technique::NakedSingle, "naked_single", Level::Easy, 1},
+    {Technique::HiddenSingle, "hidden_single", Level::Easy, 2},
+    {Technique::CageValueSet, "cage_value_set", Level::Easy, 3},
+    {Technique::CagePositions, "cage_positions", Level::Normal, 5},
+    {Technique::CageForcedExclusion, "cage_forced_exclusion", Level::Hard, 10},
+    {Technique::Subset, "subset", Level::Hard, 12},
+    {Technique::Fish, "fish", Level::Extreme, 20},
+    {Technique::TwoCandidateChain, "two_candidate_chain", Level::Extreme, 25},
+    {Technique::Guess, "guess", Level::Unreasonable, 40},
+};
+constexpr int kTechniqueCount = static_cast<int>(std::size(kTechniques));
 
 const char* technique_name(Technique t);
 Level technique_level(Technique t);

@@ -4,26 +4,8 @@
 namespace kk {
 
 bool apply_technique(Technique t, Position& pos, StepLog* log) {
-    switch (t) {
-        case Technique::NakedSingle:
-            return naked_single(pos, log);
-        case Technique::HiddenSingle:
-            return hidden_single(pos, log);
-        case Technique::CageValueSet:
-            return cage_value_set(pos, log);
-        case Technique::CagePositions:
-            return cage_positions(pos, log);
-        case Technique::CageForcedExclusion:
-            return cage_forced_exclusion(pos, log);
-        case Technique::Subset:
-            return subset(pos, log);
-        case Technique::Fish:
-            return fish(pos, log);
-        case Technique::TwoCandidateChain:
-            return two_candidate_chain(pos, log);
-        case Technique::Guess:
-            return false;  // needs the solution: see guess()
-    }
+    for (const Deduction& d : kDeductions)
+        if (d.technique == t) return d.apply(pos, log);
     return false;
 }
 
@@ -32,9 +14,9 @@ LadderEnd run_deductions(Position& pos, std::array<int, kTechniqueCount>* counts
         if (pos.broken()) return LadderEnd::Broken;
         if (pos.solved()) return LadderEnd::Solved;
         bool progress = false;
-        for (Technique t : kDeductions) {
-            if (!apply_technique(t, pos, log)) continue;
-            if (counts) ++(*counts)[static_cast<int>(t)];
+        for (const Deduction& d : kDeductions) {
+            if (!d.apply(pos, log)) continue;
+            if (counts) ++(*counts)[static_cast<int>(d.technique)];
             progress = true;
             break;
         }

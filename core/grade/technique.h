@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "core/grade/position.h"
 #include "core/grade/grader.h"
+#include "core/grade/position.h"
 
 namespace kk {
 
@@ -29,15 +29,25 @@ bool subset(Position& pos, StepLog* log = nullptr);
 bool fish(Position& pos, StepLog* log = nullptr);
 bool two_candidate_chain(Position& pos, StepLog* log = nullptr);
 
-// Runs one technique (not Guess).
-bool apply_technique(Technique t, Position& pos, StepLog* log = nullptr);
-
-// The techniques below Guess, easiest first: the order the ladder tries them in.
-constexpr Technique kDeductions[] = {
-    Technique::NakedSingle,   Technique::HiddenSingle,        Technique::CageValueSet,
-    Technique::CagePositions, Technique::CageForcedExclusion, Technique::Subset,
-    Technique::Fish,          Technique::TwoCandidateChain,
+// The deductions of the ladder, easiest first: the order it tries them in (every
+// technique but Guess, which needs the solution: see guess()).
+struct Deduction {
+    Technique technique;
+    bool (*apply)(Position& pos, StepLog* log);
 };
+inline constexpr Deduction kDeductions[] = {
+    {Technique::NakedSingle, naked_single},
+    {Technique::HiddenSingle, hidden_single},
+    {Technique::CageValueSet, cage_value_set},
+    {Technique::CagePositions, cage_positions},
+    {Technique::CageForcedExclusion, cage_forced_exclusion},
+    {Technique::Subset, subset},
+    {Technique::Fish, fish},
+    {Technique::TwoCandidateChain, two_candidate_chain},
+};
+
+// Runs one technique (not Guess: false).
+bool apply_technique(Technique t, Position& pos, StepLog* log = nullptr);
 
 // How a run of the ladder ended.
 enum class LadderEnd { Solved, Stalled, Broken };
@@ -45,7 +55,7 @@ enum class LadderEnd { Solved, Stalled, Broken };
 // Always the easiest technique that makes progress, until solved, stalled or broken.
 // counts (when given) gets one per step that made progress.
 LadderEnd run_deductions(Position& pos, std::array<int, kTechniqueCount>* counts = nullptr,
-                       StepLog* log = nullptr);
+                         StepLog* log = nullptr);
 
 // Trial and error: on the unplaced cell with fewest candidates (first in reading order),
 // shows by search that every candidate but the solution's leads to a contradiction, and
@@ -57,7 +67,6 @@ bool guess(Position& pos, const Grid& solution, std::uint64_t& nodes, StepLog* l
 // Whether the position has a solution, by deductions and search (nodes counts guesses).
 // Past node_limit it gives up and answers false; the caller sees nodes > node_limit.
 // Takes the position by value: each search node is one copy, made by the caller.
-bool has_solution(Position pos, std::uint64_t& nodes,
-                  std::uint64_t node_limit = kNoNodeLimit);
+bool has_solution(Position pos, std::uint64_t& nodes, std::uint64_t node_limit = kNoNodeLimit);
 
 }  // namespace kk

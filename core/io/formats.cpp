@@ -1,5 +1,5 @@
 // Format names, detection, and the read/write dispatch. Each format lives in its
-// own core/format_*.cpp.
+// own core/io/<format>.cpp.
 #include "core/io/formats.h"
 
 #include <algorithm>
@@ -9,49 +9,11 @@
 namespace kk {
 
 const char* format_name(Format f) {
-    switch (f) {
-        case Format::Auto:
-            return "auto";
-        case Format::Neknek:
-            return "neknek";
-        case Format::Cancan:
-            return "cancan";
-        case Format::J:
-            return "j";
-        case Format::Fahda:
-            return "fahda";
-        case Format::Keen:
-            return "keen";
-    }
-    return "?";
+    return name_of(kFormats, f).data();
 }
 
 std::optional<Format> parse_format_name(std::string_view name) {
-    for (Format f :
-         {Format::Auto, Format::Neknek, Format::Cancan, Format::J, Format::Fahda, Format::Keen})
-        if (name == format_name(f)) return f;
-    return std::nullopt;
-}
-
-std::optional<Op> op_from_symbol(char c) {
-    switch (c) {
-        case '!':
-        case '=':
-            return Op::Given;
-        case '+':
-            return Op::Add;
-        case '-':
-            return Op::Sub;
-        case '*':
-        case 'x':
-        case 'X':
-            return Op::Mul;
-        case '/':
-        case '%':
-            return Op::Div;
-        default:
-            return std::nullopt;
-    }
+    return parse_name(kFormats, name);
 }
 
 namespace {

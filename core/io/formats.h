@@ -16,6 +16,14 @@ namespace kk {
 // j: "target[op],cells" (seed000). fahda: "n k", cage-number rows, rules (seed001).
 // keen: Simon Tatham's Keen game id "n:blocks,clues".
 enum class Format { Auto, Neknek, Cancan, J, Fahda, Keen };
+struct FormatName {
+    Format value;
+    std::string_view name;
+};
+inline constexpr FormatName kFormats[] = {
+    {Format::Auto, "auto"}, {Format::Neknek, "neknek"}, {Format::Cancan, "cancan"},
+    {Format::J, "j"},       {Format::Fahda, "fahda"},   {Format::Keen, "keen"},
+};
 
 const char* format_name(Format f);
 // "neknek", "cancan", "j", "fahda", "keen" -> Format; nullopt when unknown.

@@ -29,8 +29,4 @@ std::vector<ParsedPuzzle> read_j(const std::vector<TextLine>& lines);
 std::vector<ParsedPuzzle> read_fahda(const std::vector<TextLine>& lines);
 std::vector<ParsedPuzzle> read_keen(const std::vector<TextLine>& lines);
 
-// The operation for a symbol in any of our text forms, nullopt when unknown:
-// ! = given, + add, - sub, * x X mul, / % div.
-std::optional<Op> op_from_symbol(char c);
-
 }  // namespace kk

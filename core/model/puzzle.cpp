@@ -5,35 +5,23 @@
 namespace kk {
 
 char op_symbol(Op op) {
-    switch (op) {
-        case Op::Given:
-            return '!';
-        case Op::Add:
-            return '+';
-        case Op::Sub:
-            return '-';
-        case Op::Mul:
-            return '*';
-        case Op::Div:
-            return '/';
-    }
-    return '?';
+    const OpName* e = entry_of(kOps, op);
+    return e ? e->symbol : '?';
 }
 
 const char* op_glyph(Op op) {
-    switch (op) {
-        case Op::Given:
-            return "";
-        case Op::Add:
-            return "+";
-        case Op::Sub:
-            return "\u2212";
-        case Op::Mul:
-            return "\u00d7";
-        case Op::Div:
-            return "\u00f7";
-    }
-    return "?";
+    const OpName* e = entry_of(kOps, op);
+    return e ? e->glyph.data() : "?";
+}
+
+std::string_view op_word(Op op) {
+    return name_of(kOps, op);
+}
+
+std::optional<Op> op_from_symbol(char c) {
+    for (const OpName& e : kOps)
+        if (e.symbol == c || e.aliases.find(c) != std::string_view::npos) return e.value;
+    return std::nullopt;
 }
 
 std::string cell_name(int size, int cell) {
@@ -120,8 +108,7 @@ std::optional<PuzzleIssue> check_puzzle(const Puzzle& p) {
                                        " is not orthogonally connected"};
     }
     for (int c = 0; c < n * n; ++c)
-        if (owner[c] < 0)
-            return PuzzleIssue{-1, "cell " + cell_name(n, c) + " is in no cage"};
+        if (owner[c] < 0) return PuzzleIssue{-1, "cell " + cell_name(n, c) + " is in no cage"};
     return std::nullopt;
 }
 

@@ -2,9 +2,13 @@
 #pragma once
 
 #include <cstdint>
+#include <iterator>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
+
+#include "core/model/named_enum.h"
 
 namespace kk {
 
@@ -14,10 +18,26 @@ constexpr int kMaxCells = kMaxSize * kMaxSize;
 // Cage operations. Given is a 1-cell cage whose target is the cell's value.
 enum class Op : std::uint8_t { Given, Add, Sub, Mul, Div };
 
-// neknek symbol: ! + - * /
+// The one table of the operations' names.
+struct OpName {
+    Op value;
+    std::string_view name;     // word for JSON and tables: "add"
+    char symbol;               // neknek: ! + - * /
+    std::string_view aliases;  // other symbols readers accept for it
+    std::string_view glyph;    // for people (UTF-8): "" for a given, + − × ÷
+};
+inline constexpr OpName kOps[] = {
+    {Op::Given, "given", '!', "=", ""},   {Op::Add, "add", '+', "", "+"},
+    {Op::Sub, "sub", '-', "", "\u2212"},  {Op::Mul, "mul", '*', "xX", "\u00d7"},
+    {Op::Div, "div", '/', "%", "\u00f7"},
+};
+constexpr int kOpCount = static_cast<int>(std::size(kOps));
+
 char op_symbol(Op op);
-// Printable symbol for people: "" for a given, + − × ÷ (UTF-8).
 const char* op_glyph(Op op);
+std::string_view op_word(Op op);
+// The operation a symbol (or one of its aliases) stands for.
+std::optional<Op> op_from_symbol(char c);
 
 struct Cage {
     Op op = Op::Given;

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <ctime>
 #include <filesystem>
@@ -28,16 +29,8 @@ std::string today_utc() {
 }
 
 TextFormat text_format(PackFormat f) {
-    switch (f) {
-        case PackFormat::Json:
-            return TextFormat::Json;
-        case PackFormat::Keen:
-            return TextFormat::Keen;
-        case PackFormat::Cancan:
-            return TextFormat::Cancan;
-        default:
-            return TextFormat::Neknek;
-    }
+    const PackFormatName* e = entry_of(kPackFormats, f);
+    return e ? e->text : TextFormat::Neknek;
 }
 
 Book make_book(const ExportRequest& req, const std::vector<PuzzleRecord>& chosen) {
@@ -127,37 +120,27 @@ void check_out(const ExportRequest& req) {
 }  // namespace
 
 std::optional<PackFormat> parse_pack_format(const std::string& name) {
-    for (PackFormat f : {PackFormat::Pdf, PackFormat::Svg, PackFormat::Neknek, PackFormat::Json,
-                         PackFormat::Keen, PackFormat::Cancan})
-        if (name == pack_format_name(f)) return f;
-    return std::nullopt;
+    return parse_name(kPackFormats, name);
 }
 
 const char* pack_format_name(PackFormat f) {
-    switch (f) {
-        case PackFormat::Pdf:
-            return "pdf";
-        case PackFormat::Svg:
-            return "svg";
-        case PackFormat::Neknek:
-            return "neknek";
-        case PackFormat::Json:
-            return "json";
-        case PackFormat::Keen:
-            return "keen";
-        case PackFormat::Cancan:
-            return "cancan";
-    }
-    return "?";
+    return name_of(kPackFormats, f).data();
+}
+
+bool is_text_format(PackFormat f) {
+    return f != PackFormat::Pdf && f != PackFormat::Svg;
 }
 
 ExportResult export_pack(Corpus& corpus, const ExportRequest& req) {
     if (req.count < 1) throw std::invalid_argument("--count must be at least 1");
-    check_out(req);
+    const bool to_stdout = req.out == "-";
+    if (to_stdout && !is_text_format(req.format))
+        throw std::invalid_argument("only text formats can be written to stdout (--out -)");
+    if (!to_stdout) check_out(req);
     QueryFilter filter = req.filter;
     filter.fresh = filter.fresh || !req.allow_repeats;
     filter.limit.reset();
-    remove_stale_parts(req.out);
+    if (!to_stdout) remove_stale_parts(req.out);
 
     // Reserve, write, commit: the puzzles are chosen and the pack recorded in one
     // write transaction (BEGIN IMMEDIATE), so a concurrent export waits and then sees
@@ -189,8 +172,18 @@ ExportResult export_pack(Corpus& corpus, const ExportRequest& req) {
         pack.title = req.title;
         pack.filters = filters.dump();
         pack.format = pack_format_name(req.format);
-        pack.out = fs::absolute(out).string();
+        pack.out = to_stdout ? "-" : fs::absolute(out).string();
         result.pack_id = corpus.record_pack(pack, result.puzzle_ids);
+
+        if (to_stdout) {
+            // Written whole, then committed: a failed write records nothing.
+            const std::string text = write_records(chosen, text_format(req.format));
+            std::fwrite(text.data(), 1, text.size(), stdout);
+            if (std::fflush(stdout) != 0) throw std::runtime_error("cannot write to stdout");
+            result.files.push_back("-");
+            corpus.commit();
+            return result;
+        }
 
         result.pages = write_part(req, chosen, part, result.files);
         if (req.format == PackFormat::Svg) {

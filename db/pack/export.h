@@ -7,18 +7,37 @@
 #include <string>
 #include <vector>
 
-#include "db/store/corpus.h"
+#include "db/pack/text.h"
 #include "db/render/render.h"
+#include "db/store/corpus.h"
 
 namespace kk::db {
 
-enum class PackFormat { Pdf, Svg, Neknek, Json, Keen, Cancan };
+enum class PackFormat { Pdf, Svg, Neknek, Json, Keen, Cancan, Dataset };
+// Each pack format's name and, for the text ones, how its puzzles are written.
+struct PackFormatName {
+    PackFormat value;
+    std::string_view name;
+    TextFormat text;  // Table: not a text format
+};
+inline constexpr PackFormatName kPackFormats[] = {
+    {PackFormat::Pdf, "pdf", TextFormat::Table},
+    {PackFormat::Svg, "svg", TextFormat::Table},
+    {PackFormat::Neknek, "neknek", TextFormat::Neknek},
+    {PackFormat::Json, "json", TextFormat::Json},
+    {PackFormat::Keen, "keen", TextFormat::Keen},
+    {PackFormat::Cancan, "cancan", TextFormat::Cancan},
+    {PackFormat::Dataset, "dataset", TextFormat::Dataset},
+};
+
+// Text formats can go to standard output: ExportRequest::out "-".
+bool is_text_format(PackFormat f);
 
 std::optional<PackFormat> parse_pack_format(const std::string& name);
 const char* pack_format_name(PackFormat f);
 
 struct ExportRequest {
-    std::string out;  // the file; for svg, the folder
+    std::string out;  // the file; for svg, the folder; "-": stdout (text formats)
     PackFormat format = PackFormat::Pdf;
     std::string title = "KenKen";
     Paper paper = Paper::A4;

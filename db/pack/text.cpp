@@ -4,26 +4,12 @@
 #include <nlohmann/json.hpp>
 
 #include "core/io/formats.h"
+#include "db/pack/dataset.h"
+#include "db/pack/puzzle_json.h"
 #include "db/store/sqlite.h"
 
 namespace kk::db {
 namespace {
-
-const char* op_name(Op op) {
-    switch (op) {
-        case Op::Given:
-            return "given";
-        case Op::Add:
-            return "add";
-        case Op::Sub:
-            return "sub";
-        case Op::Mul:
-            return "mul";
-        case Op::Div:
-            return "div";
-    }
-    return "?";
-}
 
 std::string table(const std::vector<PuzzleRecord>& records) {
     std::string out;
@@ -32,9 +18,9 @@ std::string table(const std::vector<PuzzleRecord>& records) {
                   "score", "cages", "ops");
     out += line;
     for (const PuzzleRecord& r : records) {
-        std::snprintf(line, sizeof line, "%8lld  %4d  %-12s  %8.2f  %5d  %s\n",
-                      static_cast<long long>(r.id), r.size, r.level.c_str(), r.score, r.cages,
-                      r.ops.c_str());
+        std::snprintf(line, sizeof line, "%8lld  %4d  %-12s  %8lld  %5d  %s\n",
+                      static_cast<long long>(r.id), r.size, r.level.c_str(), score_int(r.score),
+                      r.cages, r.ops.c_str());
         out += line;
     }
     return out;
@@ -43,12 +29,7 @@ std::string table(const std::vector<PuzzleRecord>& records) {
 }  // namespace
 
 std::optional<TextFormat> parse_text_format(const std::string& name) {
-    if (name == "table") return TextFormat::Table;
-    if (name == "neknek") return TextFormat::Neknek;
-    if (name == "json") return TextFormat::Json;
-    if (name == "keen") return TextFormat::Keen;
-    if (name == "cancan") return TextFormat::Cancan;
-    return std::nullopt;
+    return parse_name(kTextFormats, name);
 }
 
 Puzzle record_puzzle(const PuzzleRecord& r) {
@@ -66,23 +47,10 @@ Puzzle record_puzzle(const PuzzleRecord& r) {
 
 std::string record_json(const PuzzleRecord& r) {
     const Puzzle p = record_puzzle(r);
-    const int n = p.size;
-    nlohmann::ordered_json cages = nlohmann::ordered_json::array();
-    for (const Cage& c : p.cages) {
-        nlohmann::ordered_json cells = nlohmann::ordered_json::array();
-        for (int cell : c.cells) cells.push_back({cell / n, cell % n});
-        cages.push_back({{"op", op_name(c.op)}, {"target", c.target}, {"cells", cells}});
-    }
-    nlohmann::ordered_json rows = nlohmann::ordered_json::array();
-    const Grid g = solution_grid(r.solution);
-    for (int row = 0; row < n; ++row)
-        rows.push_back(std::vector<int>(g.begin() + row * n, g.begin() + (row + 1) * n));
-    nlohmann::ordered_json j = {
-        {"id", r.id},
-        {"puzzle", {{"size", n}, {"neknek", r.neknek}, {"cages", cages}}},
-        {"solution", rows},
-        {"grade", {{"level", r.level}, {"score", r.score}}},
-    };
+    nlohmann::ordered_json j = record_start("id", r.id);
+    j["puzzle"] = puzzle_json(p);
+    j["solution"] = grid_json(solution_grid(r.solution), p.size);
+    j["grade"] = {{"level", r.level}, {"score", score_int(r.score)}};
     return j.dump();
 }
 
@@ -96,6 +64,9 @@ std::string write_records(const std::vector<PuzzleRecord>& records, TextFormat f
                 break;
             case TextFormat::Json:
                 out += record_json(r) + "\n";
+                break;
+            case TextFormat::Dataset:
+                out += dataset_json(r) + "\n";
                 break;
             case TextFormat::Keen:
                 out += write_keen(record_puzzle(r)) + "\n";

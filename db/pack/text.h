@@ -4,6 +4,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/model/puzzle.h"
@@ -11,15 +12,23 @@
 
 namespace kk::db {
 
-enum class TextFormat { Table, Neknek, Json, Keen, Cancan };
+enum class TextFormat { Table, Neknek, Json, Keen, Cancan, Dataset };
+struct TextFormatName {
+    TextFormat value;
+    std::string_view name;
+};
+inline constexpr TextFormatName kTextFormats[] = {
+    {TextFormat::Table, "table"}, {TextFormat::Neknek, "neknek"}, {TextFormat::Json, "json"},
+    {TextFormat::Keen, "keen"},   {TextFormat::Cancan, "cancan"}, {TextFormat::Dataset, "dataset"},
+};
 
 std::optional<TextFormat> parse_text_format(const std::string& name);
 
 // The puzzle a record holds (its neknek text, read back).
 Puzzle record_puzzle(const PuzzleRecord& r);
 
-// One JSON object (no newline): id, the puzzle (neknek text and cages as data),
-// its solution as rows and its grade.
+// One JSON object (no newline) in the shared schema (puzzle_json.h): schema, id,
+// the puzzle, its solution as rows and its grade.
 std::string record_json(const PuzzleRecord& r);
 
 // All records in the format; every record ends with a newline.

@@ -1,7 +1,10 @@
 #include "db/store/corpus.h"
 
 #include <sys/stat.h>
+#include <unistd.h>
 
+#include <cerrno>
+#include <cstring>
 #include <variant>
 
 #include "db/store/schema.h"
@@ -67,6 +70,65 @@ void random_key_sql(sqlite3_context* ctx, int, sqlite3_value** argv) {
 bool file_exists(const std::string& path) {
     struct stat st;
     return ::stat(path.c_str(), &st) == 0;
+}
+
+// A corpus path must name a file: SQLite would take "" for a temporary database
+// (and lose everything), and a folder cannot be one.
+void check_path(const std::string& path) {
+    if (path.empty()) throw DbError("the corpus path is empty: name a file (--db FILE)");
+    struct stat st;
+    if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode))
+        throw DbError(path + " is a folder, not a KenKen corpus");
+}
+
+bool file_is_empty(const std::string& path) {
+    struct stat st;
+    return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) && st.st_size == 0;
+}
+
+// Makes a new corpus at path atomically: the schema is written to "<path>.new",
+// which is then hard-linked into place (link fails rather than replace a corpus
+// another process made meanwhile, which is then used as it is). generate creates
+// under its writer lock, so a "<path>.new" found here is a killed start's, and is
+// replaced.
+void create_atomically(const std::string& path) {
+    const std::string temp = path + ".new";
+    ::unlink(temp.c_str());
+    try {
+        Connection db = open_connection(temp, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
+        prepare_schema(db.get(), path.c_str(), true);
+        // Back to a rollback journal so that the file is whole on its own when closed.
+        exec(db.get(), "PRAGMA journal_mode = DELETE");
+    } catch (...) {
+        ::unlink(temp.c_str());
+        throw;
+    }
+    int linked = ::link(temp.c_str(), path.c_str());
+    int link_errno = errno;
+    if (linked != 0 && link_errno != EEXIST && !file_exists(path)) {
+        // A file system without hard links: rename, which is atomic too.
+        linked = ::rename(temp.c_str(), path.c_str());
+        link_errno = errno;
+    }
+    ::unlink(temp.c_str());
+    if (linked != 0 && link_errno != EEXIST)
+        throw DbError("cannot create " + path + ": " + std::strerror(link_errno));
+}
+
+// "file:" URI for a path, for SQLite's query parameters (immutable).
+std::string file_uri(const std::string& path) {
+    std::string uri = "file:";
+    for (char c : path) {
+        if (c == '%' || c == '?' || c == '#') {
+            const char* hex = "0123456789ABCDEF";
+            uri += '%';
+            uri += hex[(c >> 4) & 15];
+            uri += hex[c & 15];
+        } else {
+            uri += c;
+        }
+    }
+    return uri;
 }
 
 // The WHERE clause of a filter and the values it binds, in order.
@@ -142,16 +204,51 @@ Corpus& Corpus::operator=(Corpus&& other) noexcept {
 Corpus::~Corpus() = default;
 
 Corpus Corpus::open(const std::string& path) {
-    Connection db = open_connection(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
+    check_path(path);
+    // An empty file (left by an older build, or made by the user) is taken as new.
+    if (!file_exists(path)) create_atomically(path);
+    Connection db = open_connection(path, SQLITE_OPEN_READWRITE);
     prepare_schema(db.get(), path.c_str(), true);
     return Corpus(std::move(db));
 }
 
 Corpus Corpus::open_existing(const std::string& path) {
+    check_path(path);
     if (!file_exists(path)) throw DbError(path + ": no such corpus file");
+    if (file_is_empty(path))
+        throw DbError(path +
+                      " is an empty file, not a KenKen corpus (nothing was ever stored "
+                      "in it: start a new run with generate, without --resume)");
     Connection db = open_connection(path, SQLITE_OPEN_READWRITE);
     prepare_schema(db.get(), path.c_str(), false);
     return Corpus(std::move(db));
+}
+
+Corpus Corpus::open_read_only(const std::string& path) {
+    check_path(path);
+    if (!file_exists(path)) throw DbError(path + ": no such corpus file");
+    if (file_is_empty(path)) throw DbError(path + " is an empty file, not a KenKen corpus");
+    if (::access(path.c_str(), R_OK) != 0)
+        throw DbError("cannot read " + path + ": " + std::strerror(errno));
+    Connection db = open_connection(path, SQLITE_OPEN_READONLY);
+    try {
+        check_schema_read_only(db.get(), path.c_str());
+    } catch (const DbError&) {
+        // A WAL corpus we may not write (or in a folder we may not write) may have
+        // no -shm file to share, and we cannot make one: read the file as it stands
+        // (immutable). Only when we could have written it is the error real.
+        const size_t slash = path.rfind('/');
+        const std::string folder = slash == std::string::npos ? "." : path.substr(0, slash + 1);
+        if (::access(path.c_str(), W_OK) == 0 && ::access(folder.c_str(), W_OK) == 0) throw;
+        db = open_connection(file_uri(path) + "?immutable=1",
+                             SQLITE_OPEN_READONLY | SQLITE_OPEN_URI);
+        check_schema_read_only(db.get(), path.c_str());
+    }
+    return Corpus(std::move(db));
+}
+
+std::vector<std::string> Corpus::integrity_problems(bool full) {
+    return check_integrity(db_.get(), !full);
 }
 
 std::int64_t Corpus::begin_run(const std::string& config_toml, std::uint64_t seed,
@@ -340,6 +437,41 @@ std::vector<std::int64_t> Corpus::pack_puzzle_ids(std::int64_t pack_id) {
     std::vector<std::int64_t> out;
     while (s.step()) out.push_back(s.column_int64(0));
     return out;
+}
+
+}  // namespace kk::db
+
+namespace kk::db {
+
+std::vector<PuzzleRecord> Corpus::pack_puzzles(std::int64_t pack_id) {
+    std::string columns;  // kPuzzleColumns, each qualified by the puzzles table
+    const std::string plain = kPuzzleColumns;
+    for (size_t pos = 0; pos < plain.size();) {
+        size_t comma = plain.find(',', pos);
+        if (comma == std::string::npos) comma = plain.size();
+        std::string name = plain.substr(pos, comma - pos);
+        name.erase(0, name.find_first_not_of(' '));
+        columns += (columns.empty() ? "puzzles." : ", puzzles.") + name;
+        pos = comma + 1;
+    }
+    Statement s(db_.get(), "SELECT " + columns +
+                               " FROM pack_puzzles JOIN puzzles ON puzzles.id = "
+                               "pack_puzzles.puzzle_id WHERE pack_id = ? ORDER BY number");
+    s.bind(1, pack_id);
+    std::vector<PuzzleRecord> out;
+    while (s.step()) out.push_back(read_puzzle(s));
+    return out;
+}
+
+bool Corpus::delete_pack(std::int64_t pack_id) {
+    Transaction tx(db_.get());
+    Statement members(db_.get(), "DELETE FROM pack_puzzles WHERE pack_id = ?");
+    members.bind(1, pack_id).run();
+    Statement pack(db_.get(), "DELETE FROM packs WHERE id = ?");
+    pack.bind(1, pack_id).run();
+    const bool deleted = sqlite3_changes(db_.get()) > 0;
+    tx.commit();
+    return deleted;
 }
 
 }  // namespace kk::db

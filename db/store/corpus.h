@@ -26,10 +26,19 @@ struct MergeCounts {
 
 class Corpus {
   public:
-    // Creates the file when absent and brings its schema up to date.
+    // Creates the file when absent and brings its schema up to date. A new corpus
+    // is made under a temporary name and linked into place complete, so a kill at
+    // any moment leaves either no file or a whole, empty corpus.
     static Corpus open(const std::string& path);
     // Like open, but a missing or empty file is an error.
     static Corpus open_existing(const std::string& path);
+    // For commands that only read (stats, query, verify): opens without asking for
+    // write access, so a read-only file (or folder) can be read; changes nothing.
+    static Corpus open_read_only(const std::string& path);
+
+    // PRAGMA integrity_check (full) or quick_check: SQLite's complaints, at most 20;
+    // empty when the file is sound.
+    std::vector<std::string> integrity_problems(bool full);
 
     Corpus(Corpus&&) noexcept;
     Corpus& operator=(Corpus&&) noexcept;
@@ -86,6 +95,11 @@ class Corpus {
     std::int64_t record_pack(const PackRow& pack, const std::vector<std::int64_t>& puzzle_ids);
     std::vector<PackRow> packs();
     std::vector<std::int64_t> pack_puzzle_ids(std::int64_t pack_id);
+    // A pack's puzzles in pack order (number 1 first).
+    std::vector<PuzzleRecord> pack_puzzles(std::int64_t pack_id);
+    // Unpublishes a pack: its record goes, and its puzzles count as fresh again
+    // unless another pack holds them. False when there is no such pack.
+    bool delete_pack(std::int64_t pack_id);
 
   private:
     explicit Corpus(Connection db);

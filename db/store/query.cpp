@@ -3,16 +3,15 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "core/model/level.h"
 #include "core/model/rng.h"
 
 namespace kk::db {
 namespace {
 
-constexpr const char* kLevelNames[] = {"easy", "normal", "hard", "extreme", "unreasonable"};
-
 bool known_level(const std::string& name) {
-    for (const char* l : kLevelNames)
-        if (name == l) return true;
+    for (const LevelName& l : kGraded)
+        if (name == l.name) return true;
     return false;
 }
 
@@ -20,8 +19,7 @@ bool known_level(const std::string& name) {
 
 std::optional<std::string> filter_problem(const QueryFilter& f) {
     for (const std::string& l : f.levels)
-        if (!known_level(l))
-            return "unknown level \"" + l + "\" (easy, normal, hard, extreme, unreasonable)";
+        if (!known_level(l)) return "unknown level \"" + l + "\" (" + graded_level_names() + ")";
     if (f.ops)
         for (char op : *f.ops)
             if (std::string("+-*/").find(op) == std::string::npos)

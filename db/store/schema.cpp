@@ -87,10 +87,9 @@ int table_count(sqlite3* db) {
     return s.column_int(0);
 }
 
-}  // namespace
-
-void prepare_schema(sqlite3* db, const char* path, bool allow_create) {
-    const std::string name = path;
+// What the file says about itself, checked for being a corpus this build can read.
+// Returns its schema version (0 for an empty database, allowed when allow_empty).
+int identify(sqlite3* db, const std::string& name, bool allow_empty) {
     int version = 0, app = 0, tables = 0;
     try {
         // The first read is where SQLite finds out that a file is no database.
@@ -101,13 +100,45 @@ void prepare_schema(sqlite3* db, const char* path, bool allow_create) {
         throw DbError(name + " is not a KenKen corpus (" + e.what() + ")");
     }
     const bool empty = tables == 0 && version == 0 && app == 0;
-    if (empty && !allow_create) throw DbError(name + " is not a KenKen corpus (empty database)");
+    if (empty && !allow_empty) throw DbError(name + " is not a KenKen corpus (empty database)");
     if (!empty && app != kApplicationId)
         throw DbError(name + " is not a KenKen corpus (a SQLite database of something else)");
     if (version > schema_version())
         throw DbError(name + " was written by a newer kenken (schema version " +
                       std::to_string(version) + "; this build knows up to " +
                       std::to_string(schema_version()) + ")");
+    return version;
+}
+
+}  // namespace
+
+void check_schema_read_only(sqlite3* db, const char* path) {
+    const std::string name = path;
+    if (identify(db, name, false) < schema_version())
+        throw DbError(name +
+                      " has an older schema: open it once with a command that writes "
+                      "(e.g. generate) to bring it up to date");
+}
+
+std::vector<std::string> check_integrity(sqlite3* db, bool quick, int limit) {
+    Statement s(db, std::string("PRAGMA ") + (quick ? "quick_check(" : "integrity_check(") +
+                        std::to_string(limit) + ")");
+    std::vector<std::string> problems;
+    try {
+        while (s.step()) {
+            std::string line = s.column_text(0);
+            if (line != "ok") problems.push_back(line);
+        }
+    } catch (const DbError& e) {
+        // Damage bad enough to stop the check itself (SQLITE_CORRUPT) is a finding too.
+        problems.push_back(std::string("the check stopped: ") + e.what());
+    }
+    return problems;
+}
+
+void prepare_schema(sqlite3* db, const char* path, bool allow_create) {
+    const std::string name = path;
+    int version = identify(db, name, allow_create);
     static_assert(kMigrations.size() > 0);
     if (static_cast<int>(kMigrations.size()) != schema_version())
         throw DbError("internal error: schema_version() and the migrations disagree");

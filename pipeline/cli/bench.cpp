@@ -13,6 +13,7 @@
 #include "core/solve/solver.h"
 #include "pipeline/cli/command.h"
 #include "pipeline/cli/input.h"
+#include "db/pack/puzzle_json.h"
 
 namespace kk::cli {
 namespace {
@@ -24,6 +25,7 @@ struct BenchOptions {
     int repeat = 5;
     bool warm = false;
     bool grade = false;  // time grade() instead of solve()
+    bool json = false;
 };
 
 struct SizeFigures {
@@ -99,11 +101,35 @@ void print_table(const std::map<int, SizeFigures>& by_size, const BenchOptions& 
     }
 }
 
+// One JSON object: what was timed and the figures of each size.
+void print_json(const std::map<int, SizeFigures>& by_size, const BenchOptions& o) {
+    nlohmann::ordered_json j;
+    j["schema"] = db::kJsonSchema;
+    j["timed"] = o.grade ? "grade" : "solve";
+    j["limit"] = o.limit;
+    j["cache"] = o.warm ? "warm" : "cold";
+    j["repeat"] = o.warm && !o.grade ? 1 : o.repeat;
+    nlohmann::ordered_json sizes = nlohmann::ordered_json::array();
+    for (auto& [n, f] : by_size) {
+        std::vector<double> t = f.micros;
+        std::sort(t.begin(), t.end());
+        sizes.push_back({{"size", n},
+                         {"puzzles", t.size()},
+                         {"median_us", median(t)},
+                         {"p90_us", percentile(t, 0.9)},
+                         {"max_us", t.back()},
+                         {"mean_nodes", static_cast<double>(f.nodes) / static_cast<double>(t.size())},
+                         {"unique", f.unique},
+                         {"ambiguous", f.ambiguous},
+                         {"impossible", f.impossible}});
+    }
+    j["sizes"] = sizes;
+    std::printf("%s\n", j.dump().c_str());
+}
+
 int run_bench(const BenchOptions& o) {
-    Format format = Format::Auto;
-    if (o.format != "auto") format = *parse_format_name(o.format);
     std::vector<SourcedPuzzle> puzzles;
-    if (!read_inputs(o.files, format, puzzles)) return kBadInput;
+    if (!read_inputs(o.files, o.format, puzzles)) return kBadInput;
     std::map<int, SizeFigures> by_size;
     for (const SourcedPuzzle& sp : puzzles) {
         const Puzzle& p = sp.parsed.puzzle;
@@ -127,8 +153,11 @@ int run_bench(const BenchOptions& o) {
         else
             ++f.ambiguous;
     }
-    print_table(by_size, o);
-    return kOk;
+    if (o.json)
+        print_json(by_size, o);
+    else
+        print_table(by_size, o);
+    return std::fflush(stdout) == 0 ? kOk : kFailure;
 }
 
 }  // namespace
@@ -140,18 +169,22 @@ void add_bench_command(CLI::App& app) {
         "Time the exact solver (or, with --grade, the grader) on puzzle files: per size, "
         "median/p90/max microseconds");
     sub->add_option("files", o->files, "Puzzle files (any format; '-' or none: stdin)");
-    std::vector<std::string> formats = format_names();
-    formats.insert(formats.begin(), "auto");
-    sub->add_option("--format", o->format, "Input format (default: detected)")
-        ->check(CLI::IsMember(formats));
+    add_format_option(sub, o->format);
     sub->add_option("--limit", o->limit, "Solutions to count: 2 proves uniqueness")
-        ->check(CLI::Range(1, 1000000));
+        ->check(CLI::Range(1, 1000000))
+        ->capture_default_str();
     sub->add_flag("--warm", o->warm,
                   "Keep the solver's cage-table cache across puzzles, as a factory run does "
                   "(default: cold, tables built for every run)");
     sub->add_option("--repeat", o->repeat, "Runs per puzzle; the best one counts")
-        ->check(CLI::Range(1, 1000000));
+        ->check(CLI::Range(1, 1000000))
+        ->capture_default_str();
     sub->add_flag("--grade", o->grade, "Time the grader (grade()) instead of the solver");
+    sub->add_flag("--json", o->json, "The figures as one JSON object");
+    sub->footer(help_footer({kOk, kFailure, kBadInput},
+                            {"kenken bench tests/data/*.neknek",
+                             "kenken bench --warm --json puzzles.neknek",
+                             "kenken bench --grade --repeat 1 puzzles.keen"}));
     sub->callback([o] { set_exit(run_bench(*o)); });
 }
 

@@ -1,5 +1,12 @@
 #include "pipeline/cli/command.h"
 
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+
+#include "kenken_version.h"  // generated: cmake/version_info.cmake
+
 namespace kk::cli {
 namespace {
 
@@ -12,6 +19,90 @@ void set_exit(int status) {
 }
 int exit_status() {
     return g_exit;
+}
+
+CLI::Validator uint64_text() {
+    return CLI::Validator(
+        [](std::string& text) -> std::string {
+            std::uint64_t value = 0;
+            const char* end = text.data() + text.size();
+            const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+            if (text.empty() || text[0] < '0' || text[0] > '9' || ptr != end)
+                return "'" + text + "' is not a whole number from 0 to 18446744073709551615";
+            if (ec == std::errc::result_out_of_range)
+                return "'" + text + "' is larger than 18446744073709551615 (2^64-1)";
+            return {};
+        },
+        "UINT64");
+}
+
+CLI::Validator finite_number() {
+    return CLI::Validator(
+        [](std::string& text) -> std::string {
+            char* end = nullptr;
+            const double value = std::strtod(text.c_str(), &end);
+            if (text.empty() || end != text.c_str() + text.size())
+                return "'" + text + "' is not a number";
+            if (!std::isfinite(value)) return "'" + text + "' is not a finite number";
+            return {};
+        },
+        "NUMBER");
+}
+
+CLI::Option* add_db_option(CLI::App* sub, std::string& db, const std::string& description) {
+    return sub->add_option("--db", db, description)
+        ->required()
+        ->check(CLI::Validator(
+            [](std::string& path) -> std::string {
+                return path.empty() ? "an empty path names no file" : "";
+            },
+            "FILE"));
+}
+
+// No default: a status added to Exit without a meaning here is a compiler warning.
+const char* exit_meaning(Exit status) {
+    switch (status) {
+        case kOk:
+            return "success";
+        case kFailure:
+            return "the corpus is missing, damaged or not a corpus; I/O or database error";
+        case kBadInput:
+            return "bad input or command line (file, line and reason on stderr)";
+        case kAmbiguous:
+            return "a puzzle has more than one solution";
+        case kNoSolution:
+            return "a puzzle has no solution";
+        case kVerifyFailed:
+            return "a stored puzzle does not agree, or the file fails integrity_check";
+        case kNotEnough:
+            return "fewer puzzles match than asked for; nothing written";
+        case kWrongAnswer:
+            return "the answer breaks a rule (the first is named)";
+        case kLocked:
+            return "another kenken generate is writing this corpus (one writer)";
+        case kInterrupted:
+            return "interrupted (Ctrl-C); --resume continues";
+    }
+    return "?";
+}
+
+std::string help_footer(std::initializer_list<Exit> statuses,
+                        std::initializer_list<const char*> examples) {
+    std::string s = "Exit status:\n";
+    for (Exit e : statuses) {
+        std::string code = std::to_string(static_cast<int>(e));
+        s += "  " + code + std::string(code.size() < 5 ? 5 - code.size() : 1, ' ') +
+             exit_meaning(e) + "\n";
+    }
+    if (examples.size()) {
+        s += "\nExamples:\n";
+        for (const char* e : examples) s += std::string("  ") + e + "\n";
+    }
+    return s;
+}
+
+std::string version_text() {
+    return std::string("kenken ") + kVersion + " (git " + kGitRevision + ")";
 }
 
 }  // namespace kk::cli

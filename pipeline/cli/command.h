@@ -2,34 +2,68 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <initializer_list>
+#include <string>
 
 namespace kk::cli {
 
-// Exit statuses shared by every command.
+// Exit statuses: the one mapping every command uses (README lists it; each has its
+// meaning in exit_meaning(), which every command's help quotes). The same fault
+// gives the same status whatever the command.
 enum Exit : int {
     kOk = 0,
-    kFailure = 1,       // something other than the input went wrong (I/O, database)
-    kBadInput = 2,      // input that cannot be read: file, line and reason on stderr
-    kAmbiguous = 3,     // a puzzle with more than one solution
-    kNoSolution = 4,    // a puzzle with no solution
-    kVerifyFailed = 5,  // `verify` found a stored puzzle that does not agree
-    kNotEnough = 6,     // `export` asked for more puzzles than match
-    kWrongShard = 7,    // `merge` met a shard of another configuration or seed
+    // The corpus or the system: a missing, empty, damaged or foreign corpus file,
+    // a database or I/O error, an internal error.
+    kFailure = 1,
+    // Input that cannot be used: a puzzle file, configuration or command line
+    // (including an empty --db); file, line and reason on stderr.
+    kBadInput = 2,
+    kAmbiguous = 3,      // a puzzle with more than one solution
+    kNoSolution = 4,     // a puzzle with no solution
+    kVerifyFailed = 5,   // `verify`: a stored puzzle does not agree, or the file fails
+                         // SQLite's integrity check
+    kNotEnough = 6,      // `export` asked for more puzzles than match
+    kWrongAnswer = 7,    // `check`: the answer breaks a rule
+    kWrongShard = 8,     // `merge` met a shard of another configuration or seed
+    kLocked = 9,         // `generate`: another kenken generate is writing this corpus
+    kInterrupted = 130,  // `generate` was stopped (SIGINT/SIGTERM); --resume continues
 };
+
+// One line for the help: what the status means.
+const char* exit_meaning(Exit status);
+
+// The foot of a command's help: its exit statuses, then examples (one command a line).
+std::string help_footer(std::initializer_list<Exit> statuses,
+                        std::initializer_list<const char*> examples);
+
+// Validators for options whose numbers CLI11 would otherwise take too kindly:
+// an unsigned 64-bit integer in decimal (no sign, no wrap-around: -1 and 2^64 are
+// errors), and a finite number (nan and inf are errors).
+CLI::Validator uint64_text();
+CLI::Validator finite_number();
+
+// --db FILE, required and not empty (SQLite would take "" for a throwaway
+// temporary database).
+CLI::Option* add_db_option(CLI::App* sub, std::string& db, const std::string& description);
 
 // Each adds its subcommand to the app; the callback it installs stores the exit
 // status with set_exit().
 void add_solve_command(CLI::App& app);
 void add_grade_command(CLI::App& app);
+void add_check_command(CLI::App& app);
 void add_generate_command(CLI::App& app);
 void add_verify_command(CLI::App& app);
 void add_stats_command(CLI::App& app);
 void add_query_command(CLI::App& app);
 void add_export_command(CLI::App& app);
+void add_packs_command(CLI::App& app);
 void add_bench_command(CLI::App& app);
 void add_merge_command(CLI::App& app);
 
 void set_exit(int status);
 int exit_status();
+
+// "kenken 1.1.0 (git abc1234)".
+std::string version_text();
 
 }  // namespace kk::cli

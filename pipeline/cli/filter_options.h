@@ -2,10 +2,12 @@
 // template over the CLI11 app type so that db/ itself does not depend on CLI11.
 #pragma once
 
+#include <CLI/CLI.hpp>
 #include <optional>
 #include <string>
 
 #include "db/store/query.h"
+#include "pipeline/cli/command.h"
 
 namespace kk::cli {
 
@@ -49,17 +51,23 @@ struct FilterOptions {
 
 template <class App>
 void add_filter_options(App* sub, FilterOptions& o, bool with_limit) {
-    sub->add_option("--size", o.size, "Only puzzles of this size (4..9)");
+    sub->add_option("--size", o.size, "Only puzzles of this size")->check(CLI::Range(3, 9));
     sub->add_option("--level", o.levels,
                     "Only these levels, comma separated (easy,normal,hard,extreme,unreasonable)");
-    sub->add_option("--min-score", o.min_score, "Only puzzles scoring at least this");
-    sub->add_option("--max-score", o.max_score, "Only puzzles scoring at most this");
+    sub->add_option("--min-score", o.min_score, "Only puzzles scoring at least this")
+        ->check(finite_number());
+    sub->add_option("--max-score", o.max_score, "Only puzzles scoring at most this")
+        ->check(finite_number());
     sub->add_option("--ops", o.ops,
                     "Only puzzles whose operations are all among these, e.g. +- (givens are free)");
     sub->add_option("--max-cage", o.max_cage, "Only puzzles whose cages have at most K cells");
     sub->add_flag("--fresh", o.fresh, "Only puzzles never exported in a pack");
-    sub->add_option("--order", o.order, "id, score or random (reproducible with --seed)");
-    sub->add_option("--seed", o.seed, "Seed of --order random");
+    sub->add_option("--order", o.order, "Order (random: reproducible with --seed)")
+        ->check(CLI::IsMember({"id", "score", "random"}))
+        ->capture_default_str();
+    sub->add_option("--seed", o.seed, "Seed of --order random")
+        ->check(uint64_text())
+        ->capture_default_str();
     if (with_limit) sub->add_option("--limit", o.limit, "At most K puzzles");
 }
 

@@ -2,11 +2,14 @@
 #include <spdlog/spdlog.h>
 
 #include <csignal>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <set>
 
+#include "db/store/writer_lock.h"
 #include "pipeline/cli/command.h"
+#include "pipeline/cli/config_search.h"
 #include "pipeline/factory/factory.h"
 
 namespace kk::cli {
@@ -26,7 +29,7 @@ struct GenerateOptions {
     std::optional<int> count, threads;
     std::optional<std::uint64_t> seed, stop_after;
     std::optional<double> max_singletons;
-    bool resume = false, top_up = false;
+    bool resume = false, add = false, quiet = false, top_up = false;
 };
 
 // Flags override the file; --count and --per-level replace the file's quotas.
@@ -64,15 +67,53 @@ bool apply_flags(const GenerateOptions& o, FactoryConfig& c) {
     return true;
 }
 
+// A damaged file is not written to: SQLite's quick check first (linear in the
+// file's size, milliseconds for a large corpus); `verify` runs the full check.
+void check_sound(db::Corpus& corpus, const std::string& path) {
+    const auto problems = corpus.integrity_problems(false);
+    if (!problems.empty())
+        throw db::DbError(path + " is damaged (SQLite quick_check: " + problems.front() +
+                          "); not writing to it");
+}
+
 int run_generate(const GenerateOptions& o) {
     try {
         // The configuration is checked before the corpus is touched: a bad setting
         // leaves no file behind.
         FactoryConfig config;
         FactoryOptions fo;
+        if (!o.resume) {
+            if (o.config.empty()) {
+                config = default_config();
+            } else {
+                const auto path = find_config(o.config);
+                if (!path) {
+                    std::cerr << "generate: no configuration \"" << o.config
+                              << "\" (a file, or a name in:";
+                    for (const std::string& folder : config_folders()) std::cerr << " " << folder;
+                    std::cerr << ")\n";
+                    return kBadInput;
+                }
+                config = load_config(*path);
+            }
+            if (!apply_flags(o, config)) return kBadInput;
+        } else if (!std::filesystem::exists(o.db)) {
+            std::cerr << "generate: " << o.db << ": no such corpus file, nothing to resume\n";
+            return kFailure;
+        }
+        // One writer per corpus, taken before the corpus is opened or made.
+        std::string holder;
+        std::optional<db::WriterLock> lock = db::WriterLock::try_acquire(o.db, holder);
+        if (!lock) {
+            std::cerr << "generate: " << o.db << " is being written by another kenken generate ("
+                      << holder << "); one writer per corpus: wait for it to end, or stop it "
+                      << "and continue with --resume\n";
+            return kLocked;
+        }
         std::optional<db::Corpus> corpus;
         if (o.resume) {
             corpus.emplace(db::Corpus::open_existing(o.db));
+            check_sound(*corpus, o.db);
             auto run = corpus->latest_unfinished_run();
             if (!run) {
                 std::cerr << o.db << ": no interrupted run to resume\n";
@@ -123,10 +164,27 @@ int run_generate(const GenerateOptions& o) {
             config.shard = ShardId{merged->shard_count, merged->shard_count};
             spdlog::info("topping up {} from shard stream {}", o.db, shard_text(config.shard));
         } else {
-            config = o.config.empty() ? default_config() : load_config(o.config);
-            if (!apply_flags(o, config)) return kBadInput;
             corpus.emplace(db::Corpus::open(o.db));
+            check_sound(*corpus, o.db);
+            // Quotas are targets for the corpus: say what it holds, and stop when it
+            // already meets them.
+            if (!o.add) {
+                const Quotas share = shard_quotas(config.quotas, config.shard);
+                const int missing = shortfall(share, held_counts(*corpus));
+                const int asked = share.total();
+                if (missing == 0) {
+                    std::cout << o.db << " already holds the " << asked
+                              << " puzzles its quotas ask for: nothing to make (--add makes "
+                                 "that many more)\n";
+                    return kOk;
+                }
+                if (missing < asked && !o.quiet)
+                    std::cerr << o.db << " already holds " << asked - missing << " of the " << asked
+                              << " puzzles the quotas ask for: making " << missing << "\n";
+            }
         }
+        fo.corpus_targets = !o.add;
+        fo.quiet = o.quiet;
         fo.threads = o.threads.value_or(config.threads);
         fo.stop_after = o.stop_after.value_or(0);
         fo.interrupt = &g_interrupt;
@@ -142,7 +200,7 @@ int run_generate(const GenerateOptions& o) {
                   << r.counters.table();
         if (!r.finished) {
             std::cout << "\ncontinue with: kenken generate --db " << o.db << " --resume\n";
-            return 130;  // as a shell reports a process ended by SIGINT
+            return kInterrupted;
         }
         return kOk;
     } catch (const ConfigError& e) {
@@ -160,28 +218,39 @@ void add_generate_command(CLI::App& app) {
     auto o = std::make_shared<GenerateOptions>();
     auto* sub = app.add_subcommand(
         "generate",
-        "Manufacture puzzles into a SQLite corpus until the quotas are full. Ctrl-C stops after "
-        "the current batch is committed; --resume continues the run. Exit 0 when finished, 130 "
-        "when interrupted, 2 for a bad configuration, 1 for a database error.");
-    sub->add_option("--db", o->db, "Corpus file (created when absent)")->required();
-    sub->add_option("--config", o->config, "TOML configuration (see configs/default.toml)")
-        ->check(CLI::ExistingFile);
-    sub->add_option("--sizes", o->sizes, "Sizes: 4-9, 6 or 4,6,9");
-    sub->add_option("--count", o->count, "Puzzles in all, spread evenly over the sizes")
-        ->check(CLI::Range(1, 100'000'000));
+        "Manufacture puzzles into a SQLite corpus until it holds what the quotas ask for (what "
+        "is already there counts; --add makes the quotas on top). Ctrl-C stops after the "
+        "current batch is committed; --resume continues the run.");
+    add_db_option(sub, o->db, "Corpus file (created when absent)");
+    sub->add_option("--config", o->config,
+                    "TOML configuration: a file, or a name (default, overnight) looked up in the "
+                    "installed share/kenken/configs, then the source tree's configs/");
+    sub->add_option("--sizes", o->sizes, "Sizes: 4-9, 6 or 4,6,9 (default: the configuration's)");
+    auto* count = sub->add_option("-n,--count", o->count,
+                                  "Puzzles in all, spread evenly over the sizes, any level")
+                      ->check(CLI::Range(1, 100'000'000));
     sub->add_option("--per-level", o->per_level,
                     "Puzzles of each level for each size: easy=N,normal=N,hard=N,extreme=N,"
-                    "unreasonable=N");
-    sub->add_option("--seed", o->seed, "Run seed: one seed gives one corpus, whatever the threads");
-    sub->add_option("--threads", o->threads, "Worker threads (default: every core)")
+                    "unreasonable=N")
+        ->excludes(count);
+    sub->add_flag("--add", o->add,
+                  "Make the quotas on top of what the corpus holds (default: the quotas are "
+                  "targets for the whole corpus)");
+    sub->add_option("--seed", o->seed,
+                    "Run seed: one seed gives one corpus, whatever the threads (default: the "
+                    "configuration's, 1)")
+        ->check(uint64_text());
+    sub->add_option("-j,--threads", o->threads, "Worker threads (default: every core)")
         ->check(CLI::Range(1, 1024));
     sub->add_option("--max-singletons", o->max_singletons,
-                    "Largest share of 1-cell cages a puzzle may have (default 0.2)")
+                    "Largest share of 1-cell cages a puzzle may have (default: 0.2)")
+        ->check(finite_number())
         ->check(CLI::Range(0.0, 1.0));
     sub->add_option("--shard", o->shard,
                     "Make shard I of N (0-based): its share of every quota, from its own "
                     "candidate stream; join shards with `kenken merge`");
     sub->add_flag("--resume", o->resume, "Continue the latest interrupted run in --db");
+    sub->add_flag("-q,--quiet", o->quiet, "No progress on stderr (the final report stays)");
     sub->add_flag("--top-up", o->top_up,
                   "In a merged corpus: make what duplicates across shards left short of the "
                   "shards' quotas, from a stream of its own (deterministic)")
@@ -189,6 +258,11 @@ void add_generate_command(CLI::App& app) {
     sub->add_option("--stop-after", o->stop_after,
                     "Stop as if interrupted after this many candidates (for tests)")
         ->group("");
+    sub->footer(help_footer(
+        {kOk, kFailure, kBadInput, kLocked, kInterrupted},
+        {"kenken generate --db corpus.db", "kenken generate --db corpus.db --config overnight",
+         "kenken generate --db corpus.db --sizes 6 -n 200 -j 2",
+         "kenken generate --db corpus.db --sizes 9 --per-level hard=50,extreme=50 --add"}));
     sub->callback([o] { set_exit(run_generate(*o)); });
 }
 

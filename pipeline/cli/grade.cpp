@@ -13,6 +13,7 @@
 #include "pipeline/cli/command.h"
 #include "pipeline/cli/grid_text.h"
 #include "pipeline/cli/input.h"
+#include "pipeline/cli/json_record.h"
 
 namespace kk::cli {
 namespace {
@@ -36,46 +37,42 @@ int status_of(Level level) {
 void print_plain(const SourcedPuzzle& sp, const Grade& g, bool explain) {
     const int n = sp.parsed.puzzle.size;
     std::cout << sp.source << '\t' << n << 'x' << n << '\t' << level_name(g.level) << '\t'
-              << g.score << '\n';
+              << db::score_int(g.score) << '\n';
     if (!explain) return;
     for (const std::string& step : g.steps) std::cout << step << '\n';
     if (!g.solution.empty()) std::cout << grid_text(g.solution, n);
     std::cout << '\n';
 }
 
-void print_json(const SourcedPuzzle& sp, const Grade& g, double micros, bool explain) {
+// The shared record with "solution" and "grade": level, score, the steps of each
+// technique, search nodes and the solving path.
+void print_json(const SourcedPuzzle& sp, const Grade& g, double micros) {
     const int n = sp.parsed.puzzle.size;
-    nlohmann::ordered_json j;
-    j["source"] = sp.source;
-    j["size"] = n;
-    j["level"] = level_name(g.level);
-    j["score"] = g.score;
+    nlohmann::ordered_json j = record_for(sp);
+    j["solution"] = g.solution.empty() ? nlohmann::ordered_json(nullptr) : grid_json(g.solution, n);
     nlohmann::ordered_json techniques = nlohmann::ordered_json::object();
     for (int t = 0; t < kTechniqueCount; ++t)
         techniques[technique_name(static_cast<Technique>(t))] = g.counts[t];
-    j["techniques"] = techniques;
-    j["search_nodes"] = g.search_nodes;
+    j["grade"] = {{"level", level_name(g.level)},
+                  {"score", db::score_int(g.score)},
+                  {"techniques", techniques},
+                  {"search_nodes", g.search_nodes},
+                  {"steps", g.steps}};
     j["micros"] = static_cast<long long>(micros + 0.5);
-    if (explain) {
-        j["steps"] = g.steps;
-        if (!g.solution.empty()) j["solution"] = grid_json(g.solution, n);
-    }
     std::cout << j.dump() << '\n';
 }
 
 int run_grade(const GradeOptions& o) {
-    Format format = Format::Auto;
-    if (o.format != "auto") format = *parse_format_name(o.format);
     std::vector<SourcedPuzzle> puzzles;
-    if (!read_inputs(o.files, format, puzzles)) return kBadInput;
+    if (!read_inputs(o.files, o.format, puzzles)) return kBadInput;
     int status = kOk;
     for (const SourcedPuzzle& sp : puzzles) {
         const auto start = std::chrono::steady_clock::now();
-        const Grade g = grade(sp.parsed.puzzle, o.explain);
+        const Grade g = grade(sp.parsed.puzzle, o.explain || o.json);
         const auto stop = std::chrono::steady_clock::now();
         const double micros = std::chrono::duration<double, std::micro>(stop - start).count();
         if (o.json)
-            print_json(sp, g, micros, o.explain);
+            print_json(sp, g, micros);
         else
             print_plain(sp, g, o.explain);
         status = std::max(status, status_of(g.level));
@@ -91,15 +88,17 @@ void add_grade_command(CLI::App& app) {
     auto* sub = app.add_subcommand(
         "grade",
         "Grade puzzles by human techniques: easy, normal, hard, extreme, unreasonable "
-        "(or ambiguous/impossible), with a score; exit 3 ambiguous, 4 impossible");
+        "(or ambiguous/impossible), with a score");
     sub->add_option("files", o->files, "Puzzle files (any format; '-' or none: stdin)");
-    std::vector<std::string> formats = format_names();
-    formats.insert(formats.begin(), "auto");
-    sub->add_option("--format", o->format, "Input format (default: detected)")
-        ->check(CLI::IsMember(formats));
-    sub->add_flag("--json", o->json, "One JSON object a line");
+    add_format_option(sub, o->format);
+    sub->add_flag("--json", o->json,
+                  "One JSON object a line: the shared record (docs/json.md) with \"solution\" "
+                  "and \"grade\": level, score, techniques, search_nodes, steps");
     sub->add_flag("--explain", o->explain,
                   "The solving path, a step a line, ending with the solved grid");
+    sub->footer(help_footer({kOk, kBadInput, kAmbiguous, kNoSolution},
+                            {"kenken grade puzzle.txt", "kenken grade --explain puzzle.txt",
+                             "kenken query --db corpus.db --format json | kenken grade --json -"}));
     sub->callback([o] { set_exit(run_grade(*o)); });
 }
 

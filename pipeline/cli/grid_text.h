@@ -1,14 +1,12 @@
-// Grids as people read them: a row a line, digits separated by single spaces.
+// Grids as people read them: a row a line, values separated by single spaces.
 #pragma once
 
-#include <nlohmann/json.hpp>
-#include <string>
-
-#include "core/model/puzzle.h"
+#include "db/pack/dataset.h"
+#include "db/pack/puzzle_json.h"
 
 namespace kk::cli {
 
-std::string grid_text(const Grid& g, int n);
-nlohmann::ordered_json grid_json(const Grid& g, int n);  // [[row],[row],...]
+using db::grid_json;  // [[row], [row], ...]
+using db::grid_text;
 
 }  // namespace kk::cli

@@ -1,25 +1,40 @@
 // Reading puzzle files for the commands: whole files, "-" for stdin, with the
-// file's name in every complaint.
+// file's name in every complaint. Besides core's text formats, JSON lines in the
+// shared record schema (db/pack/puzzle_json.h), as `kenken query --format json` writes.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
+
+#include <CLI/CLI.hpp>
 
 #include "core/io/formats.h"
 
 namespace kk::cli {
 
 struct SourcedPuzzle {
-    std::string source;  // "FILE#INDEX", INDEX counting from 1 within the file
+    std::string source;              // "FILE#INDEX", INDEX counting from 1 within the file
+    std::optional<std::int64_t> id;  // a JSON record's "id" (a stored puzzle)
     ParsedPuzzle parsed;
 };
 
-// Reads and parses every file (or stdin for "-" or an empty list). On any error it
-// prints "FILE:LINE: reason" to stderr and returns false.
-bool read_inputs(const std::vector<std::string>& files, Format format,
+// Largest input read_inputs takes from one file or stdin (a million puzzles is
+// far less): endless input such as /dev/zero ends with a message.
+constexpr std::size_t kMaxInputBytes = std::size_t{64} << 20;
+
+// Reads and parses every file (or stdin for "-" or an empty list). format is "auto"
+// (detected per file: a text starting with '{' is JSON lines) or one of
+// format_names(). On any error it prints "FILE:LINE: reason" to stderr and returns false.
+bool read_inputs(const std::vector<std::string>& files, const std::string& format,
                  std::vector<SourcedPuzzle>& out);
 
-// CLI11 validator-friendly list of format names.
+// The input formats, "auto" first: for --format's check and help.
 std::vector<std::string> format_names();
+
+// Adds --format (default auto) to a command that reads puzzles.
+void add_format_option(CLI::App* sub, std::string& format);
 
 }  // namespace kk::cli

@@ -1,19 +1,49 @@
 // kenken: solve, grade and manufacture KenKen puzzles.
+#include <spdlog/sinks/stdout_color_sinks.h>  // also declares stderr_color_mt
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
 #include <exception>
 #include <iostream>
 
 #include "pipeline/cli/command.h"
+#include "pipeline/cli/suggest.h"
 
 int main(int argc, char** argv) {
+    // Logs and progress go to stderr: stdout holds only what a command reports.
+    spdlog::set_default_logger(spdlog::stderr_color_mt("kenken"));
+
     CLI::App app{
         "KenKen Factory: solves, grades and manufactures KenKen puzzles into a SQLite corpus."};
     app.require_subcommand(1);
+    app.set_version_flag("--version", kk::cli::version_text(), "Print the version and exit");
+    app.footer(
+        "Run `kenken COMMAND --help` for a command's options, exit statuses and examples.\n"
+        "\nExamples:\n"
+        "  kenken generate --db corpus.db --config overnight\n"
+        "  kenken export --db corpus.db -n 50 --level hard -o hard.pdf\n"
+        "  kenken solve puzzle.txt");
     // The commands, in the order --help lists them.
-    for (auto add :
-         {kk::cli::add_solve_command, kk::cli::add_grade_command, kk::cli::add_generate_command,
-          kk::cli::add_verify_command, kk::cli::add_stats_command, kk::cli::add_query_command,
-          kk::cli::add_export_command, kk::cli::add_bench_command, kk::cli::add_merge_command})
+    for (auto add : {kk::cli::add_solve_command, kk::cli::add_grade_command,
+                     kk::cli::add_check_command, kk::cli::add_generate_command,
+                     kk::cli::add_merge_command,
+                     kk::cli::add_verify_command, kk::cli::add_stats_command,
+                     kk::cli::add_query_command, kk::cli::add_export_command,
+                     kk::cli::add_packs_command, kk::cli::add_bench_command})
         add(app);
+    // A first word that is no command: name the nearest one instead of CLI11's
+    // "A subcommand is required".
+    if (argc > 1 && argv[1][0] != '-') {
+        std::vector<std::string> names;
+        for (const CLI::App* sub : app.get_subcommands({})) names.push_back(sub->get_name());
+        const std::string word = argv[1];
+        if (std::find(names.begin(), names.end(), word) == names.end()) {
+            std::cerr << "kenken: unknown command '" << word << "'";
+            if (auto near = kk::cli::nearest(word, names)) std::cerr << "; did you mean '" << *near << "'?";
+            std::cerr << "\nRun kenken --help for the commands.\n";
+            return kk::cli::kBadInput;
+        }
+    }
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

@@ -120,7 +120,7 @@ int run_merge(const MergeOptions& o) {
                 shard_runs.push_back(out.attach_shard(path));
             } catch (const db::DbError& e) {
                 std::cerr << "merge: " << e.what() << "\n";
-                return kBadInput;
+                return kFailure;
             }
             out.detach_shard();
             for (const auto& run : shard_runs.back()) {
@@ -256,8 +256,8 @@ void add_merge_command(CLI::App& app) {
         "Puzzles equal under rotation or reflection are stored once, the same one whatever the "
         "order of the shards; merging a shard again adds nothing; each shard is committed on "
         "its own, so a killed merge is simply run again. Reports the shortfall duplicates "
-        "leave, which `generate --top-up` makes good. Exit 0 when merged, 2 for a file that is "
-        "no corpus, 7 for a shard of another configuration or seed (without --force), 1 for a "
+        "leave, which `generate --top-up` makes good. Exit 0 when merged, 8 for a shard of another "
+        "configuration or seed (without --force), 1 for a file that is no corpus or a "
         "database error.");
     sub->add_option("--db", o->db, "Output corpus (created when absent)")->required();
     sub->add_option("shards", o->shards, "Shard corpus files")->required();

@@ -30,7 +30,7 @@ int run(const QueryArgs& a) {
         return kBadInput;
     }
     try {
-        db::Corpus corpus = db::Corpus::open_existing(a.db);
+        db::Corpus corpus = db::Corpus::open_read_only(a.db);
         std::cout << db::write_records(corpus.query(*filter), *format);
         std::cout.flush();
         return std::cout ? kOk : kFailure;
@@ -45,9 +45,17 @@ int run(const QueryArgs& a) {
 void add_query_command(CLI::App& app) {
     auto args = std::make_shared<QueryArgs>();
     auto* sub = app.add_subcommand("query", "List the stored puzzles that match the filters");
-    sub->add_option("--db", args->db, "Corpus file")->required();
+    add_db_option(sub, args->db, "Corpus file (read only)");
     add_filter_options(sub, args->filters, true);
-    sub->add_option("--format", args->format, "table, neknek, json, keen or cancan");
+    sub->add_option("--format", args->format,
+                    "Output: a table, a puzzle format, json (the shared record, docs/json.md) "
+                    "or dataset (JSON lines {question, answer, metadata})")
+        ->check(CLI::IsMember({"table", "neknek", "json", "keen", "cancan", "dataset"}))
+        ->capture_default_str();
+    sub->footer(help_footer({kOk, kFailure, kBadInput},
+                            {"kenken query --db corpus.db --size 6 --level hard --limit 10",
+                             "kenken query --db corpus.db --order random --seed 7 --limit 3 "
+                             "--format json | kenken solve -"}));
     sub->callback([args] { set_exit(run(*args)); });
 }
 

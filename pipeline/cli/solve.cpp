@@ -7,22 +7,21 @@
 #include "pipeline/cli/command.h"
 #include "pipeline/cli/grid_text.h"
 #include "pipeline/cli/input.h"
+#include "pipeline/cli/json_record.h"
 
 namespace kk::cli {
 namespace {
 
 struct SolveOptions {
     std::vector<std::string> files;
-    std::string format;
+    std::string format = "auto";
     int limit = 2;
     bool json = false;
 };
 
 int run_solve(const SolveOptions& o) {
-    Format format = Format::Auto;
-    if (!o.format.empty()) format = *parse_format_name(o.format);
     std::vector<SourcedPuzzle> puzzles;
-    if (!read_inputs(o.files, format, puzzles)) return kBadInput;
+    if (!read_inputs(o.files, o.format, puzzles)) return kBadInput;
 
     int status = kOk;
     bool first = true;
@@ -37,13 +36,12 @@ int run_solve(const SolveOptions& o) {
         if (r.count > 1) status = std::max(status, static_cast<int>(kAmbiguous));
 
         if (o.json) {
-            nlohmann::ordered_json j;
-            j["source"] = sp.source;
-            j["size"] = p.size;
-            j["solutions"] = std::min(r.count, 2);
-            j["grid"] =
+            nlohmann::ordered_json j = record_for(sp);
+            j["solution"] =
                 r.count ? grid_json(r.solutions[0], p.size) : nlohmann::ordered_json(nullptr);
-            if (r.count > 1) j["second"] = grid_json(r.solutions[1], p.size);
+            j["solutions"] = std::min(r.count, 2);
+            j["second"] =
+                r.count > 1 ? grid_json(r.solutions[1], p.size) : nlohmann::ordered_json(nullptr);
             j["micros"] = micros;
             std::cout << j.dump() << "\n";
             continue;
@@ -69,16 +67,19 @@ int run_solve(const SolveOptions& o) {
 
 void add_solve_command(CLI::App& app) {
     auto o = std::make_shared<SolveOptions>();
-    auto* sub = app.add_subcommand(
-        "solve",
-        "Solve puzzles exactly. Exit 0 when every puzzle has exactly one solution, 3 when one "
-        "has several (two are printed), 4 when one has none, 2 for unreadable input.");
+    auto* sub = app.add_subcommand("solve", "Solve puzzles exactly and prove each answer unique");
     sub->add_option("files", o->files, "Puzzle files (any format); '-' or none reads stdin");
-    sub->add_option("--format", o->format, "Input format (default: detected from the text)")
-        ->check(CLI::IsMember(format_names()));
+    add_format_option(sub, o->format);
     sub->add_option("--limit", o->limit, "Count solutions up to this many (2 proves uniqueness)")
-        ->check(CLI::Range(1, 1000000));
-    sub->add_flag("--json", o->json, "One JSON object a line per puzzle");
+        ->check(CLI::Range(1, 1000000))
+        ->capture_default_str();
+    sub->add_flag("--json", o->json,
+                  "One JSON object a line: the shared record (docs/json.md) with \"solution\", "
+                  "\"solutions\" (0, 1, or 2 for two or more) and \"second\"");
+    sub->footer(help_footer({kOk, kBadInput, kAmbiguous, kNoSolution},
+                            {"kenken solve puzzle.txt",
+                             "kenken solve --json puzzles.neknek",
+                             "kenken query --db corpus.db --limit 5 --format json | kenken solve -"}));
     sub->callback([o] { set_exit(run_solve(*o)); });
 }
 

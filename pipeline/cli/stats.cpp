@@ -5,27 +5,28 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "core/model/level.h"
 #include "db/store/corpus.h"
+#include "db/pack/puzzle_json.h"
 #include "pipeline/cli/command.h"
 #include "pipeline/factory/counters.h"
 
 namespace kk::cli {
 namespace {
 
-constexpr const char* kLevels[] = {"easy", "normal", "hard", "extreme", "unreasonable"};
-
 void print_counts(const std::map<std::pair<int, std::string>, int>& counts) {
     std::set<int> sizes;
     for (const auto& [key, n] : counts) sizes.insert(key.first);
     std::printf("%-6s", "size");
-    for (const char* l : kLevels) std::printf(" %12s", l);
+    for (const LevelName& l : kGraded) std::printf(" %12s", l.name.data());
     std::printf(" %8s\n", "total");
     std::map<std::string, int> column;
     int all = 0;
     for (int size : sizes) {
         std::printf("%-6s", (std::to_string(size) + "x" + std::to_string(size)).c_str());
         int row = 0;
-        for (const char* l : kLevels) {
+        for (const LevelName& level : kGraded) {
+            const std::string l(level.name);
             auto it = counts.find({size, l});
             const int n = it == counts.end() ? 0 : it->second;
             std::printf(" %12d", n);
@@ -36,7 +37,7 @@ void print_counts(const std::map<std::pair<int, std::string>, int>& counts) {
         all += row;
     }
     std::printf("%-6s", "total");
-    for (const char* l : kLevels) std::printf(" %12d", column[l]);
+    for (const LevelName& l : kGraded) std::printf(" %12d", column[std::string(l.name)]);
     std::printf(" %8d\n", all);
 }
 
@@ -91,9 +92,53 @@ void print_packs(db::Corpus& corpus) {
     std::printf("\npacks: %zu (%d puzzles published)\n", packs.size(), published);
 }
 
-int run(const std::string& path) {
+// Counts by size and level, the runs and the packs as one JSON object.
+void print_json(db::Corpus& corpus) {
+    nlohmann::ordered_json j;
+    j["schema"] = db::kJsonSchema;
+    nlohmann::ordered_json counts = nlohmann::ordered_json::object();
+    int total = 0;
+    for (const auto& [key, n] : corpus.counts_by_size_level()) {
+        counts[std::to_string(key.first)][key.second] = n;
+        total += n;
+    }
+    j["counts"] = counts;
+    j["total"] = total;
+    const auto stored = corpus.counts_by_run();
+    nlohmann::ordered_json runs = nlohmann::ordered_json::array();
+    for (const db::RunRow& r : corpus.runs()) {
+        auto it = stored.find(r.id);
+        nlohmann::ordered_json run = {{"id", r.id},
+                                      {"seed", r.seed},
+                                      {"sizes", r.sizes},
+                                      {"started", r.started_at},
+                                      {"finished", r.finished_at ? nlohmann::ordered_json(*r.finished_at)
+                                                                 : nlohmann::ordered_json(nullptr)},
+                                      {"status", r.status},
+                                      {"stored", it == stored.end() ? 0 : it->second}};
+        try {
+            run["quotas"] = nlohmann::ordered_json::parse(r.quotas);
+            run["counters"] = nlohmann::ordered_json::parse(r.counters);
+        } catch (const nlohmann::json::exception&) {
+        }
+        runs.push_back(run);
+    }
+    j["runs"] = runs;
+    int published = 0;
+    const auto packs = corpus.packs();
+    for (const auto& p : packs) published += p.count;
+    j["packs"] = packs.size();
+    j["published"] = published;
+    std::printf("%s\n", j.dump().c_str());
+}
+
+int run(const std::string& path, bool json) {
     try {
-        db::Corpus corpus = db::Corpus::open_existing(path);
+        db::Corpus corpus = db::Corpus::open_read_only(path);
+        if (json) {
+            print_json(corpus);
+            return std::fflush(stdout) == 0 ? kOk : kFailure;
+        }
         print_counts(corpus.counts_by_size_level());
         print_runs(corpus);
         print_packs(corpus);
@@ -108,9 +153,13 @@ int run(const std::string& path) {
 
 void add_stats_command(CLI::App& app) {
     auto path = std::make_shared<std::string>();
+    auto json = std::make_shared<bool>(false);
     auto* sub = app.add_subcommand("stats", "Count the corpus by size and level; list the runs");
-    sub->add_option("--db", *path, "Corpus file")->required();
-    sub->callback([path] { set_exit(run(*path)); });
+    add_db_option(sub, *path, "Corpus file (read only)");
+    sub->add_flag("--json", *json, "One JSON object: counts by size and level, runs, packs");
+    sub->footer(help_footer({kOk, kFailure},
+                            {"kenken stats --db corpus.db", "kenken stats --db corpus.db --json"}));
+    sub->callback([path, json] { set_exit(run(*path, *json)); });
 }
 
 }  // namespace kk::cli

@@ -1,6 +1,14 @@
 // kenken verify: re-reads every stored puzzle, solves and grades it again, and
 // checks that solution, level and score agree with what is stored.
+#include <oneapi/tbb/global_control.h>
+#include <oneapi/tbb/info.h>
 #include <oneapi/tbb/parallel_for.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+#include <optional>
 
 #include <array>
 #include <atomic>
@@ -13,6 +21,7 @@
 #include "core/grade/grader.h"
 #include "core/model/features.h"
 #include "core/solve/solver.h"
+#include "db/pack/puzzle_json.h"
 #include "db/store/corpus.h"
 #include "pipeline/cli/command.h"
 #include "pipeline/factory/config.h"
@@ -22,7 +31,18 @@ namespace {
 
 struct VerifyOptions {
     std::string db;
+    std::optional<int> threads;
+    bool quiet = false, json = false;
 };
+
+// "verify: 1200/6000 puzzles (20%), ETA 0:12" redrawn in place on a terminal.
+void draw_progress(size_t done, size_t total, double seconds) {
+    const double eta = done ? seconds * static_cast<double>(total - done) / static_cast<double>(done) : 0;
+    const long s = static_cast<long>(eta + 0.5);
+    std::fprintf(stderr, "\r\033[2Kverify: %zu/%zu puzzles (%zu%%), ETA %ld:%02ld", done, total,
+                 total ? done * 100 / total : 100, s / 60, s % 60);
+    std::fflush(stderr);
+}
 
 // What is wrong with one stored puzzle, or empty when it agrees.
 std::string check_record(const db::PuzzleRecord& r, double max_singletons) {
@@ -53,7 +73,15 @@ std::string check_record(const db::PuzzleRecord& r, double max_singletons) {
 
 int run_verify(const VerifyOptions& o) {
     try {
-        auto corpus = db::Corpus::open_existing(o.db);
+        auto corpus = db::Corpus::open_read_only(o.db);
+        // The file itself first: SQLite's full integrity check (every page, index
+        // and constraint). A damaged file is reported, not re-graded.
+        const auto damage = corpus.integrity_problems(true);
+        if (!damage.empty()) {
+            std::cerr << "verify: " << o.db << " fails SQLite's integrity check:\n";
+            for (const std::string& line : damage) std::cerr << "  " << line << "\n";
+            return kVerifyFailed;
+        }
         const auto records = corpus.all_puzzles();
         // The single-cell maximum each run used.
         std::map<std::int64_t, double> max_singletons;
@@ -65,12 +93,30 @@ int run_verify(const VerifyOptions& o) {
             }
         }
         std::vector<std::string> problems(records.size());
-        oneapi::tbb::parallel_for(size_t{0}, records.size(), [&](size_t i) {
-            auto it = max_singletons.find(records[i].run_id);
-            problems[i] = check_record(records[i], it == max_singletons.end() ? -1 : it->second);
-        });
+        const int threads =
+            o.threads.value_or(oneapi::tbb::info::default_concurrency());
+        oneapi::tbb::global_control parallelism(
+            oneapi::tbb::global_control::max_allowed_parallelism, static_cast<size_t>(threads));
+        // In chunks, so that a terminal sees progress between them.
+        const bool live = !o.quiet && isatty(STDERR_FILENO);
+        const size_t chunk = 256;
+        const auto t0 = std::chrono::steady_clock::now();
+        for (size_t start = 0; start < records.size(); start += chunk) {
+            const size_t stop = std::min(records.size(), start + chunk);
+            oneapi::tbb::parallel_for(start, stop, [&](size_t i) {
+                auto it = max_singletons.find(records[i].run_id);
+                problems[i] =
+                    check_record(records[i], it == max_singletons.end() ? -1 : it->second);
+            });
+            if (live)
+                draw_progress(stop, records.size(),
+                              std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)
+                                  .count());
+        }
+        if (live) std::fputs("\r\033[2K", stderr);
         std::map<int, std::array<int, kGradedLevels>> ok_counts;  // size -> per level
         int bad = 0;
+        nlohmann::ordered_json disagree = nlohmann::ordered_json::array();
         for (size_t i = 0; i < records.size(); ++i) {
             if (problems[i].empty()) {
                 Level l;
@@ -80,6 +126,23 @@ int run_verify(const VerifyOptions& o) {
             }
             ++bad;
             if (bad <= 20) std::cerr << "puzzle " << records[i].id << ": " << problems[i] << "\n";
+            if (o.json) disagree.push_back({{"id", records[i].id}, {"problem", problems[i]}});
+        }
+        if (o.json) {
+            nlohmann::ordered_json j;
+            j["schema"] = db::kJsonSchema;
+            j["verified"] = records.size();
+            j["agree"] = records.size() - static_cast<size_t>(bad);
+            j["disagree"] = bad;
+            nlohmann::ordered_json counts = nlohmann::ordered_json::object();
+            for (auto& [size, per_level] : ok_counts)
+                for (int l = 0; l < kGradedLevels; ++l)
+                    counts[std::to_string(size)][level_name(static_cast<Level>(l))] =
+                        per_level[static_cast<size_t>(l)];
+            j["agree_by_size"] = counts;
+            j["problems"] = disagree;
+            std::cout << j.dump() << "\n";
+            return bad ? kVerifyFailed : kOk;
         }
         std::cout << "verified " << records.size() << " puzzles: " << records.size() - bad
                   << " agree, " << bad << " do not\n";
@@ -104,8 +167,15 @@ void add_verify_command(CLI::App& app) {
     auto* sub = app.add_subcommand(
         "verify",
         "Re-read every stored puzzle, solve it again (exactly one solution, equal to the stored "
-        "one) and re-grade it (same level and score). Exit 0 only when all agree, 5 otherwise.");
-    sub->add_option("--db", o->db, "Corpus file")->required()->check(CLI::ExistingFile);
+        "one) and re-grade it (same level and score), after SQLite's integrity check of the file.");
+    add_db_option(sub, o->db, "Corpus file (read only)");
+    sub->add_option("-j,--threads", o->threads, "Worker threads (default: every core)")
+        ->check(CLI::Range(1, 1024));
+    sub->add_flag("-q,--quiet", o->quiet, "No progress line on a terminal");
+    sub->add_flag("--json", o->json,
+                  "One JSON object: verified, agree, disagree, counts, the problems found");
+    sub->footer(help_footer({kOk, kFailure, kVerifyFailed},
+                            {"kenken verify --db corpus.db", "kenken verify --db corpus.db --json -j 2"}));
     sub->callback([o] { set_exit(run_verify(*o)); });
 }
 

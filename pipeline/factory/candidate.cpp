@@ -3,40 +3,23 @@
 namespace kk {
 
 const char* stage_name(Stage s) {
-    switch (s) {
-#define KK_STAGE_NAME(e, str) \
-    case Stage::e:            \
-        return str;
-        KK_STAGES(KK_STAGE_NAME)
-#undef KK_STAGE_NAME
-    }
-    return "?";
+    return name_of(kStages, s).data();
+}
+
+int stage_position(Stage s) {
+    for (int i = 0; i < kStageCount; ++i)
+        if (kStages[i].value == s) return i;
+    return kStageCount;
 }
 
 const char* outcome_name(Outcome o) {
-    switch (o) {
-        case Outcome::Pending:
-            return "pending";
-        case Outcome::TooManySingletons:
-            return "too many single-cell cages";
-        case Outcome::NotUnique:
-            return "more than one solution";
-        case Outcome::NoSolution:
-            return "no solution";
-        case Outcome::TooMuchSearch:
-            return "too much trial and error";
-        case Outcome::SizeFull:
-            return "size quota full";
-        case Outcome::LevelFull:
-            return "level quota full";
-        case Outcome::LevelUnwanted:
-            return "level not asked for";
-        case Outcome::Duplicate:
-            return "duplicate (rotation/reflection)";
-        case Outcome::Stored:
-            return "stored";
-    }
-    return "?";
+    return name_of(kOutcomes, o).data();
+}
+
+bool passed_stage(Outcome outcome, Stage s) {
+    if (outcome == Outcome::Stored) return true;
+    const OutcomeName* e = entry_of(kOutcomes, outcome);
+    return e && stage_position(s) < stage_position(e->decided_by);
 }
 
 }  // namespace kk

@@ -2,6 +2,9 @@
 
 #include <toml++/toml.h>
 
+#include <charconv>
+#include <cmath>
+#include <fstream>
 #include <cstdio>
 #include <set>
 #include <sstream>
@@ -61,14 +64,20 @@ struct Reader {
                      "unknown key");
     }
 
+    // A finite number: TOML's nan and inf are no weight or share.
     double number(const toml::node& n, const std::string& key) const {
-        if (auto v = n.value<double>()) return *v;
-        fail(&n, key, "expected a number");
+        auto v = n.value<double>();
+        if (!v) fail(&n, key, "expected a number");
+        if (!std::isfinite(*v)) fail(&n, key, "expected a finite number, not nan or inf");
+        return *v;
     }
     std::int64_t integer(const toml::node& n, const std::string& key, std::int64_t lo,
                          std::int64_t hi) const {
+        // is_integer first: value<int64_t>() would convert a float such as 27e99,
+        // which overflows (undefined behaviour; found by tests/fuzz/fuzz_config).
+        if (!n.is_integer()) fail(&n, key, "expected an integer");
         auto v = n.value<std::int64_t>();
-        if (!v || !n.is_integer()) fail(&n, key, "expected an integer");
+        if (!v) fail(&n, key, "expected an integer");
         if (*v < lo || *v > hi)
             fail(&n, key, "must be between " + std::to_string(lo) + " and " + std::to_string(hi));
         return *v;
@@ -87,6 +96,20 @@ struct Reader {
         return w;
     }
 };
+
+// A seed is 0..2^64-1, but TOML integers stop at 2^63-1: larger seeds are written
+// as decimal strings ("18446744073709551615"), as config_to_toml stores them.
+std::uint64_t seed_of(const Reader& rd, const toml::node& n) {
+    if (n.is_integer())
+        return static_cast<std::uint64_t>(
+            rd.integer(n, "run.seed", 0, std::numeric_limits<std::int64_t>::max()));
+    const std::string text = rd.text(n, "run.seed");
+    std::uint64_t seed = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), seed);
+    if (text.empty() || ec != std::errc() || end != text.data() + text.size())
+        rd.fail(&n, "run.seed", "'" + text + "' is not a whole number from 0 to 2^64-1");
+    return seed;
+}
 
 TilingStrategy strategy_of(const Reader& rd, const toml::node& n, const std::string& key) {
     const std::string s = rd.text(n, key);
@@ -156,15 +179,20 @@ FactoryConfig default_config() {
 }
 
 FactoryConfig load_config(const std::string& path) {
-    toml::table t;
-    try {
-        t = toml::parse_file(path);
-    } catch (const toml::parse_error& e) {
-        std::ostringstream m;
-        m << path << ":" << e.source().begin.line << ": " << e.description();
-        throw ConfigError(m.str());
+    // Read with a cap: a configuration is a few hundred bytes, and a device such as
+    // /dev/zero must end in a message, not in memory growing without bound.
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw ConfigError(path + ": cannot read the file");
+    std::string text;
+    char buf[65536];
+    while (in.read(buf, sizeof buf) || in.gcount() > 0) {
+        text.append(buf, static_cast<size_t>(in.gcount()));
+        if (text.size() > kMaxConfigBytes)
+            throw ConfigError(path + ": larger than " + std::to_string(kMaxConfigBytes >> 20) +
+                              " MiB: not a configuration file");
     }
-    return config_from_table(t, path);
+    if (in.bad()) throw ConfigError(path + ": cannot read the file");
+    return parse_config(text, path);
 }
 
 FactoryConfig parse_config(const std::string& toml_text, const std::string& source_name) {
@@ -213,10 +241,12 @@ FactoryConfig config_from_table(const toml::table& t, const std::string& source_
                 c.quotas.per_level[static_cast<size_t>(l)] = static_cast<int>(
                     rd.integer(v, "run.per_level." + std::string(k.str()), 0, 10'000'000));
             }
+            // Every level at 0 asks for nothing (and would otherwise fall back on
+            // the count, storing puzzles of any level).
+            if (!c.quotas.by_level())
+                rd.fail(n, "run.per_level", "every level asks for 0 puzzles: nothing to make");
         }
-        if (auto* n = run->get("seed"))
-            c.seed = static_cast<std::uint64_t>(
-                rd.integer(*n, "run.seed", 0, std::numeric_limits<std::int64_t>::max()));
+        if (auto* n = run->get("seed")) c.seed = seed_of(rd, *n);
         if (auto* n = run->get("threads"))
             c.threads = static_cast<int>(rd.integer(*n, "run.threads", 0, 1024));
         if (auto* n = run->get("max_singletons")) {
@@ -281,13 +311,16 @@ FactoryConfig config_from_table(const toml::table& t, const std::string& source_
 
 std::string config_to_toml(const FactoryConfig& c) {
     toml::table run{{"sizes", sizes_text(c.quotas.sizes)},
-                    {"seed", static_cast<std::int64_t>(c.seed)},
                     {"threads", c.threads},
                     {"max_singletons", c.max_singletons},
                     {"max_search_nodes", static_cast<std::int64_t>(c.max_search_nodes)},
                     {"in_flight", c.in_flight},
                     {"batch", c.batch},
                     {"steering", c.steering}};
+    if (c.seed <= static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()))
+        run.insert("seed", static_cast<std::int64_t>(c.seed));
+    else
+        run.insert("seed", std::to_string(c.seed));  // beyond TOML's integers (seed_of)
     // Only a split run says so: an ordinary run's stored configuration is unchanged.
     if (c.shard.count > 1 || c.shard.index > 0) run.insert("shard", shard_text(c.shard));
     if (c.quotas.by_level()) {

@@ -1,6 +1,7 @@
 // The factory's settings: read from TOML (configs/*.toml), overridden by flags.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
@@ -45,6 +46,9 @@ struct ConfigError : std::runtime_error {
 
 // The configuration compiled into the binary (configs/default.toml's values).
 FactoryConfig default_config();
+// Largest configuration file load_config reads.
+constexpr std::size_t kMaxConfigBytes = std::size_t{1} << 20;
+
 // Reads a TOML file over the defaults; unknown keys and bad values are errors that
 // name the file, line and key.
 FactoryConfig load_config(const std::string& path);

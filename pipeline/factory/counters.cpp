@@ -6,32 +6,23 @@ namespace kk {
 
 void RunCounters::count(const Candidate& c) {
     ++candidates;
-    outcomes[static_cast<size_t>(c.outcome)] += 1;
-    for (int s = 0; s < kStageCount; ++s)
-        seconds[static_cast<size_t>(s)] += c.seconds[static_cast<size_t>(s)];
-    // Every candidate passes the first three stages; then each rejection stops it.
-    passed[static_cast<size_t>(Stage::Latin)] += 1;
-    passed[static_cast<size_t>(Stage::Tiling)] += 1;
-    passed[static_cast<size_t>(Stage::Operators)] += 1;
-    if (c.outcome == Outcome::TooManySingletons) return;
-    passed[static_cast<size_t>(Stage::Singletons)] += 1;
-    if (c.outcome == Outcome::NotUnique || c.outcome == Outcome::NoSolution) return;
-    passed[static_cast<size_t>(Stage::Uniqueness)] += 1;
-    if (c.outcome == Outcome::TooMuchSearch) return;
-    passed[static_cast<size_t>(Stage::Grading)] += 1;
-    if (static_cast<int>(c.level) < kGradedLevels) graded[static_cast<size_t>(c.level)] += 1;
-    if (c.outcome == Outcome::Stored) passed[static_cast<size_t>(Stage::Writer)] += 1;
+    outcomes[static_cast<int>(c.outcome)] += 1;
+    for (int i = 0; i < kStageCount; ++i) {
+        seconds[i] += c.seconds[i];
+        if (c.entered & (1u << i)) entered[i] += 1;
+        if (passed_stage(c.outcome, kStages[i].value)) passed[i] += 1;
+    }
+    if (passed_stage(c.outcome, Stage::Grading) && static_cast<int>(c.level) < kGradedLevels)
+        graded[static_cast<int>(c.level)] += 1;
 }
 
 nlohmann::json RunCounters::to_json() const {
     nlohmann::json j;
     j["candidates"] = candidates;
     j["wall_seconds"] = wall_seconds;
-    for (int s = 0; s < kStageCount; ++s) {
-        j["stages"][stage_name(static_cast<Stage>(s))] = {
-            {"passed", passed[static_cast<size_t>(s)]},
-            {"seconds", seconds[static_cast<size_t>(s)]}};
-    }
+    for (int i = 0; i < kStageCount; ++i)
+        j["stages"][std::string(kStages[i].name)] = {
+            {"entered", entered[i]}, {"passed", passed[i]}, {"seconds", seconds[i]}};
     for (int o = 1; o < kOutcomeCount; ++o)
         j["outcomes"][outcome_name(static_cast<Outcome>(o))] = outcomes[static_cast<size_t>(o)];
     for (int l = 0; l < kGradedLevels; ++l)
@@ -43,10 +34,11 @@ RunCounters RunCounters::from_json(const nlohmann::json& j) {
     RunCounters c;
     c.candidates = j.at("candidates").get<std::uint64_t>();
     c.wall_seconds = j.value("wall_seconds", 0.0);
-    for (int s = 0; s < kStageCount; ++s) {
-        const auto& st = j.at("stages").at(stage_name(static_cast<Stage>(s)));
-        c.passed[static_cast<size_t>(s)] = st.at("passed").get<std::uint64_t>();
-        c.seconds[static_cast<size_t>(s)] = st.at("seconds").get<double>();
+    for (int i = 0; i < kStageCount; ++i) {
+        const auto& st = j.at("stages").at(std::string(kStages[i].name));
+        c.entered[i] = st.value("entered", std::uint64_t{0});
+        c.passed[i] = st.at("passed").get<std::uint64_t>();
+        c.seconds[i] = st.at("seconds").get<double>();
     }
     for (int o = 1; o < kOutcomeCount; ++o)
         c.outcomes[static_cast<size_t>(o)] =
@@ -64,11 +56,11 @@ std::string RunCounters::table() const {
                   "cpu seconds");
     out += line;
     std::uint64_t in = candidates;
-    for (int s = 0; s < kStageCount; ++s) {
-        const auto p = passed[static_cast<size_t>(s)];
-        std::snprintf(line, sizeof line, "%-20s %12llu %12llu %12.2f\n",
-                      stage_name(static_cast<Stage>(s)), static_cast<unsigned long long>(p),
-                      static_cast<unsigned long long>(in - p), seconds[static_cast<size_t>(s)]);
+    for (int i = 0; i < kStageCount; ++i) {
+        const auto p = passed[i];
+        std::snprintf(line, sizeof line, "%-20s %12llu %12llu %12.2f\n", kStages[i].name.data(),
+                      static_cast<unsigned long long>(p), static_cast<unsigned long long>(in - p),
+                      seconds[i]);
         out += line;
         in = p;
     }

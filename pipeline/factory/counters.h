@@ -13,6 +13,8 @@ namespace kk {
 
 struct RunCounters {
     std::uint64_t candidates = 0;
+    // Per stage, in kStages order: candidates it ran on, and those it passed on.
+    std::array<std::uint64_t, kStageCount> entered{};
     std::array<std::uint64_t, kStageCount> passed{};
     std::array<std::uint64_t, kOutcomeCount> outcomes{};
     std::array<double, kStageCount> seconds{};

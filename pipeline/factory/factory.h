@@ -1,6 +1,7 @@
 // The factory: a oneTBB flow graph from Latin squares to stored puzzles.
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <optional>
@@ -16,7 +17,10 @@ struct FactoryOptions {
     std::optional<std::int64_t> resume;  // run id to continue
     std::uint64_t stop_after = 0;        // tests: stop as if interrupted after this many candidates
     const std::atomic<bool>* interrupt = nullptr;  // set by SIGINT/SIGTERM
-
+    // The quotas are targets for the whole corpus: what it already holds counts.
+    // false (--add): the run makes its quotas on top of what is there.
+    bool corpus_targets = true;
+    bool quiet = false;  // no progress
 };
 
 struct FactoryResult {
@@ -24,6 +28,12 @@ struct FactoryResult {
     bool finished = false;  // every quota full (otherwise interrupted)
     RunCounters counters;
 };
+
+// What the corpus already holds of what the quotas ask for, per size and level.
+using HeldCounts = std::array<std::array<int, kGradedLevels>, kMaxSize + 1>;
+HeldCounts held_counts(db::Corpus& corpus);
+// Puzzles the quotas still ask for, given what is held.
+int shortfall(const Quotas& quotas, const HeldCounts& held);
 
 // Runs a new run, or continues options.resume, until its quotas are full or it is
 // interrupted. The configuration of a resumed run is the one stored with it.

@@ -1,17 +1,19 @@
-#include "pipeline/factory/factory.h"
-
 #include <oneapi/tbb/flow_graph.h>
 #include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/info.h>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <chrono>
+#include <memory>
 #include <thread>
+#include <vector>
 
-#include "pipeline/factory/writer.h"
+#include "pipeline/factory/factory.h"
 #include "pipeline/factory/progress.h"
 #include "pipeline/factory/stages.h"
 #include "pipeline/factory/steering.h"
+#include "pipeline/factory/writer.h"
 
 namespace kk {
 namespace {
@@ -23,8 +25,9 @@ using flow::unlimited;
 // Builds the graph and runs it until the source stops and every candidate in flight
 // has reached the writer.
 //
-//   source -> limiter -> latin -> tiling -> operators -> singletons -> uniqueness
-//          -> grading -> sequencer -> writer --(decrement)--> limiter
+//   source -> limiter -> [the stages of kStages, in its order] -> sequencer
+//          -> writer --(decrement)--> limiter
+// (today: latin -> tiling -> operators -> singletons -> uniqueness -> grading)
 void run_graph(const FactoryConfig& config, Steering& steering, CorpusWriter& writer,
                std::uint64_t first_index, const FactoryOptions& options) {
     flow::graph g;
@@ -46,19 +49,20 @@ void run_graph(const FactoryConfig& config, Steering& steering, CorpusWriter& wr
         return c;
     });
     flow::limiter_node<CandidatePtr> limiter(g, static_cast<size_t>(config.in_flight));
-    auto stage = [&g](auto body) {
-        return flow::function_node<CandidatePtr, CandidatePtr>(g, unlimited,
-                                                               [body](CandidatePtr c) {
-                                                                   body(*c);
-                                                                   return c;
-                                                               });
-    };
-    auto latin = stage([&](Candidate& c) { stages::plan_and_sample_latin(c, steering); });
-    auto tiling = stage([&](Candidate& c) { stages::tile(c, config); });
-    auto operators = stage([&](Candidate& c) { stages::assign_ops(c, config); });
-    auto singletons = stage([&](Candidate& c) { stages::filter_singletons(c, config); });
-    auto uniqueness = stage([](Candidate& c) { stages::check_unique(c); });
-    auto grading = stage([&](Candidate& c) { stages::grade_level(c, config); });
+    // One node per stage of kStages but the writer, each running its body on a
+    // candidate that no earlier stage stopped.
+    std::vector<std::unique_ptr<flow::function_node<CandidatePtr, CandidatePtr>>> stages;
+    for (int i = 0; i + 1 < kStageCount; ++i) {
+        auto body = stages::body_of(kStages[i].value, config, steering);
+        stages.push_back(std::make_unique<flow::function_node<CandidatePtr, CandidatePtr>>(
+            g, unlimited, [body, i](CandidatePtr c) {
+                if (c->outcome == Outcome::Pending) {
+                    c->entered |= 1u << i;
+                    body(*c);
+                }
+                return c;
+            }));
+    }
     flow::sequencer_node<CandidatePtr> sequencer(
         g, [first_index](const CandidatePtr& c) { return c->index - first_index; });
     flow::function_node<CandidatePtr, continue_msg> write(g, flow::serial, [&](CandidatePtr c) {
@@ -68,13 +72,9 @@ void run_graph(const FactoryConfig& config, Steering& steering, CorpusWriter& wr
 
     // Edges.
     flow::make_edge(source, limiter);
-    flow::make_edge(limiter, latin);
-    flow::make_edge(latin, tiling);
-    flow::make_edge(tiling, operators);
-    flow::make_edge(operators, singletons);
-    flow::make_edge(singletons, uniqueness);
-    flow::make_edge(uniqueness, grading);
-    flow::make_edge(grading, sequencer);
+    flow::make_edge(limiter, *stages.front());
+    for (size_t i = 0; i + 1 < stages.size(); ++i) flow::make_edge(*stages[i], *stages[i + 1]);
+    flow::make_edge(*stages.back(), sequencer);
     flow::make_edge(sequencer, write);
     flow::make_edge(write, limiter.decrementer());
 
@@ -82,7 +82,52 @@ void run_graph(const FactoryConfig& config, Steering& steering, CorpusWriter& wr
     g.wait_for_all();
 }
 
+// A new run with the seed of earlier runs starts after their candidates: the same
+// seed and index would make the same puzzles again, only to be dropped as duplicates.
+std::uint64_t first_free_index(db::Corpus& corpus, std::uint64_t seed) {
+    std::uint64_t first = 0;
+    for (const db::RunRow& run : corpus.runs()) {
+        if (run.seed != seed || run.progress.empty()) continue;
+        try {
+            const auto progress = nlohmann::json::parse(run.progress);
+            if (progress.contains("next_index"))
+                first = std::max(first, progress.at("next_index").get<std::uint64_t>());
+        } catch (const nlohmann::json::exception&) {
+        }
+    }
+    return first;
+}
+
 }  // namespace
+
+HeldCounts held_counts(db::Corpus& corpus) {
+    HeldCounts held{};
+    for (const auto& [key, count] : corpus.counts_by_size_level()) {
+        Level l;
+        if (key.first < 0 || key.first > kMaxSize || !parse_level(key.second, l) ||
+            static_cast<int>(l) >= kGradedLevels)
+            continue;
+        held[static_cast<size_t>(key.first)][static_cast<size_t>(l)] = count;
+    }
+    return held;
+}
+
+int shortfall(const Quotas& quotas, const HeldCounts& held) {
+    int missing = 0;
+    for (size_t i = 0; i < quotas.sizes.size(); ++i) {
+        const auto& have = held[static_cast<size_t>(quotas.sizes[i])];
+        if (quotas.by_level()) {
+            for (int l = 0; l < kGradedLevels; ++l)
+                missing += std::max(
+                    0, quotas.per_level[static_cast<size_t>(l)] - have[static_cast<size_t>(l)]);
+        } else {
+            int total = 0;
+            for (int k : have) total += k;
+            missing += std::max(0, quotas.size_total(i) - total);
+        }
+    }
+    return missing;
+}
 
 FactoryResult run_factory(db::Corpus& corpus, const FactoryConfig& run_config,
                           const FactoryOptions& options) {
@@ -96,7 +141,6 @@ FactoryResult run_factory(db::Corpus& corpus, const FactoryConfig& run_config,
     FactoryResult result;
     Steering steering(config);
     std::uint64_t first_index = 0;
-    bool restored = false;
     if (options.resume) {
         auto run = corpus.run(*options.resume);
         result.run_id = run->id;
@@ -105,20 +149,24 @@ FactoryResult run_factory(db::Corpus& corpus, const FactoryConfig& run_config,
             first_index = progress.at("next_index").get<std::uint64_t>();
             steering.restore(progress.at("steering"), first_index);
             result.counters = RunCounters::from_json(nlohmann::json::parse(run->counters));
-            restored = true;
         }
         corpus.set_run_status(run->id, "running", result.counters.to_json().dump(), false);
     } else {
+        // A top-up (shard N/N) always counts what the merged corpus holds.
+        if (options.corpus_targets || config.shard.index >= config.shard.count)
+            steering.preload(held_counts(corpus));
+        first_index = first_free_index(corpus, config.seed);
         result.run_id = corpus.begin_run(config_to_toml(run_config), config.seed,
                                          sizes_text(config.quotas.sizes), config.quotas.to_json());
         if (config.shard.count > 1 || config.shard.index > 0)
             corpus.set_run_shard(result.run_id, config.shard.index, config.shard.count);
+        // Saved at once: a run interrupted before its first batch resumes from here,
+        // with what the corpus held when it began.
+        const nlohmann::json start{{"next_index", first_index}, {"steering", steering.save()}};
+        corpus.save_progress(result.run_id, start.dump(), result.counters.to_json().dump());
     }
 
-    if (config.shard.index >= config.shard.count && !restored)
-        steering.preload(corpus.counts_by_size_level());
-
-    ProgressReporter progress(config, steering.live());
+    ProgressReporter progress(config, steering.live(), options.quiet);
     CorpusWriter writer(corpus, result.run_id, config, steering, result.counters, progress,
                         first_index);
     const auto t0 = std::chrono::steady_clock::now();

@@ -106,6 +106,12 @@ std::array<int, kGradedLevels> parse_per_level(const std::string& text) {
         if (n < 0) throw std::invalid_argument("per-level: negative count in '" + part + "'");
         q[static_cast<size_t>(l)] = n;
     }
+    // Every level at 0 asks for nothing; taking it as "no level quotas" would store
+    // puzzles of any level.
+    bool any = false;
+    for (int n : q) any = any || n > 0;
+    if (!any)
+        throw std::invalid_argument("per-level: every level asks for 0 puzzles: nothing to make");
     return q;
 }
 

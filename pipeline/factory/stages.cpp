@@ -17,7 +17,7 @@ class StageTimer {
   public:
     StageTimer(Candidate& c, Stage s) : c_(c), s_(s), t0_(std::chrono::steady_clock::now()) {}
     ~StageTimer() {
-        c_.seconds[static_cast<size_t>(s_)] +=
+        c_.seconds[stage_position(s_)] +=
             std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
     }
 
@@ -26,10 +26,6 @@ class StageTimer {
     Stage s_;
     std::chrono::steady_clock::time_point t0_;
 };
-
-bool stopped(const Candidate& c) {
-    return c.outcome != Outcome::Pending;
-}
 
 }  // namespace
 
@@ -62,7 +58,6 @@ void filter_singletons(Candidate& c, const FactoryConfig& config) {
 }
 
 void check_unique(Candidate& c) {
-    if (stopped(c)) return;
     StageTimer t(c, Stage::Uniqueness);
     // Most ambiguous candidates show a second solution by a swap cycle of their own
     // square; the exact solver decides the rest.
@@ -76,24 +71,45 @@ void check_unique(Candidate& c) {
 }
 
 void grade_level(Candidate& c, const FactoryConfig& config) {
-    if (stopped(c)) return;
     StageTimer t(c, Stage::Grading);
     // The uniqueness stage proved c.solution the only solution: no need to solve again.
     const Grade g =
         grade(c.puzzle, false, c.search_wanted ? config.max_search_nodes : 0, &c.solution);
     if (g.search_capped) {
+        // Without a search wanted, a capped search only says "unreasonable": the
+        // writer turns it away, as that level is full or not asked for.
         c.level = Level::Unreasonable;
-        const bool asked = config.quotas.per_level[static_cast<size_t>(Level::Unreasonable)] > 0 ||
-                           !config.quotas.by_level();
-        c.outcome = c.search_wanted ? Outcome::TooMuchSearch
-                    : asked         ? Outcome::LevelFull
-                                    : Outcome::LevelUnwanted;
+        if (c.search_wanted)
+            c.outcome = Outcome::TooMuchSearch;
+        else
+            c.score_unknown = true;
         return;
     }
     c.level = g.level;
     c.score = g.score;
     if (g.level == Level::Ambiguous) c.outcome = Outcome::NotUnique;
     if (g.level == Level::Impossible) c.outcome = Outcome::NoSolution;
+}
+
+std::function<void(Candidate&)> body_of(Stage s, const FactoryConfig& config,
+                                        const Steering& steering) {
+    switch (s) {
+        case Stage::Latin:
+            return [&steering](Candidate& c) { plan_and_sample_latin(c, steering); };
+        case Stage::Tiling:
+            return [&config](Candidate& c) { tile(c, config); };
+        case Stage::Operators:
+            return [&config](Candidate& c) { assign_ops(c, config); };
+        case Stage::Singletons:
+            return [&config](Candidate& c) { filter_singletons(c, config); };
+        case Stage::Uniqueness:
+            return [](Candidate& c) { check_unique(c); };
+        case Stage::Grading:
+            return [&config](Candidate& c) { grade_level(c, config); };
+        case Stage::Writer:
+            break;
+    }
+    return {};
 }
 
 }  // namespace kk::stages

@@ -148,9 +148,7 @@ void Steering::record(const Candidate& c) {
     const size_t n = static_cast<size_t>(c.size), r = static_cast<size_t>(c.recipe);
     live_.attempts[n][r] += 1;
     const int l = static_cast<int>(c.level);
-    const bool graded = c.outcome != Outcome::TooManySingletons &&
-                        c.outcome != Outcome::NotUnique && c.outcome != Outcome::NoSolution &&
-                        c.outcome != Outcome::TooMuchSearch;
+    const bool graded = passed_stage(c.outcome, Stage::Grading);
     if (graded && l < kGradedLevels) live_.hits[n][r][static_cast<size_t>(l)] += 1;
     if (c.outcome == Outcome::Stored) {
         live_.stored[n][static_cast<size_t>(l)] += 1;
@@ -192,6 +190,15 @@ std::vector<std::pair<int, Level>> Steering::newly_unreachable() {
     return out;
 }
 
+void Steering::preload(const std::array<std::array<int, kGradedLevels>, kSizeSlots>& held) {
+    for (size_t n = 0; n < held.size(); ++n) {
+        live_.stored[n] = held[n];
+        live_.stored_size[n] = 0;
+        for (int k : held[n]) live_.stored_size[n] += k;
+    }
+    for (auto& snapshot : ring_) snapshot = live_;
+}
+
 nlohmann::json Steering::save() const {
     nlohmann::json snaps = nlohmann::json::array();
     // The two latest snapshots are all a resumed run can still ask for.
@@ -199,19 +206,6 @@ nlohmann::json Steering::save() const {
          ++m)
         snaps.push_back({{"m", m}, {"stats", ring_[m % ring_.size()].to_json()}});
     return {{"live", live_.to_json()}, {"snapshots", snaps}, {"latest", latest_snapshot_}};
-}
-
-void Steering::preload(const std::map<std::pair<int, std::string>, int>& counts) {
-    for (const auto& [key, n] : counts) {
-        Level l;
-        if (key.first < 0 || key.first >= kSizeSlots || !parse_level(key.second, l) ||
-            static_cast<int>(l) >= kGradedLevels)
-            continue;
-        live_.stored[static_cast<size_t>(key.first)][static_cast<size_t>(l)] += n;
-        live_.stored_size[static_cast<size_t>(key.first)] += n;
-    }
-    // Plans read snapshots: they start from the preloaded counts too.
-    for (auto& snapshot : ring_) snapshot = live_;
 }
 
 void Steering::restore(const nlohmann::json& j, std::uint64_t /*next_index*/) {

@@ -51,9 +51,9 @@ class Steering {
     // Level cells given up on (no hit after many tries); for the log.
     std::vector<std::pair<int, Level>> newly_unreachable();
 
-    // Counts puzzles already in the corpus (size, level name -> count) as stored, so
-    // the quotas become targets for the whole corpus (generate --top-up).
-    void preload(const std::map<std::pair<int, std::string>, int>& counts);
+    // A new run into a corpus that already holds puzzles: they count toward the
+    // quotas from the first candidate on (every snapshot starts from them).
+    void preload(const std::array<std::array<int, kGradedLevels>, kSizeSlots>& held);
 
     // Resume: the live statistics and the last snapshots.
     nlohmann::json save() const;

@@ -4,8 +4,8 @@
 
 #include <chrono>
 
-#include "core/model/canonical.h"
 #include "core/io/formats.h"
+#include "core/model/canonical.h"
 
 namespace kk {
 
@@ -30,7 +30,11 @@ void CorpusWriter::accept(Candidate& c) {
         in_transaction_ = true;
     }
     if (c.outcome == Outcome::Pending) {
+        c.entered |= 1u << stage_position(Stage::Writer);
         c.outcome = steering_.admit(c.size, c.level);
+        // Planned when unreasonable was full or unwanted, so admit turns it away; a
+        // puzzle without its score is never stored even if that changed.
+        if (c.outcome == Outcome::Stored && c.score_unknown) c.outcome = Outcome::LevelFull;
         if (c.outcome == Outcome::Stored) {
             db::PuzzleRecord r;
             db::describe_structure(c.puzzle, r);
@@ -53,7 +57,7 @@ void CorpusWriter::accept(Candidate& c) {
             "{}x{} {}: no candidate reached this level after many tries; its quota is "
             "given up",
             size, size, level_name(level));
-    c.seconds[static_cast<size_t>(Stage::Writer)] +=
+    c.seconds[stage_position(Stage::Writer)] +=
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     counters_.count(c);
     next_index_ = c.index + 1;

@@ -17,7 +17,8 @@
 
 namespace fs = std::filesystem;
 
-TEST_CASE("a second generate into the same corpus adds a new run", "[cli][factory]") {
+TEST_CASE("a second generate into the same corpus makes only what its quotas still lack",
+          "[cli][factory]") {
     TempPath db("two-runs.db");
     REQUIRE(run_kenken("generate --db " + db.str() + " --sizes 4-5 --count 20 --seed 1").status ==
             0);
@@ -30,8 +31,14 @@ TEST_CASE("a second generate into the same corpus adds a new run", "[cli][factor
     CHECK(runs[1].status == "finished");
     const auto per_run = corpus.counts_by_run();
     CHECK(per_run.at(runs[0].id) == 20);
-    CHECK(per_run.at(runs[1].id) == 30);
-    CHECK(corpus.all_puzzles().size() == 50);
+    // The 5x5 quota (15) already held 10 from the first run: 5 more, and 15 6x6.
+    CHECK(per_run.at(runs[1].id) == 20);
+    CHECK(corpus.all_puzzles().size() == 40);
+    const auto held = corpus.counts_by_size_level();
+    int five = 0;
+    for (const auto& [key, n] : held)
+        if (key.first == 5) five += n;
+    CHECK(five == 15);
     const CliResult stats = run_kenken("stats --db " + db.str());
     CHECK(stats.status == 0);
     CHECK_THAT(stats.out, Catch::Contains("5x5") && Catch::Contains("6x6"));
@@ -118,7 +125,7 @@ TEST_CASE("a factory corpus exported as neknek solves back to its stored solutio
         REQUIRE(i < ids.size());
         const auto j = nlohmann::json::parse(line);
         std::string digits;
-        for (const auto& row : j["grid"])
+        for (const auto& row : j["solution"])
             for (const auto& v : row) digits += std::to_string(v.get<int>());
         const auto& stored = by_id.at(ids[i]);
         CHECK(j["solutions"] == 1);

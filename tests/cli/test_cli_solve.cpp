@@ -42,7 +42,7 @@ TEST_CASE("kenken solve gives each seed puzzle's answer from neknek and its own 
         if (want == 1) {
             CHECK(r.status == 0);
             std::string grid;
-            for (const auto& row : j["grid"]) {
+            for (const auto& row : j["solution"]) {
                 for (size_t c = 0; c < row.size(); ++c) {
                     if (c) grid += ' ';
                     grid += row[c].dump();
@@ -52,12 +52,12 @@ TEST_CASE("kenken solve gives each seed puzzle's answer from neknek and its own 
             CHECK(grid == slurp(kData / (name + ".solution")));
         } else if (want == 0) {
             CHECK(r.status == 4);
-            CHECK(j["grid"].is_null());
+            CHECK(j["solution"].is_null());
             CHECK_THAT(run_kenken("solve " + entry.path().string()).out,
                        Catch::Contains("no solution"));
         } else {
             CHECK(r.status == 3);
-            CHECK(j["grid"] != j["second"]);
+            CHECK(j["solution"] != j["second"]);
         }
         ++checked;
     }

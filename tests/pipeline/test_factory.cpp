@@ -9,8 +9,8 @@
 #include <set>
 #include <thread>
 
-#include "core/model/canonical.h"
 #include "core/io/formats.h"
+#include "core/model/canonical.h"
 #include "core/model/features.h"
 #include "core/solve/solver.h"
 #include "db/store/corpus.h"
@@ -75,7 +75,42 @@ TEST_CASE("a run fills its quotas with unique and distinct puzzles within the si
     }
     CHECK(canon.size() == records.size());
     CHECK(per_size == std::map<int, int>{{4, 20}, {5, 20}, {6, 20}});
-    CHECK(r.counters.passed[static_cast<size_t>(Stage::Writer)] == 60);
+    CHECK(r.counters.passed[stage_position(Stage::Writer)] == 60);
+}
+
+TEST_CASE("the stage order is one list: the graph, the pass counts and the outcomes agree",
+          "[factory]") {
+    TempPath db("order.db");
+    FactoryConfig c = small_config();
+    c.quotas.per_level = {6, 6, 3, 0, 0};  // level quotas: writer rejections happen too
+    c.max_singletons = 0.1;                // and single-cell rejections
+    const RunCounters k = run(db.str(), c, 2).counters;
+    // Each stage ran on exactly the candidates the stage before it passed on: the
+    // graph's edges follow kStages.
+    CHECK(k.entered[0] == k.candidates);
+    for (int i = 1; i < kStageCount; ++i) {
+        INFO("stage " << kStages[i].name);
+        CHECK(k.entered[i] == k.passed[i - 1]);
+    }
+    // What a stage did not pass on is exactly the outcomes it decides.
+    std::uint64_t before = k.candidates;
+    for (int i = 0; i < kStageCount; ++i) {
+        std::uint64_t decided_here = 0;
+        for (const OutcomeName& o : kOutcomes)
+            if (o.value != Outcome::Stored && o.value != Outcome::Pending &&
+                o.decided_by == kStages[i].value)
+                decided_here += k.outcomes[static_cast<int>(o.value)];
+        INFO("stage " << kStages[i].name);
+        CHECK(before - k.passed[i] == decided_here);
+        before = k.passed[i];
+    }
+    CHECK(k.passed[kStageCount - 1] == k.outcomes[static_cast<int>(Outcome::Stored)]);
+    // This run exercised rejections at three different stages.
+    CHECK(k.outcomes[static_cast<int>(Outcome::TooManySingletons)] > 0);
+    CHECK(k.outcomes[static_cast<int>(Outcome::NotUnique)] > 0);
+    CHECK(k.outcomes[static_cast<int>(Outcome::LevelFull)] +
+              k.outcomes[static_cast<int>(Outcome::LevelUnwanted)] >
+          0);
 }
 
 TEST_CASE("one seed gives the same corpus with 1 thread or 2", "[factory]") {

@@ -76,3 +76,35 @@ TEST_CASE("bad configuration names file and line and key", "[config]") {
     CHECK_THAT(message("[[recipes]]\ntiling = { size_weights = [0.0, 0.0] }\n"),
                Catch::Contains("at least one weight"));
 }
+
+TEST_CASE("edge values in a configuration are errors with file and line", "[config]") {
+    auto message = [](const std::string& text) {
+        try {
+            parse_config(text, "edge.toml");
+        } catch (const ConfigError& e) {
+            return std::string(e.what());
+        }
+        return std::string("no error");
+    };
+    // A float where an integer goes: refused before any conversion (27e99 overflows
+    // int64; the fuzzer found the conversion under UBSan).
+    CHECK_THAT(message("[run]\ncount = 27E99\n"),
+               Catch::Contains("edge.toml:2") && Catch::Contains("expected an integer"));
+    CHECK_THAT(message("[run]\nmax_singletons = nan\n"),
+               Catch::Contains("edge.toml:2") && Catch::Contains("finite"));
+    CHECK_THAT(message("[[recipes]]\ntiling = { size_weights = [0.0, inf] }\n"),
+               Catch::Contains("edge.toml:2") && Catch::Contains("finite"));
+    CHECK_THAT(message("[run.per_level]\neasy = 0\nhard = 0\n"),
+               Catch::Contains("every level asks for 0"));
+    CHECK_THAT(message("[run]\nseed = -1\n"), Catch::Contains("run.seed"));
+    CHECK_THAT(message("[run]\nseed = \"18446744073709551616\"\n"), Catch::Contains("run.seed"));
+    CHECK_THROWS_AS(parse_per_level("easy=0,hard=0"), std::invalid_argument);
+}
+
+TEST_CASE("a seed above 2^63-1 round-trips through the stored TOML", "[config]") {
+    FactoryConfig c = default_config();
+    c.seed = 18446744073709551615ULL;
+    const std::string text = config_to_toml(c);
+    CHECK(parse_config(text, "t").seed == c.seed);
+    CHECK(config_to_toml(parse_config(text, "t")) == text);
+}

@@ -16,7 +16,7 @@ inline std::string slurp(const std::filesystem::path& path) {
     return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
-// A path in the temporary folder, unique to this process, removed (with SQLite's
+// A path in the temporary folder, unique to this process, removed (with the lock file and SQLite's
 // -wal and -shm companions) before use and after.
 struct TempPath {
     std::filesystem::path path;
@@ -29,7 +29,8 @@ struct TempPath {
     TempPath(const TempPath&) = delete;
     TempPath& operator=(const TempPath&) = delete;
     void clear() {
-        for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(path.string() + ext);
+        for (const char* ext : {"", "-wal", "-shm", ".lock", ".new"})
+            std::filesystem::remove(path.string() + ext);
     }
     std::string str() const { return path.string(); }
 };

@@ -11,12 +11,12 @@
 #include <string>
 #include <vector>
 
-#include "tests/support/cli_run.h"
-#include "core/io/formats.h"
-#include "core/grade/position.h"
 #include "core/grade/grader.h"
-#include "core/solve/solver.h"
+#include "core/grade/position.h"
 #include "core/grade/technique.h"
+#include "core/io/formats.h"
+#include "core/solve/solver.h"
+#include "tests/support/cli_run.h"
 #include "tests/support/test_files.h"
 
 using namespace kk;
@@ -65,7 +65,8 @@ Puzzle mirror_dominoes(int n) {
 
 // Shows that every technique easier than t (in ladder order) makes no progress here.
 void require_easier_stall(const Position& pos, Technique t) {
-    for (Technique e : kDeductions) {
+    for (const Deduction& d : kDeductions) {
+        const Technique e = d.technique;
         if (e == t) break;
         Position copy = pos;
         INFO("easier technique " << technique_name(e) << " made progress");
@@ -297,9 +298,9 @@ TEST_CASE("trial and error: the ladder stalls and a guess is refuted by search",
     GradeCages cages(p);
     Position pos(cages);
     REQUIRE(run_deductions(pos) == LadderEnd::Stalled);
-    for (Technique t : kDeductions) {
+    for (const Deduction& d : kDeductions) {
         Position copy = pos;
-        REQUIRE_FALSE(apply_technique(t, copy));
+        REQUIRE_FALSE(d.apply(copy, nullptr));
     }
     std::uint64_t nodes = 0;
     StepLog log;

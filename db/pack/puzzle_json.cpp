@@ -1,0 +1,182 @@
+#include "db/pack/puzzle_json.h"
+
+#include <cmath>
+
+#include "core/io/formats.h"
+
+namespace kk::db {
+namespace {
+
+const char* op_name(Op op) {
+    switch (op) {
+        case Op::Given: return "given";
+        case Op::Add: return "add";
+        case Op::Sub: return "sub";
+        case Op::Mul: return "mul";
+        case Op::Div: return "div";
+    }
+    return "?";
+}
+
+std::optional<Op> op_from_name(const std::string& name) {
+    for (Op op : {Op::Given, Op::Add, Op::Sub, Op::Mul, Op::Div})
+        if (name == op_name(op)) return op;
+    return std::nullopt;
+}
+
+std::optional<Puzzle> puzzle_from_cages(const nlohmann::json& p, std::string& problem) {
+    Puzzle out;
+    if (!p.contains("size") || !p["size"].is_number_integer()) {
+        problem = "\"puzzle\" has no integer \"size\"";
+        return std::nullopt;
+    }
+    out.size = p["size"].get<int>();
+    if (out.size < 1 || out.size > kMaxSize) {
+        problem = "size " + std::to_string(out.size) + " is outside 1..9";
+        return std::nullopt;
+    }
+    if (!p.contains("cages") || !p["cages"].is_array()) {
+        problem = "\"puzzle\" has neither \"neknek\" nor a \"cages\" array";
+        return std::nullopt;
+    }
+    for (const auto& c : p["cages"]) {
+        Cage cage;
+        const auto op = c.contains("op") && c["op"].is_string()
+                            ? op_from_name(c["op"].get<std::string>())
+                            : std::nullopt;
+        if (!op) {
+            problem = "a cage's \"op\" is not one of given, add, sub, mul, div";
+            return std::nullopt;
+        }
+        cage.op = *op;
+        if (!c.contains("target") || !c["target"].is_number_integer()) {
+            problem = "a cage has no integer \"target\"";
+            return std::nullopt;
+        }
+        cage.target = c["target"].get<std::int64_t>();
+        if (!c.contains("cells") || !c["cells"].is_array()) {
+            problem = "a cage has no \"cells\" array";
+            return std::nullopt;
+        }
+        for (const auto& rc : c["cells"]) {
+            if (!rc.is_array() || rc.size() != 2 || !rc[0].is_number_integer() ||
+                !rc[1].is_number_integer()) {
+                problem = "a cell is not [row, column]";
+                return std::nullopt;
+            }
+            const int r = rc[0].get<int>(), col = rc[1].get<int>();
+            if (r < 0 || r >= out.size || col < 0 || col >= out.size) {
+                problem = "cell [" + std::to_string(r) + ", " + std::to_string(col) +
+                          "] is outside the grid";
+                return std::nullopt;
+            }
+            cage.cells.push_back(r * out.size + col);
+        }
+        out.cages.push_back(std::move(cage));
+    }
+    normalize(out);
+    if (auto issue = check_puzzle(out)) {
+        problem = issue->message;
+        return std::nullopt;
+    }
+    return out;
+}
+
+}  // namespace
+
+std::string puzzle_rules(const Puzzle&) {
+    return "standard";  // the model has no other rules yet
+}
+
+nlohmann::ordered_json grid_json(const Grid& g, int size) {
+    nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+    for (int r = 0; r < size; ++r)
+        rows.push_back(std::vector<int>(g.begin() + r * size, g.begin() + (r + 1) * size));
+    return rows;
+}
+
+nlohmann::ordered_json puzzle_json(const Puzzle& p) {
+    const int n = p.size;
+    nlohmann::ordered_json cages = nlohmann::ordered_json::array();
+    for (const Cage& c : p.cages) {
+        nlohmann::ordered_json cells = nlohmann::ordered_json::array();
+        for (int cell : c.cells) cells.push_back({cell / n, cell % n});
+        cages.push_back({{"op", op_name(c.op)}, {"target", c.target}, {"cells", cells}});
+    }
+    return {{"size", n}, {"rules", puzzle_rules(p)}, {"neknek", write_neknek(p)}, {"cages", cages}};
+}
+
+nlohmann::ordered_json record_start(const char* key, const nlohmann::ordered_json& value) {
+    nlohmann::ordered_json j;
+    j["schema"] = kJsonSchema;
+    j[key] = value;
+    return j;
+}
+
+long long score_int(double score) {
+    return std::llround(score);
+}
+
+std::optional<JsonPuzzle> puzzle_from_json(const nlohmann::json& record, std::string& problem) {
+    if (!record.is_object() || !record.contains("puzzle") || !record["puzzle"].is_object()) {
+        problem = "not a puzzle record: no \"puzzle\" object";
+        return std::nullopt;
+    }
+    if (record.contains("schema") && record["schema"] != kJsonSchema) {
+        problem = "schema " + record["schema"].dump() + " is not " + std::to_string(kJsonSchema);
+        return std::nullopt;
+    }
+    const auto& p = record["puzzle"];
+    if (p.contains("rules") && p["rules"] != "standard") {
+        problem = "rules " + p["rules"].dump() + " are not known (standard)";
+        return std::nullopt;
+    }
+    JsonPuzzle out;
+    if (p.contains("neknek")) {
+        if (!p["neknek"].is_string()) {
+            problem = "\"neknek\" is not a string";
+            return std::nullopt;
+        }
+        try {
+            auto parsed = read_puzzles(p["neknek"].get<std::string>(), Format::Neknek);
+            if (parsed.size() != 1) {
+                problem = "\"neknek\" holds " + std::to_string(parsed.size()) + " puzzles";
+                return std::nullopt;
+            }
+            out.puzzle = std::move(parsed.front().puzzle);
+        } catch (const ParseError& e) {
+            problem = "\"neknek\" line " + std::to_string(e.line) + ": " + e.what();
+            return std::nullopt;
+        }
+    } else {
+        auto puzzle = puzzle_from_cages(p, problem);
+        if (!puzzle) return std::nullopt;
+        out.puzzle = std::move(*puzzle);
+    }
+    const int n = out.puzzle.size;
+    if (record.contains("solution") && record["solution"].is_array()) {
+        Grid g;
+        for (const auto& row : record["solution"]) {
+            if (!row.is_array() || static_cast<int>(row.size()) != n) {
+                problem = "\"solution\" is not " + std::to_string(n) + " rows of " +
+                          std::to_string(n) + " values";
+                return std::nullopt;
+            }
+            for (const auto& v : row) {
+                if (!v.is_number_integer()) {
+                    problem = "\"solution\" holds a value that is not an integer";
+                    return std::nullopt;
+                }
+                g.push_back(v.get<int>());
+            }
+        }
+        if (static_cast<int>(g.size()) != n * n) {
+            problem = "\"solution\" does not have " + std::to_string(n) + " rows";
+            return std::nullopt;
+        }
+        out.solution = std::move(g);
+    }
+    return out;
+}
+
+}  // namespace kk::db

@@ -1,0 +1,36 @@
+// One writer per corpus: `generate` (a new run or --resume) holds an exclusive OS
+// advisory lock (flock) on the sidecar file "<corpus>.lock" for its whole life.
+// The kernel drops the lock when the process ends, however it ends (kill -9
+// included), so a lock is never stale: a lock file without a live holder is
+// simply taken. The file records who holds it (pid, host, start time) for the
+// message a second writer gets. Readers (stats, query, verify, export) do not take
+// it; SQLite's WAL and busy timeout keep them safe alongside the writer.
+#pragma once
+
+#include <optional>
+#include <string>
+
+namespace kk::db {
+
+class WriterLock {
+  public:
+    // Takes the lock of the corpus at path, or returns nullopt and puts who holds it
+    // in holder ("pid 123 on host since 2026-01-01T00:00:00Z", or "unknown").
+    // Throws DbError when the lock file cannot be created or locked at all.
+    static std::optional<WriterLock> try_acquire(const std::string& corpus_path,
+                                                 std::string& holder);
+
+    WriterLock(WriterLock&& other) noexcept;
+    WriterLock& operator=(WriterLock&& other) noexcept;
+    WriterLock(const WriterLock&) = delete;
+    WriterLock& operator=(const WriterLock&) = delete;
+    ~WriterLock();  // releases the lock (the file stays: removing it would race)
+
+    static std::string lock_path(const std::string& corpus_path);
+
+  private:
+    explicit WriterLock(int fd) : fd_(fd) {}
+    int fd_ = -1;
+};
+
+}  // namespace kk::db

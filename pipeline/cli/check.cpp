@@ -1,0 +1,157 @@
+// kenken check PUZZLE ANSWER: does the answer (the grid, a row a line) meet every
+// rule of the puzzle? Exit 0 when it does; 7 naming the first rule it breaks.
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <sstream>
+
+#include "pipeline/cli/command.h"
+#include "pipeline/cli/input.h"
+
+namespace kk::cli {
+namespace {
+
+struct CheckOptions {
+    std::string puzzle, answer, format = "auto";
+};
+
+// The answer's values in reading order; nullopt with the reason when it is not a
+// size x size grid of numbers (blank lines and spaces, commas or tabs between values
+// are fine).
+std::optional<Grid> read_answer(const std::string& text, int n, std::string& problem) {
+    Grid g;
+    std::istringstream in(text);
+    std::string line;
+    int rows = 0;
+    while (std::getline(in, line)) {
+        for (char& c : line)
+            if (c == ',' || c == '\t' || c == '\r' || c == '|') c = ' ';
+        std::istringstream cells(line);
+        std::string word;
+        int in_row = 0;
+        while (cells >> word) {
+            int v = 0;
+            try {
+                size_t used = 0;
+                v = std::stoi(word, &used);
+                if (used != word.size()) throw std::invalid_argument(word);
+            } catch (const std::exception&) {
+                problem = "row " + std::to_string(rows + 1) + ": \"" + word + "\" is not a number";
+                return std::nullopt;
+            }
+            g.push_back(v);
+            ++in_row;
+        }
+        if (in_row == 0) continue;
+        ++rows;
+        if (in_row != n) {
+            problem = "row " + std::to_string(rows) + " has " + std::to_string(in_row) +
+                      " values, not " + std::to_string(n);
+            return std::nullopt;
+        }
+    }
+    if (rows != n) {
+        problem = "the answer has " + std::to_string(rows) + " rows, not " + std::to_string(n);
+        return std::nullopt;
+    }
+    return g;
+}
+
+// The first rule the grid breaks, in the order values, rows, columns, cages; empty
+// when it meets them all.
+std::string first_broken_rule(const Puzzle& p, const Grid& g) {
+    const int n = p.size;
+    for (int cell = 0; cell < n * n; ++cell)
+        if (g[static_cast<size_t>(cell)] < 1 || g[static_cast<size_t>(cell)] > n)
+            return rc_name(n, cell) + " holds " + std::to_string(g[static_cast<size_t>(cell)]) +
+                   ", outside 1.." + std::to_string(n);
+    for (int line = 0; line < 2 * n; ++line) {
+        const bool row = line < n;
+        const int k = row ? line : line - n;
+        std::vector<int> seen(static_cast<size_t>(n + 1), -1);
+        for (int i = 0; i < n; ++i) {
+            const int cell = row ? k * n + i : i * n + k;
+            const int v = g[static_cast<size_t>(cell)];
+            if (seen[static_cast<size_t>(v)] >= 0)
+                return std::string(row ? "row " : "column ") + std::to_string(k + 1) + " holds " +
+                       std::to_string(v) + " twice (" + rc_name(n, seen[static_cast<size_t>(v)]) +
+                       " and " + rc_name(n, cell) + ")";
+            seen[static_cast<size_t>(v)] = cell;
+        }
+    }
+    for (const Cage& c : p.cages) {
+        if (cage_holds(c, g)) continue;
+        std::string cells, values;
+        for (int cell : c.cells) {
+            cells += (cells.empty() ? "" : " ") + rc_name(n, cell);
+            values += (values.empty() ? "" : " ") + std::to_string(g[static_cast<size_t>(cell)]);
+        }
+        return "cage " + std::to_string(c.target) + op_glyph(c.op) + " (" + cells + ") holds " +
+               values + ", which does not make " + std::to_string(c.target);
+    }
+    return {};
+}
+
+int run_check(const CheckOptions& o) {
+    if (o.puzzle == "-" && o.answer == "-") {
+        std::cerr << "check: the puzzle and the answer cannot both come from stdin\n";
+        return kBadInput;
+    }
+    std::vector<SourcedPuzzle> puzzles;
+    if (!read_inputs({o.puzzle}, o.format, puzzles)) return kBadInput;
+    if (puzzles.size() != 1) {
+        std::cerr << o.puzzle << ": holds " << puzzles.size() << " puzzles; check takes one\n";
+        return kBadInput;
+    }
+    const Puzzle& p = puzzles[0].parsed.puzzle;
+    std::string text;
+    {
+        std::ostringstream ss;
+        if (o.answer == "-") {
+            ss << std::cin.rdbuf();
+        } else {
+            std::ifstream in(o.answer, std::ios::binary);
+            if (!in) {
+                std::cerr << o.answer << ": cannot read the file\n";
+                return kBadInput;
+            }
+            ss << in.rdbuf();
+        }
+        text = ss.str();
+    }
+    std::string problem;
+    const auto grid = read_answer(text, p.size, problem);
+    const std::string shown = o.answer == "-" ? "<stdin>" : o.answer;
+    if (!grid) {
+        std::cout << shown << ": wrong: " << problem << "\n";
+        return kWrongAnswer;
+    }
+    const std::string broken = first_broken_rule(p, *grid);
+    if (!broken.empty()) {
+        std::cout << shown << ": wrong: " << broken << "\n";
+        return kWrongAnswer;
+    }
+    std::cout << shown << ": correct\n";
+    return kOk;
+}
+
+}  // namespace
+
+void add_check_command(CLI::App& app) {
+    auto o = std::make_shared<CheckOptions>();
+    auto* sub = app.add_subcommand(
+        "check", "Check an answer: does the grid meet every rule of the puzzle?");
+    sub->add_option("puzzle", o->puzzle, "The puzzle file (one puzzle, any format; '-': stdin)")
+        ->required();
+    sub->add_option("answer", o->answer,
+                    "The answer: the grid, a row a line, values separated by spaces ('-': stdin)")
+        ->required();
+    add_format_option(sub, o->format);
+    sub->footer(help_footer({kOk, kBadInput, kWrongAnswer},
+                            {"kenken check puzzle.txt answer.txt",
+                             "printf '1 2\\n2 1\\n' | kenken check puzzle.txt -"}));
+    sub->callback([o] { set_exit(run_check(*o)); });
+}
+
+}  // namespace kk::cli

@@ -1,0 +1,33 @@
+#include "pipeline/cli/config_search.h"
+
+#include <filesystem>
+#include <system_error>
+
+namespace kk::cli {
+namespace fs = std::filesystem;
+
+std::vector<std::string> config_folders() {
+    std::vector<std::string> folders;
+    std::error_code ec;
+    const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+    if (!ec) folders.push_back((exe.parent_path().parent_path() / "share/kenken/configs").string());
+#ifdef KENKEN_SOURCE_CONFIGS
+    folders.push_back(KENKEN_SOURCE_CONFIGS);
+#endif
+    return folders;
+}
+
+std::optional<std::string> find_config(const std::string& name) {
+    std::error_code ec;
+    if (fs::is_regular_file(name, ec)) return name;
+    // Only a bare name is looked up: a path that does not exist is not found.
+    if (name.find('/') != std::string::npos) return std::nullopt;
+    for (const std::string& folder : config_folders())
+        for (const std::string& file : {name, name + ".toml"}) {
+            const fs::path p = fs::path(folder) / file;
+            if (fs::is_regular_file(p, ec)) return p.string();
+        }
+    return std::nullopt;
+}
+
+}  // namespace kk::cli

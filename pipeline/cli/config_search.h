@@ -1,0 +1,19 @@
+// Finding a factory configuration by name: `--config overnight` from any folder.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace kk::cli {
+
+// The folders a configuration name is looked up in, in order: the installed
+// share/kenken/configs beside the binary (BIN/../share/kenken/configs), then the
+// source tree's configs/ (for a build that is not installed).
+std::vector<std::string> config_folders();
+
+// A path as given when the file exists; otherwise NAME or NAME.toml in
+// config_folders(). nullopt when none exists.
+std::optional<std::string> find_config(const std::string& name);
+
+}  // namespace kk::cli

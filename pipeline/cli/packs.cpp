@@ -1,0 +1,131 @@
+// kenken packs: the packs published from a corpus; --show lists one's puzzles,
+// --delete unpublishes one (its puzzles become fresh again).
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+
+#include "db/pack/puzzle_json.h"
+#include "db/pack/text.h"
+#include "db/store/corpus.h"
+#include "pipeline/cli/command.h"
+
+namespace kk::cli {
+namespace {
+
+struct PacksOptions {
+    std::string db;
+    std::optional<std::int64_t> show, remove;
+    bool json = false;
+};
+
+nlohmann::ordered_json pack_json(const db::PackRow& p) {
+    nlohmann::ordered_json filters;
+    try {
+        filters = nlohmann::ordered_json::parse(p.filters);
+    } catch (const nlohmann::json::exception&) {
+        filters = p.filters;
+    }
+    return {{"id", p.id},         {"date", p.created_at}, {"count", p.count}, {"title", p.title},
+            {"format", p.format}, {"filters", filters},   {"file", p.out}};
+}
+
+// The filters as short text: "size=6 levels=hard fresh".
+std::string filters_text(const std::string& json) {
+    nlohmann::json j;
+    try {
+        j = nlohmann::json::parse(json);
+    } catch (const nlohmann::json::exception&) {
+        return json;
+    }
+    std::string s;
+    for (const auto& [key, value] : j.items()) {
+        if (value.is_null() || value == false || (value.is_array() && value.empty())) continue;
+        if (key == "order" && value == "id") continue;
+        if (key == "limit") continue;  // the count column says it
+        if (key == "seed" && value == 0) continue;
+        if (!s.empty()) s += ' ';
+        s += key;
+        if (value == true) continue;
+        s += '=';
+        if (value.is_string())
+            s += value.get<std::string>();
+        else if (value.is_array()) {
+            std::string list;
+            for (const auto& v : value) list += (list.empty() ? "" : ",") + (v.is_string() ? v.get<std::string>() : v.dump());
+            s += list;
+        } else
+            s += value.dump();
+    }
+    return s.empty() ? "-" : s;
+}
+
+int list(db::Corpus& corpus, bool json) {
+    const auto packs = corpus.packs();
+    if (json) {
+        for (const auto& p : packs) std::cout << pack_json(p).dump() << "\n";
+        return kOk;
+    }
+    if (packs.empty()) {
+        std::cout << "no packs\n";
+        return kOk;
+    }
+    std::printf("%4s  %-19s  %6s  %-7s  %-36s  %s\n", "id", "date", "count", "format", "filters",
+                "file");
+    for (const auto& p : packs)
+        std::printf("%4lld  %-19s  %6d  %-7s  %-36s  %s\n", static_cast<long long>(p.id),
+                    p.created_at.c_str(), p.count, p.format.c_str(),
+                    filters_text(p.filters).c_str(), p.out.c_str());
+    std::fflush(stdout);
+    return kOk;
+}
+
+int run_packs(const PacksOptions& o) {
+    try {
+        db::Corpus corpus = db::Corpus::open_existing(o.db);
+        if (o.show) {
+            const auto records = corpus.pack_puzzles(*o.show);
+            if (records.empty()) {
+                std::cerr << "packs: no pack " << *o.show << " in " << o.db << "\n";
+                return kBadInput;
+            }
+            std::cout << db::write_records(records, o.json ? db::TextFormat::Json
+                                                           : db::TextFormat::Table);
+            return kOk;
+        }
+        if (o.remove) {
+            if (!corpus.delete_pack(*o.remove)) {
+                std::cerr << "packs: no pack " << *o.remove << " in " << o.db << "\n";
+                return kBadInput;
+            }
+            std::cout << "pack " << *o.remove
+                      << " deleted: its puzzles are fresh again (unless another pack holds "
+                         "them); its file is left alone\n";
+            return kOk;
+        }
+        return list(corpus, o.json);
+    } catch (const std::exception& e) {
+        std::cerr << "packs: " << e.what() << "\n";
+        return kFailure;
+    }
+}
+
+}  // namespace
+
+void add_packs_command(CLI::App& app) {
+    auto o = std::make_shared<PacksOptions>();
+    auto* sub = app.add_subcommand("packs", "List the packs exported from a corpus; show or delete one");
+    add_db_option(sub, o->db, "Corpus file");
+    auto* show = sub->add_option("--show", o->show, "List pack N's puzzles, in pack order");
+    sub->add_option("--delete", o->remove,
+                    "Unpublish pack N: its puzzles become fresh again (the file stays)")
+        ->excludes(show);
+    sub->add_flag("--json", o->json, "JSON lines (a pack a line; --show: the shared puzzle record)");
+    sub->footer(help_footer({kOk, kFailure, kBadInput},
+                            {"kenken packs --db corpus.db", "kenken packs --db corpus.db --show 2",
+                             "kenken packs --db corpus.db --delete 2"}));
+    sub->callback([o] { set_exit(run_packs(*o)); });
+}
+
+}  // namespace kk::cli

@@ -1,0 +1,49 @@
+# bash completion for kenken: commands, then each command's options; files otherwise.
+# Installed as share/bash-completion/completions/kenken.
+_kenken() {
+    local cur prev words cword
+    _init_completion 2>/dev/null || {
+        cur=${COMP_WORDS[COMP_CWORD]}
+        prev=${COMP_WORDS[COMP_CWORD-1]}
+        words=("${COMP_WORDS[@]}")
+        cword=$COMP_CWORD
+    }
+    local commands="solve grade check generate verify stats query export packs bench"
+    if [ "$cword" -eq 1 ]; then
+        COMPREPLY=($(compgen -W "$commands --help --version" -- "$cur"))
+        return
+    fi
+    local opts
+    case ${words[1]} in
+        solve) opts="--format --limit --json" ;;
+        grade) opts="--format --json --explain" ;;
+        check) opts="--format" ;;
+        generate) opts="--db --config --sizes -n --count --per-level --add --seed -j --threads --max-singletons --resume -q --quiet" ;;
+        verify) opts="--db -j --threads -q --quiet --json" ;;
+        stats) opts="--db --json" ;;
+        query) opts="--db --size --level --min-score --max-score --ops --max-cage --fresh --order --seed --limit --format" ;;
+        export) opts="--db -o --out -n --count --format --force --title --paper --solutions --allow-repeats --size --level --min-score --max-score --ops --max-cage --fresh --order --seed" ;;
+        packs) opts="--db --show --delete --json" ;;
+        bench) opts="--format --limit --warm --repeat --grade --json" ;;
+    esac
+    case $prev in
+        --format)
+            case ${words[1]} in
+                export) COMPREPLY=($(compgen -W "pdf svg neknek json keen cancan dataset" -- "$cur")) ;;
+                query) COMPREPLY=($(compgen -W "table neknek json keen cancan dataset" -- "$cur")) ;;
+                *) COMPREPLY=($(compgen -W "auto neknek cancan j fahda keen json" -- "$cur")) ;;
+            esac
+            return ;;
+        --level) COMPREPLY=($(compgen -W "easy normal hard extreme unreasonable" -- "$cur")); return ;;
+        --order) COMPREPLY=($(compgen -W "id score random" -- "$cur")); return ;;
+        --paper) COMPREPLY=($(compgen -W "a4 letter" -- "$cur")); return ;;
+        --config) COMPREPLY=($(compgen -W "default overnight" -- "$cur") $(compgen -f -- "$cur")); return ;;
+        --db|-o|--out) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    esac
+    if [[ $cur == -* ]]; then
+        COMPREPLY=($(compgen -W "$opts --help" -- "$cur"))
+    else
+        COMPREPLY=($(compgen -f -- "$cur"))
+    fi
+}
+complete -F _kenken kenken

@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# kill -9 trials: makes a reference corpus with one uninterrupted run, then for each
+# trial starts the same run, kills it with SIGKILL at a random moment (and again
+# during each resume, while the dice say so), resumes until it finishes, and checks
+# that the corpus passes SQLite's integrity check and holds exactly the reference's
+# puzzles (same ids, texts, solutions, levels, scores, seeds, candidates).
+#
+#   scripts/kill-trials.sh [TRIALS] [GENERATE ARGS...]   (default: 20, --sizes 4-6 --count 600)
+#
+# Prints one line a trial and a summary; exit 0 only when every trial matches.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+kenken="${KENKEN:-$root/build/kenken}"
+trials="${1:-20}"
+shift || true
+args=("$@")
+[ ${#args[@]} -gt 0 ] || args=(--sizes 4-6 --count 600 --seed 11)
+work="$(mktemp -d /tmp/kenken-kill-trials.XXXXXX)"
+trap 'rm -rf "$work"' EXIT
+
+contents() {
+    sqlite3 "$1" "SELECT id, size, neknek, solution, level, score, canonical, seed, candidate
+                  FROM puzzles ORDER BY id" | sha256sum | cut -d' ' -f1
+}
+
+start=$(date +%s.%N)
+"$kenken" generate --db "$work/ref.db" "${args[@]}" >/dev/null 2>&1
+ref_seconds=$(echo "$(date +%s.%N) - $start" | bc)
+ref=$(contents "$work/ref.db")
+ref_count=$(sqlite3 "$work/ref.db" "SELECT count(*) FROM puzzles")
+echo "reference: $ref_count puzzles in ${ref_seconds}s"
+# Kills land anywhere from the first instant to a little past the run's length.
+max_ms=$(echo "$ref_seconds * 1200 / 1" | bc)
+[ "$max_ms" -ge 50 ] || max_ms=50
+
+ok=0 kills=0
+for trial in $(seq 1 "$trials"); do
+    db="$work/trial.db"
+    rm -f "$db" "$db"-wal "$db"-shm "$db".lock "$db".new
+    steps=()
+    mode=new
+    for attempt in $(seq 1 50); do
+        if [ "$mode" = new ]; then cmd=("$kenken" generate --db "$db" "${args[@]}")
+        else cmd=("$kenken" generate --db "$db" --resume); fi
+        "${cmd[@]}" >"$work/out" 2>&1 &
+        pid=$!
+        # Kill on the first attempt always, later ones with probability 1/2.
+        if [ "$attempt" -eq 1 ] || [ $((RANDOM % 2)) -eq 0 ]; then
+            ms=$((RANDOM * 32768 + RANDOM))
+            ms=$((ms % max_ms))
+            sleep "$(printf '%d.%03d' $((ms / 1000)) $((ms % 1000)))"
+            if kill -9 "$pid" 2>/dev/null; then kills=$((kills + 1)); steps+=("kill@${ms}ms"); fi
+        fi
+        status=0
+        wait "$pid" 2>/dev/null || status=$?
+        [ "$status" -eq 0 ] && { steps+=("done"); break; }
+        # Killed after the run was marked finished: nothing left to resume.
+        if [ -f "$db" ] && [ "$(sqlite3 "$db" "SELECT count(*) FROM runs WHERE finished_at IS NOT NULL" 2>/dev/null)" = 1 ]; then
+            steps+=("finished"); break
+        fi
+        # What the next step is: a killed start may have left no corpus or no run.
+        if [ ! -f "$db" ] || ! sqlite3 "$db" "SELECT 1 FROM runs LIMIT 1" 2>/dev/null | grep -q 1; then
+            mode=new
+        else
+            mode=resume
+        fi
+        steps+=("$mode")
+    done
+    integrity=$(sqlite3 "$db" "PRAGMA integrity_check")
+    got=$(contents "$db")
+    runs=$(sqlite3 "$db" "SELECT count(*) FROM runs")
+    if [ "$got" = "$ref" ] && [ "$integrity" = ok ] && [ "$runs" = 1 ]; then
+        ok=$((ok + 1)); verdict=identical
+    else
+        verdict="DIFFERENT (integrity $integrity, runs $runs)"
+    fi
+    echo "trial $trial: ${steps[*]}: $verdict"
+done
+echo "kill-trials: $ok of $trials trials identical to the uninterrupted run ($kills kill -9 in all)"
+[ "$ok" -eq "$trials" ]

@@ -1,0 +1,301 @@
+// Hostile use of the binary (issue 11): one writer per corpus, edge values, read-only
+// and damaged corpora, endless input, and one exit status per fault.
+#include <signal.h>
+#include <sqlite3.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <string>
+#include <thread>
+
+#include "db/store/corpus.h"
+#include "db/store/writer_lock.h"
+#include "tests/support/cli_run.h"
+#include "tests/support/test_files.h"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+void write_file(const fs::path& path, const std::string& text) {
+    std::ofstream(path, std::ios::binary) << text;
+}
+
+// Runs a shell command line; its exit status and stdout+stderr.
+CliResult run_shell(const std::string& command) {
+    TempPath out("shell.out");
+    const int raw = std::system((command + " > " + out.str() + " 2>&1").c_str());
+    CliResult r;
+    r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+    r.out = slurp(out.path);
+    return r;
+}
+
+void exec_sql(const std::string& db, const std::string& sql) {
+    sqlite3* raw = nullptr;
+    REQUIRE(sqlite3_open(db.c_str(), &raw) == SQLITE_OK);
+    char* message = nullptr;
+    const int rc = sqlite3_exec(raw, sql.c_str(), nullptr, nullptr, &message);
+    INFO((message ? message : ""));
+    sqlite3_free(message);
+    sqlite3_close(raw);
+    REQUIRE(rc == SQLITE_OK);
+}
+
+}  // namespace
+
+// ---- item 4: one writer per corpus -----------------------------------------------
+
+TEST_CASE("a second generate on a corpus being written is refused; a killed writer's lock is taken",
+          "[cli][hostile][lock]") {
+    TempPath db("locked.db");
+    REQUIRE(run_kenken("generate --db " + db.str() + " --sizes 4 --count 8 --seed 3 --stop-after 4")
+                .status == 130);
+    {
+        // This process holds the lock, as a live generate would.
+        std::string holder;
+        auto lock = kk::db::WriterLock::try_acquire(db.str(), holder);
+        REQUIRE(lock);
+        const CliResult resume = run_kenken("generate --db " + db.str() + " --resume");
+        CHECK(resume.status == 9);
+        CHECK_THAT(resume.err, Catch::Contains("being written by another kenken generate") &&
+                                   Catch::Contains("pid " + std::to_string(getpid())));
+        const CliResult fresh = run_kenken("generate --db " + db.str() + " --sizes 4 --count 4");
+        CHECK(fresh.status == 9);
+    }
+    // A writer killed with SIGKILL leaves the lock file; its lock died with it.
+    const pid_t child = fork();
+    REQUIRE(child >= 0);
+    if (child == 0) {
+        std::string holder;
+        std::optional<kk::db::WriterLock> lock;
+        while (!(lock = kk::db::WriterLock::try_acquire(db.str(), holder)))
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        pause();
+        _exit(0);
+    }
+    std::string holder;
+    bool held = false;  // by the child: our own attempt fails
+    for (int i = 0; i < 1000 && !held; ++i) {
+        held = !kk::db::WriterLock::try_acquire(db.str(), holder);
+        if (!held) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    CHECK(held);
+    CHECK_THAT(holder, Catch::Contains("pid " + std::to_string(child)));
+    kill(child, SIGKILL);
+    waitpid(child, nullptr, 0);
+    CHECK(fs::exists(kk::db::WriterLock::lock_path(db.str())));
+    const CliResult resumed = run_kenken("generate --db " + db.str() + " --resume");
+    CHECK(resumed.status == 0);
+    CHECK(kk::db::Corpus::open_existing(db.str()).all_puzzles().size() == 8);
+}
+
+TEST_CASE("two generates started together on one corpus: one writes, the other is refused",
+          "[cli][hostile][lock]") {
+    TempPath db("race.db");
+    TempPath a("race-a.status"), b("race-b.status");
+    const std::string gen =
+        std::string(KENKEN_BINARY) + " generate --db " + db.str() + " --sizes 6 --count 300";
+    const CliResult both =
+        run_shell("(" + gen + " >/dev/null 2>&1; echo $? > " + a.str() + ") & (" + gen +
+                  " >/dev/null 2>&1; echo $? > " + b.str() + "); wait");
+    REQUIRE(both.status == 0);
+    const int sa = std::stoi(slurp(a.path)), sb = std::stoi(slurp(b.path));
+    INFO("statuses " << sa << " " << sb);
+    // Either one waited out the other (the first had finished) or one was refused;
+    // never two writers: the corpus holds each run's quota, not more.
+    CHECK(((sa == 0 && sb == 9) || (sa == 9 && sb == 0) || (sa == 0 && sb == 0)));
+    auto corpus = kk::db::Corpus::open_existing(db.str());
+    for (const auto& [run, stored] : corpus.counts_by_run()) CHECK(stored == 300);
+}
+
+// ---- item 8: edges ---------------------------------------------------------------
+
+TEST_CASE("level quotas that are all 0 are an error, from flags and from a file",
+          "[cli][hostile][edges]") {
+    TempPath db("zero-quotas.db");
+    const CliResult flags =
+        run_kenken("generate --db " + db.str() +
+                   " --sizes 4 --per-level easy=0,normal=0,hard=0,extreme=0,unreasonable=0");
+    CHECK(flags.status == 2);
+    CHECK_THAT(flags.err, Catch::Contains("every level asks for 0 puzzles"));
+    TempPath config("zero-quotas.toml");
+    write_file(config.path, "[run]\nsizes = \"4\"\n\n[run.per_level]\neasy = 0\nhard = 0\n");
+    const CliResult file = run_kenken("generate --db " + db.str() + " --config " + config.str());
+    CHECK(file.status == 2);
+    CHECK_THAT(file.err, Catch::Contains(config.str() + ":4:"));
+    CHECK_FALSE(fs::exists(db.path));
+}
+
+TEST_CASE("an empty --db is an error for every command that takes one", "[cli][hostile][edges]") {
+    for (const char* command :
+         {"generate --count 4 --sizes 4", "stats", "query", "verify",
+          "export --count 1 --format neknek --out kenken-hostile-never-written.neknek"}) {
+        const CliResult r = run_kenken(std::string(command) + " --db ''");
+        INFO(command << ": " << r.err);
+        CHECK(r.status == 2);
+        CHECK_THAT(r.err, Catch::Contains("--db"));
+    }
+}
+
+TEST_CASE("nan and inf are refused as weights and as the single-cell share, with file and line",
+          "[cli][hostile][edges]") {
+    TempPath db("nan.db");
+    TempPath config("nan.toml");
+    write_file(config.path, "[run]\nsizes = \"4\"\nmax_singletons = nan\n");
+    CliResult r = run_kenken("generate --db " + db.str() + " --config " + config.str());
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains(config.str() + ":3:") && Catch::Contains("finite"));
+    write_file(config.path,
+               "[[recipes]]\nname = \"x\"\n[recipes.tiling]\nsize_weights = [0.0, inf, 1.0]\n");
+    r = run_kenken("generate --db " + db.str() + " --config " + config.str());
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains(config.str() + ":4:") && Catch::Contains("finite"));
+    for (const char* value : {"nan", "inf", "-inf"}) {
+        r = run_kenken("generate --db " + db.str() + " --sizes 4 --count 4 --max-singletons " +
+                       value);
+        CHECK(r.status == 2);
+    }
+    CHECK_FALSE(fs::exists(db.path));
+}
+
+TEST_CASE("seeds outside 0..2^64-1 are refused, not wrapped", "[cli][hostile][edges]") {
+    TempPath db("seeds.db");
+    for (const char* seed :
+         {"-1", "18446744073709551616", "99999999999999999999999", "1e3", "+5"}) {
+        const CliResult r =
+            run_kenken("generate --db " + db.str() + " --sizes 4 --count 4 --seed " + seed);
+        INFO("seed " << seed << ": " << r.err);
+        CHECK(r.status == 2);
+        CHECK_THAT(r.err, Catch::Contains(seed));
+    }
+    CHECK_FALSE(fs::exists(db.path));
+    CHECK(run_kenken("query --db " + db.str() + " --order random --seed -1").status == 2);
+    // The largest seed is stored with the run (beyond TOML's integers) and resumes.
+    const CliResult top =
+        run_kenken("generate --db " + db.str() +
+                   " --sizes 4 --count 4 --seed 18446744073709551615 --stop-after 2");
+    CHECK(top.status == 130);
+    CHECK(run_kenken("generate --db " + db.str() + " --resume").status == 0);
+    CHECK(kk::db::Corpus::open_existing(db.str()).runs().at(0).seed == 18446744073709551615ULL);
+}
+
+TEST_CASE("a read-only corpus can be read by stats, query and verify", "[cli][hostile][edges]") {
+    TempPath folder("read-only");
+    fs::create_directory(folder.path);
+    const std::string db = (folder.path / "corpus.db").string();
+    REQUIRE(run_kenken("generate --db " + db + " --sizes 4 --count 6 --seed 2").status == 0);
+    fs::remove(db + ".lock");
+    chmod(db.c_str(), 0444);
+    chmod(folder.str().c_str(), 0555);
+    // root writes anything: run the reads as nobody when we are root.
+    const std::string as =
+        getuid() == 0 ? "setpriv --reuid=65534 --regid=65534 --clear-groups " : "";
+    for (const char* command : {"stats", "query", "verify"}) {
+        const CliResult r = run_shell(as + KENKEN_BINARY + " " + command + " --db " + db);
+        INFO(command << ": " << r.out);
+        CHECK(r.status == 0);
+        CHECK_THAT(r.out, !Catch::Contains("not a KenKen corpus"));
+    }
+    const std::string listed = run_shell(as + KENKEN_BINARY + " query --db " + db).out;
+    CHECK(std::count(listed.begin(), listed.end(), '\n') == 7);  // a header and 6 puzzles
+    chmod(folder.str().c_str(), 0755);
+    fs::remove_all(folder.path);
+}
+
+TEST_CASE("a folder given as a puzzle file is bad input, not an internal error",
+          "[cli][hostile][edges]") {
+    for (const char* command : {"solve", "grade"}) {
+        const CliResult r = run_kenken(std::string(command) + " " + KENKEN_TEST_DATA);
+        CHECK(r.status == 2);
+        CHECK_THAT(r.err, Catch::Contains("is a folder"));
+        CHECK_THAT(r.err, !Catch::Contains("internal error"));
+    }
+}
+
+TEST_CASE("endless input ends with a message at the size cap", "[cli][hostile][edges]") {
+    CliResult r = run_kenken("solve /dev/zero");
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("/dev/zero: larger than 64 MiB"));
+    // stdin takes the same capped read (read_capped).
+    TempPath db("endless.db");
+    r = run_kenken("generate --db " + db.str() + " --config /dev/zero");
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("not a configuration file"));
+}
+
+TEST_CASE("a corpus that fails SQLite's integrity check fails verify and is not written to",
+          "[cli][hostile][edges]") {
+    TempPath db("damaged.db");
+    REQUIRE(
+        run_kenken("generate --db " + db.str() + " --sizes 4 --count 20 --seed 5 --stop-after 10")
+            .status == 130);
+    // Point an index at another tree's root page behind SQLite's back: a damaged
+    // b-tree that even the quick check finds.
+    exec_sql(db.str(),
+             "PRAGMA writable_schema = ON; UPDATE sqlite_master SET rootpage = (SELECT rootpage "
+             "FROM sqlite_master WHERE name = 'runs') WHERE name = 'puzzles_score'; "
+             "PRAGMA writable_schema = OFF;");
+    const CliResult verify = run_kenken("verify --db " + db.str());
+    CHECK(verify.status == 5);
+    CHECK_THAT(verify.err, Catch::Contains("integrity check"));
+    for (const std::string& command :
+         {"generate --db " + db.str() + " --resume", "generate --db " + db.str() + " --count 4"}) {
+        const CliResult r = run_kenken(command);
+        INFO(command);
+        CHECK(r.status == 1);
+        CHECK_THAT(r.err, Catch::Contains("is damaged"));
+    }
+}
+
+TEST_CASE("an empty corpus file: generate takes it as new, --resume says what happened",
+          "[cli][hostile][edges]") {
+    TempPath db("empty.db");
+    write_file(db.path, "");
+    const CliResult resume = run_kenken("generate --db " + db.str() + " --resume");
+    CHECK(resume.status == 1);
+    CHECK_THAT(resume.err, Catch::Contains("empty file") && Catch::Contains("without --resume"));
+    CHECK(run_kenken("generate --db " + db.str() + " --sizes 4 --count 4").status == 0);
+    CHECK(kk::db::Corpus::open_existing(db.str()).all_puzzles().size() == 4);
+}
+
+TEST_CASE("a new corpus appears whole: no temporary file is left, none is half made",
+          "[cli][hostile][edges]") {
+    TempPath db("atomic.db");
+    REQUIRE(run_kenken("generate --db " + db.str() + " --sizes 4 --count 4").status == 0);
+    CHECK_FALSE(fs::exists(db.str() + ".new"));
+    // The file a killed start would leave is a whole corpus or none: SIGKILL right away.
+    TempPath early("early.db");
+    for (int delay_ms : {0, 5, 20, 50}) {
+        early.clear();
+        run_shell(std::string(KENKEN_BINARY) + " generate --db " + early.str() +
+                  " --sizes 9 --count 1000 & sleep " + std::to_string(delay_ms / 1000.0) +
+                  "; kill -9 $!; wait");
+        if (!fs::exists(early.path)) continue;
+        INFO("killed after " << delay_ms << " ms");
+        CHECK(fs::file_size(early.path) > 0);
+        const CliResult stats = run_kenken("stats --db " + early.str());
+        CHECK(stats.status == 0);
+    }
+}
+
+TEST_CASE("one fault, one exit status: a missing corpus is 1 for every command",
+          "[cli][hostile][exit]") {
+    TempPath db("missing.db");
+    for (const char* command :
+         {"generate --resume", "stats", "query", "verify",
+          "export --count 1 --format neknek --out kenken-hostile-never-written.neknek"}) {
+        const CliResult r = run_kenken(std::string(command) + " --db " + db.str());
+        INFO(command << ": " << r.err);
+        CHECK(r.status == 1);
+        CHECK_THAT(r.err, Catch::Contains(db.str()));
+    }
+    CHECK_FALSE(fs::exists(db.path));
+}
