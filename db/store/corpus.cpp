@@ -14,7 +14,7 @@ namespace {
 
 constexpr const char* kPuzzleColumns =
     "id, size, neknek, solution, level, score, cages, singletons, max_cage, ops, canonical, "
-    "seed, candidate, run_id, created_at, rules";
+    "seed, candidate, run_id, created_at, rules, shard";
 
 PuzzleRecord read_puzzle(const Statement& s) {
     PuzzleRecord r;
@@ -34,11 +34,13 @@ PuzzleRecord read_puzzle(const Statement& s) {
     r.run_id = s.column_is_null(13) ? 0 : s.column_int64(13);
     r.created_at = s.column_text(14);
     r.rules = s.column_text(15);
+    r.shard = s.column_int(16);
     return r;
 }
 
 constexpr const char* kRunColumns =
-    "id, config, seed, sizes, quotas, started_at, finished_at, status, counters, progress";
+    "id, config, seed, sizes, quotas, started_at, finished_at, status, counters, progress, "
+    "shard_index, shard_count, coalesce(origin, ''), coalesce(origin_run, 0)";
 
 RunRow read_run(const Statement& s) {
     RunRow r;
@@ -52,6 +54,10 @@ RunRow read_run(const Statement& s) {
     r.status = s.column_text(7);
     r.counters = s.column_text(8);
     r.progress = s.column_text(9);
+    r.shard_index = s.column_int(10);
+    r.shard_count = s.column_int(11);
+    r.origin = s.column_text(12);
+    r.origin_run = s.column_int64(13);
     return r;
 }
 
@@ -259,9 +265,16 @@ std::int64_t Corpus::begin_run(const std::string& config_toml, std::uint64_t see
     return sqlite3_last_insert_rowid(db_.get());
 }
 
+void Corpus::set_run_shard(std::int64_t id, int shard_index, int shard_count) {
+    Statement s(db_.get(), "UPDATE runs SET shard_index = ?, shard_count = ? WHERE id = ?");
+    s.bind(1, shard_index).bind(2, shard_count).bind(3, id).run();
+    if (sqlite3_changes(db_.get()) == 0) throw DbError("no run " + std::to_string(id));
+}
+
 std::optional<RunRow> Corpus::latest_unfinished_run() {
     Statement s(db_.get(), std::string("SELECT ") + kRunColumns +
-                               " FROM runs WHERE finished_at IS NULL ORDER BY id DESC LIMIT 1");
+                               " FROM runs WHERE finished_at IS NULL AND origin IS NULL "
+                               "ORDER BY id DESC LIMIT 1");
     if (!s.step()) return std::nullopt;
     return read_run(s);
 }
@@ -304,9 +317,9 @@ Statement& Corpus::insert_statement() {
         insert_ = std::make_unique<Statement>(
             db_.get(),
             "INSERT INTO puzzles (size, neknek, solution, level, score, cages, singletons, "
-            "max_cage, ops, canonical, seed, candidate, run_id, created_at, rules) VALUES (?, ?, "
-            "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, coalesce(?, strftime('%Y-%m-%dT%H:%M:%SZ', 'now')), "
-            "?) "
+            "max_cage, ops, canonical, seed, candidate, run_id, created_at, rules, shard) VALUES "
+            "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+            "coalesce(?, strftime('%Y-%m-%dT%H:%M:%SZ', 'now')), ?, ?) "
             "ON CONFLICT(canonical) DO NOTHING");
     return *insert_;
 }
@@ -325,6 +338,7 @@ bool Corpus::insert_puzzle(const PuzzleRecord& r) {
     else
         s.bind_null(14);
     s.bind(15, r.rules);
+    s.bind(16, r.shard);
     s.run();
     return sqlite3_changes(db_.get()) > 0;
 }

@@ -29,6 +29,14 @@ class PuzzleCursor {
     Statement s_;
 };
 
+// What merging one run of a shard did.
+struct MergeCounts {
+    std::int64_t read = 0;        // puzzles in the shard's run
+    std::int64_t added = 0;       // new to this corpus
+    std::int64_t duplicates = 0;  // already here under rotation or reflection
+    std::int64_t replaced = 0;    // ... of which the shard's copy took the place
+};
+
 class Corpus {
   public:
     // Creates the file when absent and brings its schema up to date. A new corpus
@@ -52,6 +60,9 @@ class Corpus {
     // Runs.
     std::int64_t begin_run(const std::string& config_toml, std::uint64_t seed,
                            const std::string& sizes, const std::string& quotas_json);
+    // Marks a run as shard I of N (I == N: the top-up of a merged corpus).
+    void set_run_shard(std::int64_t id, int shard_index, int shard_count);
+    // The latest run made here (not merged in) that has not finished.
     std::optional<RunRow> latest_unfinished_run();
     std::optional<RunRow> run(std::int64_t id);
     std::vector<RunRow> runs();
@@ -80,6 +91,22 @@ class Corpus {
     PuzzleCursor scan(const QueryFilter& f);
     int count(const QueryFilter& f);
 
+    // Merging (kenken merge, db/store/merge.cpp). attach_shard opens another corpus
+    // file under the schema name "shard" (old schema versions too; nothing is written
+    // to it) and returns its runs; detach_shard closes it. Attach outside a
+    // transaction; copy within begin()/commit().
+    std::vector<RunRow> attach_shard(const std::string& path);
+    void detach_shard();
+    int shard_puzzles_outside_runs();
+    // The attached shard's run as a run of this corpus: a copy naming where it came
+    // from, or the copy made by an earlier merge (updated to the run's latest state).
+    std::int64_t copy_shard_run(const RunRow& shard_run, const std::string& path);
+    // The puzzles of the shard's run (0: those outside any run) into run into_run.
+    // Of two puzzles equal under rotation or reflection the one with the smaller
+    // (seed, shard, candidate, neknek) stays: merging is idempotent and the rows left
+    // do not depend on the order of the shards.
+    MergeCounts merge_shard_puzzles(std::int64_t shard_run, std::int64_t into_run);
+
     // Packs: recorded once the file is written. Returns the pack id. Inside an open
     // transaction (begin()) it joins it; otherwise it commits on its own.
     std::int64_t record_pack(const PackRow& pack, const std::vector<std::int64_t>& puzzle_ids);
@@ -97,6 +124,7 @@ class Corpus {
 
     Connection db_;
     std::unique_ptr<Statement> insert_;  // prepared once, reused by every insert
+    int shard_version_ = 0;              // schema version of the attached shard
 };
 
 }  // namespace kk::db

@@ -19,6 +19,7 @@ struct PuzzleRecord {
     std::string rules = "standard";  // rules_name: standard, hidden, killer, ...
     std::uint64_t seed = 0;
     std::int64_t candidate = 0, run_id = 0;  // run_id 0: stored outside any run (NULL)
+    int shard = 0;                           // the shard of the run that made it
     std::string created_at;                  // empty on insert: the database stamps it
 };
 
@@ -31,6 +32,9 @@ struct RunRow {
     std::optional<std::string> finished_at;
     std::string status;  // running | interrupted | finished
     std::string counters, progress;
+    int shard_index = 0, shard_count = 1;  // shard I of N (0 of 1: not split)
+    std::string origin;                    // merged in from this file ("": made here)
+    std::int64_t origin_run = 0;           // ... where it was this run
 };
 
 struct PackRow {

@@ -11,7 +11,7 @@ namespace {
 
 // migrations[k] takes the schema from version k to k+1. Never edit a shipped one:
 // add the next, and bump schema_version() in db/version.cpp.
-constexpr std::array<const char*, 2> kMigrations = {
+constexpr std::array<const char*, 3> kMigrations = {
     R"sql(
 CREATE TABLE runs (
     id          INTEGER PRIMARY KEY,
@@ -69,6 +69,15 @@ CREATE INDEX pack_puzzles_puzzle ON pack_puzzles(puzzle_id);
     R"sql(
 ALTER TABLE puzzles ADD COLUMN rules TEXT NOT NULL DEFAULT 'standard';
 CREATE INDEX puzzles_rules_size_level ON puzzles(rules, size, level);
+)sql",
+    // 2 -> 3: shards and merging. A run made as shard I of N says so; a run copied in by
+    // `kenken merge` names the file and run it came from; a puzzle keeps its shard.
+    R"sql(
+ALTER TABLE runs ADD COLUMN shard_index INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE runs ADD COLUMN shard_count INTEGER NOT NULL DEFAULT 1;
+ALTER TABLE runs ADD COLUMN origin TEXT;
+ALTER TABLE runs ADD COLUMN origin_run INTEGER;
+ALTER TABLE puzzles ADD COLUMN shard INTEGER NOT NULL DEFAULT 0;
 )sql",
 };
 

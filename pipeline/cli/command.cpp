@@ -82,6 +82,8 @@ const char* exit_meaning(Exit status) {
             return "--max-seconds ran out before a puzzle was decided (undecided)";
         case kLocked:
             return "another kenken generate is writing this corpus (one writer)";
+        case kWrongShard:
+            return "`merge` met a shard of another configuration or seed (--force merges it)";
         case kInterrupted:
             return "interrupted (Ctrl-C); --resume continues";
     }

@@ -25,6 +25,7 @@ enum Exit : int {
     kNotEnough = 6,      // `export` asked for more puzzles than match
     kWrongAnswer = 7,    // `check`: the answer breaks a rule
     kUndecided = 8,      // `solve`/`grade`: --max-seconds ran out before a puzzle was decided
+    kWrongShard = 10,    // `merge` met a shard of another configuration or seed
     kLocked = 9,         // `generate`: another kenken generate is writing this corpus
     kInterrupted = 130,  // `generate` was stopped (SIGINT/SIGTERM); --resume continues
 };
@@ -58,6 +59,7 @@ void add_query_command(CLI::App& app);
 void add_export_command(CLI::App& app);
 void add_packs_command(CLI::App& app);
 void add_bench_command(CLI::App& app);
+void add_merge_command(CLI::App& app);
 
 void set_exit(int status);
 int exit_status();

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <set>
 
 #include "db/store/writer_lock.h"
 #include "pipeline/cli/command.h"
@@ -24,12 +25,12 @@ extern "C" void on_interrupt(int) {
 }
 
 struct GenerateOptions {
-    std::string db, config, sizes, per_level;
+    std::string db, config, sizes, per_level, shard;
     std::optional<std::string> variant;
     std::optional<int> count, threads;
     std::optional<std::uint64_t> seed, stop_after;
     std::optional<double> max_singletons;
-    bool resume = false, add = false, quiet = false;
+    bool resume = false, add = false, quiet = false, top_up = false;
 };
 
 // Flags override the file; --count and --per-level replace the file's quotas.
@@ -60,6 +61,15 @@ bool apply_flags(const GenerateOptions& o, FactoryConfig& c) {
             return false;
         }
         c.rules = *rules;
+    }
+    if (!o.shard.empty()) {
+        std::string why;
+        auto shard = parse_shard(o.shard, &why);
+        if (!shard) {
+            std::cerr << "generate: --shard: " << why << "\n";
+            return false;
+        }
+        c.shard = *shard;
     }
     if (o.seed) c.seed = *o.seed;
     if (o.threads) c.threads = *o.threads;
@@ -127,21 +137,56 @@ int run_generate(const GenerateOptions& o) {
             // A resumed run keeps the configuration it started with.
             config = parse_config(run->config, o.db + " (run " + std::to_string(run->id) + ")");
             if (!o.config.empty() || !o.sizes.empty() || !o.per_level.empty() || o.count ||
-                o.seed || o.max_singletons || o.variant)
+                o.seed || o.max_singletons || o.variant || !o.shard.empty())
                 spdlog::warn(
                     "--resume keeps run {}'s configuration; the other settings given "
                     "are ignored (--threads still applies)",
                     run->id);
             fo.resume = run->id;
             spdlog::info("resuming run {}", run->id);
+        } else if (o.top_up) {
+            corpus.emplace(db::Corpus::open_existing(o.db));
+            // The shards' configuration, stored with the runs `merge` copied in.
+            std::optional<db::RunRow> merged;
+            for (auto& run : corpus->runs())
+                if (!run.origin.empty()) {
+                    merged = run;
+                    break;
+                }
+            if (!merged) {
+                std::cerr << o.db << ": no merged shards to top up (see kenken merge)\n";
+                return kFailure;
+            }
+            config =
+                parse_config(merged->config, o.db + " (run " + std::to_string(merged->id) + ")");
+            if (!o.config.empty() || !o.sizes.empty() || !o.per_level.empty() || o.count ||
+                o.seed || o.max_singletons || !o.shard.empty())
+                spdlog::warn(
+                    "--top-up uses the configuration of the merged shards; the other settings "
+                    "given are ignored (--threads still applies)");
+            // Topping up before every shard is in would make their share twice.
+            std::set<int> finished;
+            for (auto& run : corpus->runs())
+                if (!run.origin.empty() && run.shard_count == merged->shard_count &&
+                    run.status == "finished")
+                    finished.insert(run.shard_index);
+            if (static_cast<int>(finished.size()) < merged->shard_count) {
+                std::cerr << o.db << ": " << finished.size() << " of " << merged->shard_count
+                          << " shards merged finished; merge the others before --top-up\n";
+                return kFailure;
+            }
+            // The stream after the last shard's: its own candidates, the same each time.
+            config.shard = ShardId{merged->shard_count, merged->shard_count};
+            spdlog::info("topping up {} from shard stream {}", o.db, shard_text(config.shard));
         } else {
             corpus.emplace(db::Corpus::open(o.db));
             check_sound(*corpus, o.db);
             // Quotas are targets for the corpus: say what it holds, and stop when it
             // already meets them.
             if (!o.add) {
-                const int missing = shortfall(config.quotas, held_counts(*corpus));
-                const int asked = config.quotas.total();
+                const Quotas share = shard_quotas(config.quotas, config.shard);
+                const int missing = shortfall(share, held_counts(*corpus));
+                const int asked = share.total();
                 if (missing == 0) {
                     std::cout << o.db << " already holds the " << asked
                               << " puzzles its quotas ask for: nothing to make (--add makes "
@@ -216,8 +261,15 @@ void add_generate_command(CLI::App& app) {
                     "Largest share of 1-cell cages a puzzle may have (default: 0.2)")
         ->check(finite_number())
         ->check(CLI::Range(0.0, 1.0));
+    sub->add_option("--shard", o->shard,
+                    "Make shard I of N (0-based): its share of every quota, from its own "
+                    "candidate stream; join shards with `kenken merge`");
     sub->add_flag("--resume", o->resume, "Continue the latest interrupted run in --db");
     sub->add_flag("-q,--quiet", o->quiet, "No progress on stderr (the final report stays)");
+    sub->add_flag("--top-up", o->top_up,
+                  "In a merged corpus: make what duplicates across shards left short of the "
+                  "shards' quotas, from a stream of its own (deterministic)")
+        ->excludes("--resume");
     sub->add_option("--stop-after", o->stop_after,
                     "Stop as if interrupted after this many candidates (for tests)")
         ->group("");

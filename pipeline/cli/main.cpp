@@ -26,9 +26,9 @@ int main(int argc, char** argv) {
     // The commands, in the order --help lists them.
     for (auto add :
          {kk::cli::add_solve_command, kk::cli::add_grade_command, kk::cli::add_check_command,
-          kk::cli::add_generate_command, kk::cli::add_verify_command, kk::cli::add_stats_command,
-          kk::cli::add_query_command, kk::cli::add_export_command, kk::cli::add_packs_command,
-          kk::cli::add_bench_command})
+          kk::cli::add_generate_command, kk::cli::add_merge_command, kk::cli::add_verify_command,
+          kk::cli::add_stats_command, kk::cli::add_query_command, kk::cli::add_export_command,
+          kk::cli::add_packs_command, kk::cli::add_bench_command})
         add(app);
     // A first word that is no command: name the nearest one instead of CLI11's
     // "A subcommand is required".

@@ -75,6 +75,12 @@ void print_runs(db::Corpus& corpus) {
         std::printf("%4lld  %20llu  %-12s  %-20s  %-20s  %8d\n", static_cast<long long>(r.id),
                     static_cast<unsigned long long>(r.seed), r.sizes.c_str(), r.started_at.c_str(),
                     end.c_str(), it == stored.end() ? 0 : it->second);
+        if (r.shard_count > 1 || r.shard_index > 0)
+            std::printf("      shard %d/%d%s\n", r.shard_index, r.shard_count,
+                        r.shard_index >= r.shard_count ? " (top-up)" : "");
+        if (!r.origin.empty())
+            std::printf("      merged from %s (run %lld)\n", r.origin.c_str(),
+                        static_cast<long long>(r.origin_run));
         std::fputs(counters_table(r.counters).c_str(), stdout);
     }
 }

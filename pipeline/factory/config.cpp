@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cmath>
 #include <fstream>
+#include <cstdio>
 #include <set>
 #include <sstream>
 
@@ -216,7 +217,7 @@ FactoryConfig config_from_table(const toml::table& t, const std::string& source_
         rd.only_keys(*run, "run",
                      {"sizes", "count", "per_level", "seed", "threads", "max_singletons",
                       "max_search_nodes", "max_candidate_seconds", "in_flight", "batch",
-                      "steering", "variant"});
+                      "steering", "variant", "shard"});
         if (auto* n = run->get("sizes")) {
             try {
                 c.quotas.sizes = parse_sizes(rd.text(*n, "run.sizes"));
@@ -273,6 +274,20 @@ FactoryConfig config_from_table(const toml::table& t, const std::string& source_
             if (!rules) rd.fail(n, "run.variant", why);
             c.rules = *rules;
         }
+        if (auto* n = run->get("shard")) {
+            std::string why;
+            auto s = parse_shard(rd.text(*n, "run.shard"), &why);
+            // The top-up stream of a merged corpus is stored as shard N/N.
+            if (!s) {
+                int i = 0, count = 0;
+                const std::string t = rd.text(*n, "run.shard");
+                if (std::sscanf(t.c_str(), "%d/%d", &i, &count) == 2 && i == count && count >= 1 &&
+                    shard_text({i, count}) == t)
+                    s = ShardId{i, count};
+            }
+            if (!s) rd.fail(n, "run.shard", why);
+            c.shard = *s;
+        }
     } else if (t.contains("run")) {
         rd.fail(t.get("run"), "run", "expected a table");
     }
@@ -320,6 +335,8 @@ std::string config_to_toml(const FactoryConfig& c) {
     else
         run.insert("seed", std::to_string(c.seed));  // beyond TOML's integers (seed_of)
     if (!c.rules.standard()) run.insert("variant", rules_name(c.rules));
+    // Only a split run says so: an ordinary run's stored configuration is unchanged.
+    if (c.shard.count > 1 || c.shard.index > 0) run.insert("shard", shard_text(c.shard));
     if (c.quotas.by_level()) {
         toml::table pl;
         for (int l = 0; l < kGradedLevels; ++l)

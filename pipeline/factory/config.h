@@ -11,6 +11,7 @@
 #include "core/generate/cage_tiler.h"
 #include "core/generate/operator_assigner.h"
 #include "pipeline/factory/quotas.h"
+#include "pipeline/factory/shard.h"
 
 namespace kk {
 
@@ -25,8 +26,9 @@ struct Recipe {
 constexpr int kMaxRecipes = 8;
 
 struct FactoryConfig {
-    Quotas quotas;
+    Quotas quotas;  // of the whole run; a shard makes shard_quotas(quotas, shard)
     std::uint64_t seed = 1;
+    ShardId shard;                // --shard I/N
     int threads = 0;              // 0: every core
     double max_singletons = 0.2;  // share of 1-cell cages above which a candidate is dropped
     // Unreasonable puzzles whose trial-and-error search passes this many nodes are

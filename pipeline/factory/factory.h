@@ -37,6 +37,8 @@ int shortfall(const Quotas& quotas, const HeldCounts& held);
 
 // Runs a new run, or continues options.resume, until its quotas are full or it is
 // interrupted. The configuration of a resumed run is the one stored with it.
+// A top-up run (shard N/N) counts the puzzles already in the corpus towards its
+// quotas: it makes what a merge of shards left short.
 FactoryResult run_factory(db::Corpus& corpus, const FactoryConfig& config,
                           const FactoryOptions& options);
 

@@ -32,6 +32,7 @@ void run_graph(const FactoryConfig& config, Steering& steering, CorpusWriter& wr
                std::uint64_t first_index, const FactoryOptions& options) {
     flow::graph g;
     std::uint64_t next = first_index;
+    const std::uint64_t stream = stream_seed(config.seed, config.shard);
     const std::uint64_t last = options.stop_after ? first_index + options.stop_after : 0;
 
     // Nodes.
@@ -45,7 +46,7 @@ void run_graph(const FactoryConfig& config, Steering& steering, CorpusWriter& wr
         }
         auto c = std::make_shared<Candidate>();
         c->index = next++;
-        c->rng = Rng(config.seed, c->index);
+        c->rng = Rng(stream, c->index);
         return c;
     });
     flow::limiter_node<CandidatePtr> limiter(g, static_cast<size_t>(config.in_flight));
@@ -118,8 +119,8 @@ int shortfall(const Quotas& quotas, const HeldCounts& held) {
         const auto& have = held[static_cast<size_t>(quotas.sizes[i])];
         if (quotas.by_level()) {
             for (int l = 0; l < kGradedLevels; ++l)
-                missing += std::max(0, quotas.per_level[static_cast<size_t>(l)] -
-                                           have[static_cast<size_t>(l)]);
+                missing += std::max(
+                    0, quotas.per_level[static_cast<size_t>(l)] - have[static_cast<size_t>(l)]);
         } else {
             int total = 0;
             for (int k : have) total += k;
@@ -129,8 +130,11 @@ int shortfall(const Quotas& quotas, const HeldCounts& held) {
     return missing;
 }
 
-FactoryResult run_factory(db::Corpus& corpus, const FactoryConfig& config,
+FactoryResult run_factory(db::Corpus& corpus, const FactoryConfig& run_config,
                           const FactoryOptions& options) {
+    // A shard works to its share of the quotas; the run keeps the whole configuration.
+    FactoryConfig config = run_config;
+    config.quotas = shard_quotas(run_config.quotas, run_config.shard);
     const int threads = options.threads > 0 ? options.threads : info::default_concurrency();
     global_control parallelism(global_control::max_allowed_parallelism,
                                static_cast<size_t>(threads));
@@ -149,10 +153,14 @@ FactoryResult run_factory(db::Corpus& corpus, const FactoryConfig& config,
         }
         corpus.set_run_status(run->id, "running", result.counters.to_json().dump(), false);
     } else {
-        if (options.corpus_targets) steering.preload(held_counts(corpus));
+        // A top-up (shard N/N) always counts what the merged corpus holds.
+        if (options.corpus_targets || config.shard.index >= config.shard.count)
+            steering.preload(held_counts(corpus));
         first_index = first_free_index(corpus, config.seed);
-        result.run_id = corpus.begin_run(config_to_toml(config), config.seed,
+        result.run_id = corpus.begin_run(config_to_toml(run_config), config.seed,
                                          sizes_text(config.quotas.sizes), config.quotas.to_json());
+        if (config.shard.count > 1 || config.shard.index > 0)
+            corpus.set_run_shard(result.run_id, config.shard.index, config.shard.count);
         // Saved at once: a run interrupted before its first batch resumes from here,
         // with what the corpus held when it began.
         const nlohmann::json start{{"next_index", first_index}, {"steering", steering.save()}};

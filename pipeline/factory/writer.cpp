@@ -52,6 +52,7 @@ void CorpusWriter::accept(Candidate& c) {
             r.seed = config_.seed;
             r.candidate = static_cast<std::int64_t>(c.index);
             r.run_id = run_id_;
+            r.shard = config_.shard.index;
             if (!corpus_.insert_puzzle(r)) c.outcome = Outcome::Duplicate;
         }
     }

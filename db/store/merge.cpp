@@ -1,0 +1,177 @@
+// Corpus members for `kenken merge`: another corpus attached read-only as "shard",
+// copied in with INSERT ... SELECT so SQLite streams the rows in constant memory.
+#include <sys/stat.h>
+
+#include "db/store/corpus.h"
+#include "db/store/schema.h"
+#include "db/store/version.h"
+
+namespace kk::db {
+namespace {
+
+constexpr const char* kShard = "shard";
+
+int shard_pragma(sqlite3* db, const char* pragma) {
+    Statement s(db, std::string("PRAGMA ") + kShard + "." + pragma);
+    return s.step() ? s.column_int(0) : 0;
+}
+
+}  // namespace
+
+std::vector<RunRow> Corpus::attach_shard(const std::string& path) {
+    struct stat st;
+    if (::stat(path.c_str(), &st) != 0) throw DbError(path + ": no such corpus file");
+    if (!S_ISREG(st.st_mode)) throw DbError(path + ": not a regular file");
+    shard_version_ = 0;
+    bool attached = false;
+    try {
+        Statement attach(db_.get(), std::string("ATTACH DATABASE ? AS ") + kShard);
+        attach.bind(1, path).run();
+        attached = true;
+        Statement tables(db_.get(), std::string("SELECT count(*) FROM ") + kShard +
+                                        ".sqlite_master WHERE name IN ('runs', 'puzzles')");
+        tables.step();
+        const int app = shard_pragma(db_.get(), "application_id");
+        const int version = shard_pragma(db_.get(), "user_version");
+        if (app != kApplicationId || tables.column_int(0) != 2)
+            throw DbError(path + " is not a KenKen corpus");
+        if (version > schema_version())
+            throw DbError(path + " was written by a newer kenken (schema version " +
+                          std::to_string(version) + ")");
+        shard_version_ = version;
+        // Schema 1 knew no shards: its runs are shard 0 of 1, made where they are.
+        const std::string shard_columns = version >= 2
+                                              ? "shard_index, shard_count, coalesce(origin, ''), "
+                                                "coalesce(origin_run, 0)"
+                                              : "0, 1, '', 0";
+        Statement s(db_.get(),
+                    "SELECT id, config, seed, sizes, quotas, started_at, finished_at, "
+                    "status, counters, progress, " +
+                        shard_columns + " FROM " + kShard + ".runs ORDER BY id");
+        std::vector<RunRow> runs;
+        while (s.step()) {
+            RunRow r;
+            r.id = s.column_int64(0);
+            r.config = s.column_text(1);
+            r.seed = from_sql(s.column_int64(2));
+            r.sizes = s.column_text(3);
+            r.quotas = s.column_text(4);
+            r.started_at = s.column_text(5);
+            r.finished_at = s.column_optional_text(6);
+            r.status = s.column_text(7);
+            r.counters = s.column_text(8);
+            r.progress = s.column_text(9);
+            r.shard_index = s.column_int(10);
+            r.shard_count = s.column_int(11);
+            r.origin = s.column_text(12);
+            r.origin_run = s.column_int64(13);
+            runs.push_back(std::move(r));
+        }
+        return runs;
+    } catch (const DbError& e) {
+        if (attached) detach_shard();
+        const std::string what = e.what();
+        if (what.find(path) == std::string::npos)
+            throw DbError(path + " is not a KenKen corpus (" + what + ")");
+        throw;
+    }
+}
+
+void Corpus::detach_shard() {
+    exec(db_.get(), std::string("DETACH DATABASE ") + kShard);
+}
+
+int Corpus::shard_puzzles_outside_runs() {
+    Statement s(db_.get(),
+                std::string("SELECT count(*) FROM ") + kShard + ".puzzles WHERE run_id IS NULL");
+    s.step();
+    return s.column_int(0);
+}
+
+std::int64_t Corpus::copy_shard_run(const RunRow& run, const std::string& path) {
+    // A run merged before, from this file, a copy of it or a rerun of the shard, is
+    // found by what it is, not by where it lies.
+    const std::string origin = run.origin.empty() ? path : run.origin;
+    const std::int64_t origin_run = run.origin.empty() ? run.id : run.origin_run;
+    Statement find(db_.get(),
+                   "SELECT id FROM runs WHERE origin_run = ? AND config = ? AND seed = ? AND "
+                   "shard_index = ? AND shard_count = ? ORDER BY id LIMIT 1");
+    find.bind(1, origin_run).bind(2, run.config).bind(3, to_sql(run.seed));
+    find.bind(4, run.shard_index).bind(5, run.shard_count);
+    if (find.step()) {
+        const std::int64_t id = find.column_int64(0);
+        // The shard may have gone on since: keep its latest state.
+        Statement update(db_.get(),
+                         "UPDATE runs SET finished_at = ?, status = ?, counters = ?, progress = ? "
+                         "WHERE id = ?");
+        if (run.finished_at)
+            update.bind(1, *run.finished_at);
+        else
+            update.bind_null(1);
+        update.bind(2, run.status).bind(3, run.counters).bind(4, run.progress).bind(5, id).run();
+        return id;
+    }
+    Statement insert(db_.get(),
+                     "INSERT INTO runs (config, seed, sizes, quotas, started_at, finished_at, "
+                     "status, counters, progress, shard_index, shard_count, origin, origin_run) "
+                     "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    insert.bind(1, run.config).bind(2, to_sql(run.seed)).bind(3, run.sizes).bind(4, run.quotas);
+    insert.bind(5, run.started_at);
+    if (run.finished_at)
+        insert.bind(6, *run.finished_at);
+    else
+        insert.bind_null(6);
+    insert.bind(7, run.status).bind(8, run.counters).bind(9, run.progress);
+    insert.bind(10, run.shard_index).bind(11, run.shard_count).bind(12, origin);
+    insert.bind(13, origin_run).run();
+    return sqlite3_last_insert_rowid(db_.get());
+}
+
+MergeCounts Corpus::merge_shard_puzzles(std::int64_t shard_run, std::int64_t into_run) {
+    auto puzzle_count = [this] {
+        Statement s(db_.get(), "SELECT count(*) FROM main.puzzles");
+        s.step();
+        return s.column_int64(0);
+    };
+    const std::string where = shard_run ? "run_id = ?" : "run_id IS NULL";
+    MergeCounts m;
+    {
+        Statement read(db_.get(),
+                       std::string("SELECT count(*) FROM ") + kShard + ".puzzles WHERE " + where);
+        if (shard_run) read.bind(1, shard_run);
+        read.step();
+        m.read = read.column_int64(0);
+    }
+    const std::int64_t before = puzzle_count();
+    // Of two puzzles equal under rotation or reflection, the one with the smaller
+    // (seed, shard, candidate, neknek) stays, whichever came first: any order of
+    // shards leaves the same rows.
+    Statement insert(
+        db_.get(),
+        std::string("INSERT INTO main.puzzles (size, neknek, solution, level, score, cages, "
+                    "singletons, max_cage, ops, canonical, seed, candidate, run_id, created_at, "
+                    "shard) SELECT size, neknek, solution, level, score, cages, singletons, "
+                    "max_cage, ops, canonical, seed, candidate, ?, created_at, ") +
+            (shard_version_ >= 2 ? "shard" : "0") + " FROM " + kShard + ".puzzles WHERE " + where +
+            " ON CONFLICT(canonical) DO UPDATE SET size = excluded.size, neknek = "
+            "excluded.neknek, solution = excluded.solution, level = excluded.level, score = "
+            "excluded.score, cages = excluded.cages, singletons = excluded.singletons, max_cage "
+            "= excluded.max_cage, ops = excluded.ops, seed = excluded.seed, candidate = "
+            "excluded.candidate, run_id = excluded.run_id, created_at = excluded.created_at, "
+            "shard = excluded.shard WHERE (excluded.seed, excluded.shard, excluded.candidate, "
+            "excluded.neknek) < (puzzles.seed, puzzles.shard, puzzles.candidate, "
+            "puzzles.neknek)");
+    if (into_run)
+        insert.bind(1, into_run);
+    else
+        insert.bind_null(1);
+    if (shard_run) insert.bind(2, shard_run);
+    insert.run();
+    const std::int64_t changed = sqlite3_changes(db_.get());
+    m.added = puzzle_count() - before;
+    m.replaced = changed - m.added;
+    m.duplicates = m.read - m.added;
+    return m;
+}
+
+}  // namespace kk::db

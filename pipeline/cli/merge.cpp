@@ -1,0 +1,268 @@
+// kenken merge: joins shard corpora (`generate --shard I/N`) into one corpus.
+#include <sys/stat.h>
+
+#include <chrono>
+#include <iostream>
+#include <memory>
+#include <set>
+#include <sstream>
+
+#include "db/store/corpus.h"
+#include "pipeline/cli/command.h"
+#include "pipeline/factory/config.h"
+
+namespace kk::cli {
+namespace {
+
+struct MergeOptions {
+    std::string db;
+    std::vector<std::string> shards;
+    bool force = false;
+};
+
+// The configuration a shard run was made with.
+struct RunKind {
+    std::string fingerprint;  // shard_fingerprint: what makes the puzzles
+    FactoryConfig config;
+};
+
+std::optional<RunKind> kind_of(const db::RunRow& run) {
+    try {
+        FactoryConfig c = parse_config(run.config, "run " + std::to_string(run.id));
+        return RunKind{shard_fingerprint(c), c};
+    } catch (const ConfigError&) {
+        return std::nullopt;
+    }
+}
+
+// The first line where two configurations differ, for the refusal message.
+std::string first_difference(const std::string& a, const std::string& b) {
+    std::istringstream x(a), y(b);
+    std::string la, lb;
+    while (true) {
+        const bool ga = static_cast<bool>(std::getline(x, la));
+        const bool gb = static_cast<bool>(std::getline(y, lb));
+        if (!ga && !gb) return "";
+        if (!ga) la = "(nothing)";
+        if (!gb) lb = "(nothing)";
+        if (la != lb || !ga || !gb) return "'" + la + "' here, '" + lb + "' there";
+    }
+}
+
+bool same_file(const std::string& a, const std::string& b) {
+    struct stat sa, sb;
+    return ::stat(a.c_str(), &sa) == 0 && ::stat(b.c_str(), &sb) == 0 && sa.st_dev == sb.st_dev &&
+           sa.st_ino == sb.st_ino;
+}
+
+// Puzzles the configuration asks for that the corpus lacks, per size and level
+// ("any" for a run with one quota per size).
+std::vector<std::string> shortfall(const FactoryConfig& c,
+                                   const std::map<std::pair<int, std::string>, int>& counts,
+                                   int& missing) {
+    std::vector<std::string> lines;
+    missing = 0;
+    for (size_t i = 0; i < c.quotas.sizes.size(); ++i) {
+        const int n = c.quotas.sizes[i];
+        const std::string size = std::to_string(n) + "x" + std::to_string(n);
+        if (c.quotas.by_level()) {
+            for (int l = 0; l < kGradedLevels; ++l) {
+                const char* name = level_name(static_cast<Level>(l));
+                auto it = counts.find({n, name});
+                const int have = it == counts.end() ? 0 : it->second;
+                const int want = c.quotas.per_level[static_cast<size_t>(l)];
+                if (have < want) {
+                    lines.push_back(size + " " + name + ": " + std::to_string(want - have) +
+                                    " short (" + std::to_string(have) + " of " +
+                                    std::to_string(want) + ")");
+                    missing += want - have;
+                }
+            }
+        } else {
+            int have = 0;
+            for (const auto& [key, k] : counts)
+                if (key.first == n) have += k;
+            const int want = c.quotas.per_size[i];
+            if (have < want) {
+                lines.push_back(size + ": " + std::to_string(want - have) + " short (" +
+                                std::to_string(have) + " of " + std::to_string(want) + ")");
+                missing += want - have;
+            }
+        }
+    }
+    return lines;
+}
+
+int run_merge(const MergeOptions& o) {
+    try {
+        for (const auto& s : o.shards)
+            if (same_file(s, o.db)) {
+                std::cerr << "merge: " << s << " is the output corpus itself\n";
+                return kBadInput;
+            }
+        auto out = db::Corpus::open(o.db);
+
+        // Every run must have been made with one configuration and seed: the first
+        // merged here, or else the first shard's. Checked for all shards before any
+        // is merged, so a refusal leaves the output as it was.
+        std::optional<RunKind> reference;
+        std::string reference_from;
+        for (const auto& run : out.runs())
+            if (run.shard_count > 1 || !run.origin.empty())
+                if ((reference = kind_of(run))) {
+                    reference_from = o.db + " (run " + std::to_string(run.id) + ")";
+                    break;
+                }
+        std::vector<std::vector<db::RunRow>> shard_runs;
+        bool refused = false;
+        for (const auto& path : o.shards) {
+            try {
+                shard_runs.push_back(out.attach_shard(path));
+            } catch (const db::DbError& e) {
+                std::cerr << "merge: " << e.what() << "\n";
+                return kFailure;
+            }
+            out.detach_shard();
+            for (const auto& run : shard_runs.back()) {
+                auto kind = kind_of(run);
+                const std::string where = path + " (run " + std::to_string(run.id) + ")";
+                if (!kind) {
+                    std::cerr << "merge: " << where << ": its configuration cannot be read"
+                              << (o.force ? "; merged anyway (--force)\n" : "\n");
+                    refused = refused || !o.force;
+                    continue;
+                }
+                if (!reference) {
+                    reference = kind;
+                    reference_from = where;
+                    continue;
+                }
+                if (kind->fingerprint != reference->fingerprint) {
+                    std::cerr << "merge: " << where
+                              << " was made with another configuration or seed than "
+                              << reference_from << ": "
+                              << first_difference(kind->fingerprint, reference->fingerprint)
+                              << (o.force ? "; merged anyway (--force)\n" : "\n");
+                    refused = refused || !o.force;
+                }
+            }
+        }
+        if (refused) {
+            std::cerr << "merge: nothing merged; --force merges shards of different runs\n";
+            return kWrongShard;
+        }
+
+        // One transaction per shard: a killed merge, run again, picks up where it
+        // stopped (what was committed merges again to no effect).
+        db::MergeCounts total;
+        const auto t0 = std::chrono::steady_clock::now();
+        for (size_t k = 0; k < o.shards.size(); ++k) {
+            const std::string& path = o.shards[k];
+            const auto ts = std::chrono::steady_clock::now();
+            out.attach_shard(path);
+            db::MergeCounts m;
+            std::set<std::string> ids;
+            try {
+                out.begin();
+                for (const auto& run : shard_runs[k]) {
+                    const auto into = out.copy_shard_run(run, path);
+                    const auto c = out.merge_shard_puzzles(run.id, into);
+                    m.read += c.read;
+                    m.added += c.added;
+                    m.duplicates += c.duplicates;
+                    m.replaced += c.replaced;
+                    ids.insert(run.shard_count > 1 || run.shard_index > 0
+                                   ? "shard " + std::to_string(run.shard_index) + "/" +
+                                         std::to_string(run.shard_count)
+                                   : "unsharded");
+                }
+                if (out.shard_puzzles_outside_runs() > 0) {
+                    const auto c = out.merge_shard_puzzles(0, 0);
+                    m.read += c.read;
+                    m.added += c.added;
+                    m.duplicates += c.duplicates;
+                    m.replaced += c.replaced;
+                }
+                out.commit();
+            } catch (...) {
+                out.rollback();
+                out.detach_shard();
+                throw;
+            }
+            out.detach_shard();
+            std::string what;
+            for (const auto& id : ids) what += (what.empty() ? "" : ", ") + id;
+            const double secs =
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - ts).count();
+            std::cout << path << " (" << (what.empty() ? "no runs" : what) << "): " << m.read
+                      << " puzzles, " << m.added << " added, " << m.duplicates << " already there ("
+                      << m.replaced << " replaced), " << secs << " s\n";
+            total.read += m.read;
+            total.added += m.added;
+            total.duplicates += m.duplicates;
+            total.replaced += m.replaced;
+        }
+        const double secs =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        std::cout << "merged " << o.shards.size() << " shard files into " << o.db << ": "
+                  << total.read << " puzzles read, " << total.added << " added, "
+                  << total.duplicates << " already there, " << secs << " s\n";
+
+        // What duplicates across shards (or missing shards) left short.
+        if (reference) {
+            std::set<int> present;
+            int count = 0;
+            for (const auto& run : out.runs()) {
+                auto kind = kind_of(run);
+                if (!kind || kind->fingerprint != reference->fingerprint) continue;
+                count = std::max(count, run.shard_count);
+                if (run.shard_index < run.shard_count && run.status == "finished")
+                    present.insert(run.shard_index);
+            }
+            std::cout << "finished shards: " << present.size() << " of " << count << "\n";
+            int missing = 0;
+            const auto lines = shortfall(reference->config, out.counts_by_size_level(), missing);
+            if (lines.empty()) {
+                std::cout << "every quota is full\n";
+            } else {
+                std::cout << "shortfall: " << missing << " puzzles\n";
+                for (const auto& l : lines) std::cout << "  " << l << "\n";
+                if (static_cast<int>(present.size()) < count) {
+                    std::string absent;
+                    for (int i = 0; i < count; ++i)
+                        if (!present.count(i))
+                            absent += (absent.empty() ? "" : ",") + std::to_string(i);
+                    std::cout << "shards missing or unfinished: " << absent
+                              << "; merge them finished before topping up\n";
+                } else {
+                    std::cout << "top up with: kenken generate --db " << o.db << " --top-up\n";
+                }
+            }
+        }
+        return kOk;
+    } catch (const db::DbError& e) {
+        std::cerr << "merge: " << e.what() << "\n";
+        return kFailure;
+    }
+}
+
+}  // namespace
+
+void add_merge_command(CLI::App& app) {
+    auto o = std::make_shared<MergeOptions>();
+    auto* sub = app.add_subcommand(
+        "merge",
+        "Merge shard corpora (generate --shard I/N) into one corpus, in constant memory. "
+        "Puzzles equal under rotation or reflection are stored once, the same one whatever the "
+        "order of the shards; merging a shard again adds nothing; each shard is committed on "
+        "its own, so a killed merge is simply run again. Reports the shortfall duplicates "
+        "leave, which `generate --top-up` makes good. Exit 0 when merged, 8 for a shard of another "
+        "configuration or seed (without --force), 1 for a file that is no corpus or a "
+        "database error.");
+    sub->add_option("--db", o->db, "Output corpus (created when absent)")->required();
+    sub->add_option("shards", o->shards, "Shard corpus files")->required();
+    sub->add_flag("--force", o->force, "Merge shards made with another configuration or seed");
+    sub->callback([o] { set_exit(run_merge(*o)); });
+}
+
+}  // namespace kk::cli

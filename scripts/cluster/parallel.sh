@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# parallel.sh N OUT.db [generate options]
+#
+# Makes one corpus in N deterministic shards with GNU parallel, then merges them:
+#   kenken generate --db SHARD_DIR/shard-I.db --shard I/N [generate options]
+#   kenken merge --db OUT.db SHARD_DIR/shard-*.db
+# Shards run on this machine's cores (one job and one thread per core unless the
+# options give --threads), or on several hosts when SSHLOGINFILE names a GNU
+# parallel --sshloginfile: each host writes its shard on its own local disk
+# (REMOTE_DIR, default /tmp: SQLite's WAL needs a local disk, not NFS) and parallel
+# copies it back (--return) for the merge. kenken and any --config file must then
+# be at the same path on every host.
+#
+# Environment: KENKEN (the binary, default `kenken` on PATH), SHARD_DIR (default
+# OUT.db.shards), SSHLOGINFILE, REMOTE_DIR, JOBS (parallel --jobs, default one per
+# core). Rerun after a failure: finished shards are kept, the others made again
+# (a shard rerun alone makes the same puzzles), and the merge adds what is new.
+set -euo pipefail
+
+if [ $# -lt 2 ] || ! [[ "$1" =~ ^[1-9][0-9]*$ ]]; then
+    echo "usage: $0 N OUT.db [kenken generate options]" >&2
+    exit 2
+fi
+n=$1
+out=$2
+shift 2
+opts=("$@")
+for o in "${opts[@]}"; do
+    case "$o" in
+        --db | --db=* | --shard | --shard=* | --resume | --top-up)
+            echo "parallel.sh: $o is set by the script" >&2
+            exit 2
+            ;;
+    esac
+done
+has_threads=0
+for o in "${opts[@]}"; do [[ "$o" == --threads* ]] && has_threads=1; done
+[ "$has_threads" = 1 ] || opts+=(--threads 1)
+
+kenken=${KENKEN:-kenken}
+if [[ "$kenken" == */* ]]; then kenken=$(realpath "$kenken"); fi
+command -v "$kenken" >/dev/null || { echo "parallel.sh: no kenken binary '$kenken' (set KENKEN)" >&2; exit 2; }
+command -v parallel >/dev/null || { echo "parallel.sh: GNU parallel is not installed (Debian package parallel; scripts/setup.sh)" >&2; exit 2; }
+command -v sqlite3 >/dev/null || { echo "parallel.sh: sqlite3 is not installed (scripts/setup.sh)" >&2; exit 2; }
+
+shard_dir=${SHARD_DIR:-$out.shards}
+mkdir -p "$shard_dir"
+shard_dir=$(realpath "$shard_dir")
+
+# A shard file with a finished run is kept; any other is made again from scratch.
+todo=()
+for ((i = 0; i < n; i++)); do
+    f="$shard_dir/shard-$i.db"
+    if [ -f "$f" ] && [ "$(sqlite3 "$f" "SELECT count(*) FROM runs WHERE status = 'finished'" 2>/dev/null || echo 0)" -gt 0 ]; then
+        continue
+    fi
+    rm -f "$f" "$f-wal" "$f-shm"
+    todo+=("$i")
+done
+
+t0=$(date +%s.%N)
+if [ ${#todo[@]} -gt 0 ]; then
+    args=(--will-cite --halt now,fail=1 --line-buffer --tagstring 'shard {}/'"$n"
+          --joblog "$shard_dir/joblog")
+    [ -n "${JOBS:-}" ] && args+=(--jobs "$JOBS")
+    if [ -n "${SSHLOGINFILE:-}" ]; then
+        args+=(--sshloginfile "$SSHLOGINFILE" --workdir "${REMOTE_DIR:-/tmp}"
+               --return 'shard-{}.db' --cleanup)
+    fi
+    (cd "$shard_dir" &&
+        parallel "${args[@]}" -q "$kenken" generate --db 'shard-{}.db' --shard '{}/'"$n" \
+            "${opts[@]}" ::: "${todo[@]}")
+fi
+t1=$(date +%s.%N)
+
+shards=()
+for ((i = 0; i < n; i++)); do shards+=("$shard_dir/shard-$i.db"); done
+"$kenken" merge --db "$out" "${shards[@]}"
+t2=$(date +%s.%N)
+printf 'parallel.sh: %d shards made in %.1f s, merged in %.1f s into %s\n' \
+    "${#todo[@]}" "$(echo "$t1 - $t0" | bc)" "$(echo "$t2 - $t1" | bc)" "$out"

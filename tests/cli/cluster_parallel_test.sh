@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# ctest cluster_parallel: 4 shards through scripts/cluster/parallel.sh; the merged
+# corpus must equal the shards merged by hand in another order, hold each puzzle of
+# the shards once (under rotation and reflection), verify, and take a second merge
+# of a shard, a top-up and a shard of another seed as it should.
+# Usage: cluster_parallel_test.sh KENKEN_BINARY SOURCE_DIR
+set -euo pipefail
+kenken=$1
+src=$2
+command -v parallel >/dev/null || { echo "GNU parallel is not installed (scripts/setup.sh)"; exit 77; }
+command -v sqlite3 >/dev/null || { echo "sqlite3 is not installed (scripts/setup.sh)"; exit 77; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+# 3x3 has few puzzles: the shards are bound to make some of the same ones.
+KENKEN=$kenken SHARD_DIR=$tmp/shards "$src/scripts/cluster/parallel.sh" 4 "$tmp/out.db" \
+    --sizes 3-4 --count 200 --seed 5 > "$tmp/parallel.log" 2>&1 || { cat "$tmp/parallel.log"; fail "parallel.sh"; }
+s=$tmp/shards
+for i in 0 1 2 3; do [ -f "$s/shard-$i.db" ] || fail "no shard $i"; done
+
+rows="SELECT canonical, neknek, solution, level, score, seed, shard, candidate FROM puzzles ORDER BY canonical"
+"$kenken" merge --db "$tmp/hand.db" "$s/shard-3.db" "$s/shard-1.db" "$s/shard-2.db" "$s/shard-0.db" > "$tmp/hand.log"
+cmp <(sqlite3 "$tmp/out.db" "$rows") <(sqlite3 "$tmp/hand.db" "$rows") || fail "merge order changed the corpus"
+
+# Each distinct puzzle of the shards once: the union of their canonical forms.
+union=$(for i in 0 1 2 3; do sqlite3 "$s/shard-$i.db" "SELECT canonical FROM puzzles"; done | sort -u | wc -l)
+shard_rows=$(for i in 0 1 2 3; do sqlite3 "$s/shard-$i.db" "SELECT count(*) FROM puzzles"; done | paste -sd+ | bc)
+merged=$(sqlite3 "$tmp/out.db" "SELECT count(*) FROM puzzles")
+distinct=$(sqlite3 "$tmp/out.db" "SELECT count(DISTINCT canonical) FROM puzzles")
+[ "$merged" = "$union" ] && [ "$merged" = "$distinct" ] || fail "merged $merged, distinct $distinct, union of shards $union"
+[ "$shard_rows" -gt "$union" ] || fail "the shards made no common puzzle ($shard_rows rows): the test lost its point"
+echo "shards: $shard_rows puzzles, $union distinct; merged: $merged"
+"$kenken" verify --db "$tmp/out.db" || fail "verify"
+
+# Merging a shard again adds nothing.
+"$kenken" merge --db "$tmp/out.db" "$s/shard-2.db" > "$tmp/again.log"
+cmp <(sqlite3 "$tmp/out.db" "$rows") <(sqlite3 "$tmp/hand.db" "$rows") || fail "a second merge changed the corpus"
+[ "$(sqlite3 "$tmp/out.db" "SELECT count(*) FROM runs")" = 4 ] || fail "a second merge added a run"
+
+# Provenance: each puzzle names its shard and its run's copy names the shard file.
+bad=$(sqlite3 "$tmp/out.db" "SELECT count(*) FROM puzzles p JOIN runs r ON r.id = p.run_id
+      WHERE r.shard_index != p.shard OR r.shard_count != 4 OR r.origin NOT LIKE '%shard-' || p.shard || '.db'")
+[ "$bad" = 0 ] || fail "$bad puzzles with wrong provenance"
+
+# The shortfall left by duplicates, topped up deterministically.
+grep -q "shortfall: $((shard_rows - union)) puzzles" "$tmp/hand.log" || { cat "$tmp/hand.log"; fail "shortfall not reported"; }
+cp "$tmp/hand.db" "$tmp/top.db"
+"$kenken" generate --db "$tmp/hand.db" --top-up > /dev/null 2>&1 || fail "top-up"
+"$kenken" generate --db "$tmp/top.db" --top-up > /dev/null 2>&1 || fail "top-up"
+[ "$(sqlite3 "$tmp/hand.db" "SELECT count(*) FROM puzzles")" = 200 ] || fail "top-up did not fill the quotas"
+cmp <(sqlite3 "$tmp/hand.db" "$rows") <(sqlite3 "$tmp/top.db" "$rows") || fail "top-up not deterministic"
+
+# A shard of another seed is refused, and nothing is merged.
+"$kenken" generate --db "$tmp/other.db" --sizes 3-4 --count 200 --seed 6 --shard 1/4 --threads 1 > /dev/null 2>&1
+status=0
+"$kenken" merge --db "$tmp/out.db" "$s/shard-0.db" "$tmp/other.db" 2> "$tmp/refused.log" || status=$?
+[ "$status" = 8 ] || fail "another seed: exit $status, want 8"
+grep -q "seed = 6" "$tmp/refused.log" || fail "refusal does not say what differs"
+cmp <(sqlite3 "$tmp/out.db" "$rows") <(sqlite3 "$tmp/hand.db" "SELECT canonical, neknek, solution, level, score, seed, shard, candidate FROM puzzles WHERE shard < 4 ORDER BY canonical") || fail "a refused merge changed the corpus"
+echo "cluster_parallel: ok"
