@@ -78,6 +78,8 @@ const char* exit_meaning(Exit status) {
             return "fewer puzzles match than asked for; nothing written";
         case kWrongAnswer:
             return "the answer breaks a rule (the first is named)";
+        case kWrongShard:
+            return "a shard made with another configuration or seed (--force merges it)";
         case kLocked:
             return "another kenken generate is writing this corpus (one writer)";
         case kInterrupted:
