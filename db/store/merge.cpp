@@ -40,7 +40,7 @@ std::vector<RunRow> Corpus::attach_shard(const std::string& path) {
                           std::to_string(version) + ")");
         shard_version_ = version;
         // Schema 1 knew no shards: its runs are shard 0 of 1, made where they are.
-        const std::string shard_columns = version >= 2
+        const std::string shard_columns = version >= 3
                                               ? "shard_index, shard_count, coalesce(origin, ''), "
                                                 "coalesce(origin_run, 0)"
                                               : "0, 1, '', 0";
@@ -150,15 +150,18 @@ MergeCounts Corpus::merge_shard_puzzles(std::int64_t shard_run, std::int64_t int
         db_.get(),
         std::string("INSERT INTO main.puzzles (size, neknek, solution, level, score, cages, "
                     "singletons, max_cage, ops, canonical, seed, candidate, run_id, created_at, "
-                    "shard) SELECT size, neknek, solution, level, score, cages, singletons, "
-                    "max_cage, ops, canonical, seed, candidate, ?, created_at, ") +
-            (shard_version_ >= 2 ? "shard" : "0") + " FROM " + kShard + ".puzzles WHERE " + where +
+                    "rules, shard) SELECT size, neknek, solution, level, score, cages, "
+                    "singletons, max_cage, ops, canonical, seed, candidate, ?, created_at, ") +
+            // Schema 2 added the rules (variants), 3 the shard columns.
+            (shard_version_ >= 2 ? "rules, " : "'standard', ") +
+            (shard_version_ >= 3 ? "shard" : "0") + " FROM " + kShard + ".puzzles WHERE " + where +
             " ON CONFLICT(canonical) DO UPDATE SET size = excluded.size, neknek = "
             "excluded.neknek, solution = excluded.solution, level = excluded.level, score = "
             "excluded.score, cages = excluded.cages, singletons = excluded.singletons, max_cage "
             "= excluded.max_cage, ops = excluded.ops, seed = excluded.seed, candidate = "
             "excluded.candidate, run_id = excluded.run_id, created_at = excluded.created_at, "
-            "shard = excluded.shard WHERE (excluded.seed, excluded.shard, excluded.candidate, "
+            "rules = excluded.rules, shard = excluded.shard WHERE (excluded.seed, excluded.shard, "
+            "excluded.candidate, "
             "excluded.neknek) < (puzzles.seed, puzzles.shard, puzzles.candidate, "
             "puzzles.neknek)");
     if (into_run)

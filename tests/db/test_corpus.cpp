@@ -255,7 +255,12 @@ TEST_CASE("a schema-1 corpus opens with its puzzles as standard; variants store 
         REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
         REQUIRE(sqlite3_exec(db,
                              "DROP INDEX puzzles_rules_size_level; "
-                             "ALTER TABLE puzzles DROP COLUMN rules; PRAGMA user_version = 1",
+                             "ALTER TABLE puzzles DROP COLUMN rules; "
+                             "ALTER TABLE puzzles DROP COLUMN shard; "
+                             "ALTER TABLE runs DROP COLUMN shard_index; "
+                             "ALTER TABLE runs DROP COLUMN shard_count; "
+                             "ALTER TABLE runs DROP COLUMN origin; "
+                             "ALTER TABLE runs DROP COLUMN origin_run; PRAGMA user_version = 1",
                              nullptr, nullptr, nullptr) == SQLITE_OK);
         sqlite3_close(db);
     }
