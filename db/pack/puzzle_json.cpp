@@ -89,8 +89,14 @@ std::optional<Puzzle> puzzle_from_cages(const nlohmann::json& p, std::string& pr
 
 }  // namespace
 
-std::string puzzle_rules(const Puzzle&) {
-    return "standard";  // the model has no other rules yet
+nlohmann::ordered_json puzzle_rules(const Puzzle& p) {
+    nlohmann::ordered_json ops = nlohmann::ordered_json::array();
+    for (Op op : {Op::Add, Op::Sub, Op::Mul, Op::Div})
+        if (p.rules.ops & op_bit(op)) ops.push_back(std::string(1, op_symbol(op)));
+    return {{"variant", rules_name(p.rules)},
+            {"operators_hidden", p.rules.hidden},
+            {"operations", ops},
+            {"killer", p.rules.killer}};
 }
 
 nlohmann::ordered_json grid_json(const Grid& g, int size) {
@@ -132,10 +138,7 @@ std::optional<JsonPuzzle> puzzle_from_json(const nlohmann::json& record, std::st
         return std::nullopt;
     }
     const auto& p = record["puzzle"];
-    if (p.contains("rules") && p["rules"] != "standard") {
-        problem = "rules " + p["rules"].dump() + " are not known (standard)";
-        return std::nullopt;
-    }
+    // The rules travel in the neknek text (its header and `?`); "rules" repeats them.
     JsonPuzzle out;
     if (p.contains("neknek")) {
         if (!p["neknek"].is_string()) {

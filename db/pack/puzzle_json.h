@@ -16,7 +16,7 @@ namespace kk::db {
 constexpr int kJsonSchema = 1;
 
 // The rules' name ("standard" for the classic puzzle).
-std::string puzzle_rules(const Puzzle& p);
+nlohmann::ordered_json puzzle_rules(const Puzzle& p);
 
 // {"size", "rules", "neknek", "cages": [{"op", "target", "cells": [[row, col], ...]}]}.
 nlohmann::ordered_json puzzle_json(const Puzzle& p);

@@ -52,13 +52,6 @@ std::string record_json(const PuzzleRecord& r) {
     j["puzzle"] = puzzle_json(p);
     j["solution"] = grid_json(solution_grid(r.solution), p.size);
     j["grade"] = {{"level", r.level}, {"score", score_int(r.score)}};
-    nlohmann::ordered_json ops = nlohmann::ordered_json::array();
-    for (Op op : {Op::Add, Op::Sub, Op::Mul, Op::Div})
-        if (p.rules.ops & op_bit(op)) ops.push_back(op_symbol(op));
-    j["puzzle"]["rules"] = {{"variant", rules_name(p.rules)},
-                            {"operators_hidden", p.rules.hidden},
-                            {"operations", ops},
-                            {"killer", p.rules.killer}};
     return j.dump();
 }
 

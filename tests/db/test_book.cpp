@@ -241,7 +241,13 @@ TEST_CASE("the inside margin mirrors on odd and even pages", "[book]") {
 
 TEST_CASE("clues are at least 9 pt, 14 pt in large print, and --per-page is honoured", "[book]") {
     TempDir dir;
-    const std::string db = factory_corpus(dir);
+    // Twelve 4x4 easy puzzles: one section, so pages hold exactly per_page.
+    const std::string db = dir.file("easy4.db");
+    int status = -1;
+    capture(std::string(KENKEN_BINARY) + " generate --db " + shq(db) +
+                " --sizes 4 --per-level easy=12 --seed 3 --threads 1 >/dev/null 2>&1",
+            &status);
+    REQUIRE(status == 0);
     db::Corpus c = db::Corpus::open_existing(db);
     struct Case {
         int per_page;

@@ -184,7 +184,7 @@ TEST_CASE("json lines carry the puzzle and its solution rows and its grade", "[q
         CHECK(j.at("schema") == 1);
         CHECK(j.at("grade").at("score").is_number_integer());
         CHECK(j.at("grade").at("score") == std::llround(r.score));
-        CHECK(j.at("puzzle").at("rules") == "standard");
+        CHECK(j.at("puzzle").at("rules").at("variant") == "standard");
         CHECK(j.at("puzzle").at("neknek") == r.neknek);
         // Rebuild the puzzle from the cage data alone; the solution rows must solve it.
         Puzzle p;
