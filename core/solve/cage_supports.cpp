@@ -1,5 +1,6 @@
 #include "core/solve/cage_supports.h"
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstdint>
@@ -197,7 +198,8 @@ unsigned left_to_cage(int l, bool rows, int n, const Mask* grid, const CageCells
 // grid's candidates, a group keeps only the sets whose complement in its line the
 // line's other cells can fill.
 bool narrow_in_lines(const Totals& t, const int* cells, int count, int n, bool rows, Mask* cand,
-                     const Mask* grid, const CageCells& in_cage, LineNeeds* needs) {
+                     const Mask* grid, const CageCells& in_cage, LineNeeds* needs,
+                     LineSetMemo* memo) {
     const SetWeights& wt = set_weights();
     std::array<int, kMaxSize> group_of_line;
     group_of_line.fill(-1);
@@ -222,13 +224,15 @@ bool narrow_in_lines(const Totals& t, const int* cells, int count, int n, bool r
         std::array<std::array<Bits, kMaxSize + 1>, kMaxSize> reach;
         std::array<std::array<Bits, 4>, kMaxSize> group_totals;
         std::array<std::array<Bits, 4>, kMaxSize + 1> prefix, left;
+        std::array<Bits, kMaxSize> sets;  // reach[g][size[g]], less what the line needs
     };
     thread_local Scratch scratch;
     auto& reach = scratch.reach;
     auto& group_totals = scratch.group_totals;
     auto& prefix = scratch.prefix;
     auto& left = scratch.left;
-    for (int g = 0; g < groups; ++g) {
+    auto& sets = scratch.sets;
+    const auto fill_reach = [&](int g) {
         reach[g][0] = single(0);
         for (int i = 0; i < size[g]; ++i) {
             const unsigned c = static_cast<unsigned>(cand[member[g][i]]) >> 1;
@@ -239,20 +243,39 @@ bool narrow_in_lines(const Totals& t, const int* cells, int count, int n, bool r
             });
             reach[g][i + 1] = next;
         }
+    };
+    std::array<bool, kMaxSize> same{}, filled{};  // memo hit; reach[g] computed
+    for (int g = 0; g < groups; ++g) {
+        LineSetMemo::Group* mg = memo ? &memo->group[rows ? 0 : 1][g] : nullptr;
+        same[g] = mg && mg->size == size[g];
+        for (int i = 0; same[g] && i < size[g]; ++i) same[g] = mg->key[i] == cand[member[g][i]];
+        if (same[g]) {
+            std::copy(mg->reach, mg->reach + 8, sets[g].w.begin());
+        } else {
+            fill_reach(g);
+            filled[g] = true;
+            sets[g] = reach[g][size[g]];
+            if (mg) {
+                mg->size = size[g];
+                for (int i = 0; i < size[g]; ++i) mg->key[i] = cand[member[g][i]];
+                std::copy(sets[g].w.begin(), sets[g].w.end(), mg->reach);
+                mg->has_support = false;
+            }
+        }
         if (grid) {
             const unsigned need = left_to_cage(line[g], rows, n, grid, in_cage);
             if (need) {
                 Bits kept;
-                reach[g][size[g]].each([&](int s) {
+                sets[g].each([&](int s) {
                     if ((static_cast<unsigned>(s) & need) == need) kept.set(s);
                 });
-                reach[g][size[g]] = kept;
+                sets[g] = kept;
             }
         }
-        if (!reach[g][size[g]].any()) return false;
+        if (!sets[g].any()) return false;
         for (int d = 0; d < t.dims; ++d) {
             Bits b;
-            reach[g][size[g]].each([&](int s) { b.set(wt.w[t.dim[d]][s]); });
+            sets[g].each([&](int s) { b.set(wt.w[t.dim[d]][s]); });
             group_totals[g][d] = b;
         }
     }
@@ -272,28 +295,7 @@ bool narrow_in_lines(const Totals& t, const int* cells, int count, int n, bool r
     for (int d = 0; d < t.dims; ++d)
         if (!prefix[groups][d].test(t.target[d])) return false;
 
-    for (int g = 0; g < groups; ++g) {
-        // Totals s of this group that some prefix p completes: p + s in left[g + 1].
-        std::array<Bits, 4> fits;
-        for (int d = 0; d < t.dims; ++d)
-            group_totals[g][d].each([&](int s) {
-                if (meet(prefix[g][d], shifted_down(left[g + 1][d], s))) fits[d].set(s);
-            });
-        // The group's sets the other groups can complete, and what they all share.
-        Bits good;
-        unsigned shared = 0x1ff;
-        bool any = false;
-        reach[g][size[g]].each([&](int s) {
-            for (int d = 0; d < t.dims; ++d)
-                if (!fits[d].test(wt.w[t.dim[d]][s])) return;
-            good.set(s);
-            shared &= static_cast<unsigned>(s);
-            any = true;
-        });
-        if (!any) return false;
-        // Backwards: a value is supported at cell i when some set reachable before it,
-        // plus the value, still completes to a good set.
-        std::array<unsigned, kMaxSize> support{};
+    const auto walk_back = [&](int g, Bits good, std::array<unsigned, kMaxSize>& support) {
         for (int i = size[g] - 1; i >= 0; --i) {
             const unsigned c = static_cast<unsigned>(cand[member[g][i]]) >> 1;
             Bits good_before;
@@ -308,6 +310,41 @@ bool narrow_in_lines(const Totals& t, const int* cells, int count, int n, bool r
             });
             good = good_before;
         }
+    };
+    for (int g = 0; g < groups; ++g) {
+        // Totals s of this group that some prefix p completes: p + s in left[g + 1].
+        std::array<Bits, 4> fits;
+        for (int d = 0; d < t.dims; ++d)
+            group_totals[g][d].each([&](int s) {
+                if (meet(prefix[g][d], shifted_down(left[g + 1][d], s))) fits[d].set(s);
+            });
+        // The group's sets the other groups can complete, and what they all share.
+        Bits good;
+        unsigned shared = 0x1ff;
+        bool any = false;
+        sets[g].each([&](int s) {
+            for (int d = 0; d < t.dims; ++d)
+                if (!fits[d].test(wt.w[t.dim[d]][s])) return;
+            good.set(s);
+            shared &= static_cast<unsigned>(s);
+            any = true;
+        });
+        if (!any) return false;
+        // Backwards: a value is supported at cell i when some set reachable before it,
+        // plus the value, still completes to a good set.
+        std::array<unsigned, kMaxSize> support{};
+        LineSetMemo::Group* mg = memo ? &memo->group[rows ? 0 : 1][g] : nullptr;
+        if (same[g] && mg->has_support && std::equal(good.w.begin(), good.w.end(), mg->good)) {
+            for (int i = 0; i < size[g]; ++i) support[i] = mg->support[i];
+        } else {
+            if (mg) std::copy(good.w.begin(), good.w.end(), mg->good);
+            if (!filled[g]) fill_reach(g);
+            walk_back(g, good, support);
+            if (mg) {
+                for (int i = 0; i < size[g]; ++i) mg->support[i] = support[i];
+                mg->has_support = true;
+            }
+        }
         for (int i = 0; i < size[g]; ++i) {
             Mask& m = cand[member[g][i]];
             m = static_cast<Mask>(m & (support[i] << 1));
@@ -321,14 +358,14 @@ bool narrow_in_lines(const Totals& t, const int* cells, int count, int n, bool r
 }  // namespace
 
 bool narrow_by_line_sets(Op op, std::int64_t target, const int* cells, int count, int n, Mask* cand,
-                         LineNeeds* needs, const Mask* grid) {
+                         LineNeeds* needs, const Mask* grid, LineSetMemo* memo) {
     if (op != Op::Add && op != Op::Mul) return true;
     Totals t;
     if (!totals_of(op, target, t)) return false;
     CageCells in_cage;
     for (int j = 0; j < count; ++j) in_cage.add(cells[j]);
-    return narrow_in_lines(t, cells, count, n, true, cand, grid, in_cage, needs) &&
-           narrow_in_lines(t, cells, count, n, false, cand, grid, in_cage, needs);
+    return narrow_in_lines(t, cells, count, n, true, cand, grid, in_cage, needs, memo) &&
+           narrow_in_lines(t, cells, count, n, false, cand, grid, in_cage, needs, memo);
 }
 
 }  // namespace kk

@@ -97,6 +97,7 @@ struct Solver::Impl {
     CageTableCache table_cache;  // tables kept between puzzles
     std::size_t max_table_tuples = 0;
     int lazy_count = 0;
+    std::vector<LineSetMemo> memo;  // per cage: the line-set DP's last results
 
     // The search state.
     std::array<Mask, kMaxCells> cand{};
@@ -274,6 +275,9 @@ void Solver::Impl::build_tables() {
         if (c.lazy) lazy_cages[static_cast<unsigned>(k) >> 6] |= 1ull << (k & 63);
     }
     live.resize(tuples);
+    if (memo.size() < static_cast<std::size_t>(ncages)) memo.resize(ncages);
+    for (int k = 0; k < ncages; ++k)
+        if (cage[k].lazy) memo[k].clear();
 }
 
 void Solver::Impl::reset_state() {
@@ -491,7 +495,7 @@ bool Solver::Impl::filter_lazy_cage(int k) {
     const Op op = ops == op_bit(Op::Add) ? Op::Add : Op::Mul;
     LineNeeds needs;
     if (!narrow_by_line_sets(op, cage_k.target, cage_k.cells.data(), c.size, n, now.data(), &needs,
-                             cand.data()))
+                             cand.data(), &memo[k]))
         return false;
     for (int j = 0; j < c.size; ++j)
         if (!narrow(cc[j], now[j])) return false;
