@@ -30,6 +30,44 @@ struct Bits {
     }
 };
 
+// The value sets holding value bit v (v = 0..8), as a set of sets.
+Bits holding(int v) {
+    constexpr std::uint64_t in_word[6] = {0xaaaaaaaaaaaaaaaaull, 0xccccccccccccccccull,
+                                          0xf0f0f0f0f0f0f0f0ull, 0xff00ff00ff00ff00ull,
+                                          0xffff0000ffff0000ull, 0xffffffff00000000ull};
+    Bits b;
+    for (int k = 0; k < 8; ++k) b.w[k] = v < 6 ? in_word[v] : ((k >> (v - 6)) & 1 ? ~0ull : 0);
+    return b;
+}
+
+// {m | bit v : m in x} for x's sets without v (with v: {m & ~bit v}, down = true),
+// word-parallel: adding bit v moves a set 2^v places.
+Bits moved(const Bits& x, int v, bool down) {
+    Bits r;
+    if (v < 6) {
+        const int by = 1 << v;
+        for (int k = 0; k < 8; ++k) r.w[k] = down ? x.w[k] >> by : x.w[k] << by;
+    } else {
+        const int by = 1 << (v - 6);
+        for (int k = 0; k < 8; ++k) {
+            const int from = down ? k + by : k - by;
+            r.w[k] = from >= 0 && from < 8 ? x.w[from] : 0;
+        }
+    }
+    return r;
+}
+
+struct Holding {
+    Bits with[9], without[9];
+    Holding() {
+        for (int v = 0; v < 9; ++v) {
+            with[v] = holding(v);
+            for (int k = 0; k < 8; ++k) without[v].w[k] = ~with[v].w[k];
+        }
+    }
+};
+const Holding kHolding;
+
 Bits single(int i) {
     Bits b;
     b.set(i);
@@ -237,10 +275,13 @@ bool narrow_in_lines(const Totals& t, const int* cells, int count, int n, bool r
         for (int i = 0; i < size[g]; ++i) {
             const unsigned c = static_cast<unsigned>(cand[member[g][i]]) >> 1;
             Bits next;
-            reach[g][i].each([&](int m) {
-                for (unsigned x = c & ~static_cast<unsigned>(m); x; x &= x - 1)
-                    next.set(m | static_cast<int>(x & -x));
-            });
+            for (unsigned x = c; x; x &= x - 1) {
+                const int v = std::countr_zero(x);
+                Bits from = reach[g][i];
+                for (int k = 0; k < 8; ++k) from.w[k] &= kHolding.without[v].w[k];
+                const Bits to = moved(from, v, false);
+                for (int k = 0; k < 8; ++k) next.w[k] |= to.w[k];
+            }
             reach[g][i + 1] = next;
         }
     };
@@ -299,15 +340,20 @@ bool narrow_in_lines(const Totals& t, const int* cells, int count, int n, bool r
         for (int i = size[g] - 1; i >= 0; --i) {
             const unsigned c = static_cast<unsigned>(cand[member[g][i]]) >> 1;
             Bits good_before;
-            reach[g][i].each([&](int m) {
-                for (unsigned x = c & ~static_cast<unsigned>(m); x; x &= x - 1) {
-                    const unsigned b = x & -x;
-                    if (good.test(m | static_cast<int>(b))) {
-                        support[i] |= b;
-                        good_before.set(m);
-                    }
+            for (unsigned x = c; x; x &= x - 1) {
+                const int v = std::countr_zero(x);
+                Bits with = good;
+                for (int k = 0; k < 8; ++k) with.w[k] &= kHolding.with[v].w[k];
+                const Bits before = moved(with, v, true);
+                std::uint64_t any = 0;
+                for (int k = 0; k < 8; ++k) {
+                    const std::uint64_t here =
+                        before.w[k] & reach[g][i].w[k] & kHolding.without[v].w[k];
+                    good_before.w[k] |= here;
+                    any |= here;
                 }
-            });
+                if (any) support[i] |= 1u << v;
+            }
             good = good_before;
         }
     };
