@@ -315,7 +315,7 @@ TEST_CASE("generate keeps stdout for its report: progress and logs go to stderr"
     CHECK(quiet.err.empty());
 }
 
-TEST_CASE("--size takes one size, a range or a list, and refuses sizes outside 3..9",
+TEST_CASE("the size filter takes one size, a range or a list, and refuses sizes outside 3..9",
           "[cli][conv][filter]") {
     TempPath db("sizes.db");
     REQUIRE(run_kenken("generate -q --db " + db.str() + " --sizes 4-6 -n 12 --seed 5 -j 2")
