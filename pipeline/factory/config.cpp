@@ -191,8 +191,20 @@ std::vector<Recipe> default_recipes(const Rules& rules) {
     strong_mixed.name = "strong-mixed";
     strong_mixed.tiling.size_weights = {0.0, 0.55, 0.30, 0.15};
     strong_mixed.tiling.max_cage = 4;
-    recipes.push_back(strong);
-    recipes.push_back(strong_mixed);
+    // One shown operation (mult-only) leaves the op nothing to choose: there the hard
+    // levels are short instead, and big cages with no given make them (5x5: one
+    // unreasonable in ~1500 candidates, none in 60000 of the six recipes above).
+    Recipe big{"big-cages", {}, {}};
+    big.tiling.size_weights = {0.0, 0.2, 0.3, 0.3, 0.2};
+    Recipe bigger = big;
+    bigger.name = "bigger-cages";
+    bigger.tiling.size_weights = {0.0, 0.1, 0.3, 0.3, 0.2, 0.1};
+    bigger.tiling.max_cage = 6;
+    int shown_ops = 0;
+    for (Op op : {Op::Add, Op::Sub, Op::Mul, Op::Div}) shown_ops += (rules.ops & op_bit(op)) != 0;
+    const bool one_op = !rules.hidden && shown_ops == 1;
+    recipes.push_back(one_op ? big : strong);
+    recipes.push_back(one_op ? bigger : strong_mixed);
     return recipes;
 }
 

@@ -54,7 +54,8 @@ FactoryConfig default_config();
 // The built-in recipes for puzzles of these rules: configs/default.toml's six for the
 // standard puzzle; other variants add two that give every domino its strongest clue
 // (OperatorConfig::strongest), without which + and - alone, or hidden operators,
-// rarely make an easy 7x7 to 9x9.
+// rarely make an easy 7x7 to 9x9; a variant of one shown operation (mult-only) adds
+// two of big cages and no givens instead, for its hard levels.
 std::vector<Recipe> default_recipes(const Rules& rules = {});
 // Sets the rules made; recipes still the built-in ones of the old rules become the
 // new rules' built-in ones (recipes of a file stay as they are).

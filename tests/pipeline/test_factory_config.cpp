@@ -121,6 +121,14 @@ TEST_CASE("a variant brings its built-in recipes, and a file's own recipes stay"
     CHECK(std::equal(variant.begin(), variant.begin() + 6, default_recipes(Rules{}).begin()));
     CHECK(variant[6].operators.strongest);
     CHECK(variant[7].operators.strongest);
+    // One shown operation: big cages instead (strongest would choose nothing).
+    Rules mult_only;
+    mult_only.ops = op_bit(Op::Mul);
+    const auto mult = default_recipes(mult_only);
+    REQUIRE(mult.size() == 8);
+    CHECK(mult[6].name == "big-cages");
+    CHECK(mult[7].tiling.max_cage == 6);
+    CHECK_FALSE(mult[7].operators.strongest);
     // --variant on the built-in configuration, and variant = in a file without recipes.
     FactoryConfig c = default_config();
     set_variant(c, add_sub);
