@@ -2,6 +2,7 @@
 
 #include <toml++/toml.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -205,6 +206,11 @@ std::vector<Recipe> default_recipes(const Rules& rules) {
     const bool one_op = !rules.hidden && shown_ops == 1;
     recipes.push_back(one_op ? big : strong);
     recipes.push_back(one_op ? bigger : strong_mixed);
+    // With + and - alone the base recipe (all of a --count run) cannot be CanCan's:
+    // at 9x9 it makes 5 unique puzzles in 2000 candidates; strong-mixed, 30 in 184.
+    const bool sums_and_differences =
+        !rules.hidden && !(rules.ops & (op_bit(Op::Mul) | op_bit(Op::Div)));
+    if (sums_and_differences) std::rotate(recipes.begin(), recipes.end() - 1, recipes.end());
     return recipes;
 }
 

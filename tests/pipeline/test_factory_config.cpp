@@ -116,11 +116,20 @@ TEST_CASE("a variant brings its built-in recipes, and a file's own recipes stay"
     // The standard puzzle keeps its six recipes (its corpora stay as they were).
     CHECK(default_config().recipes == default_recipes(Rules{}));
     CHECK(default_recipes(Rules{}).size() == 6);
+    Rules hidden;
+    hidden.hidden = true;
+    const auto hidden_recipes = default_recipes(hidden);
+    REQUIRE(hidden_recipes.size() == 8);
+    CHECK(std::equal(hidden_recipes.begin(), hidden_recipes.begin() + 6,
+                     default_recipes(Rules{}).begin()));
+    CHECK(hidden_recipes[6].operators.strongest);
+    CHECK(hidden_recipes[7].operators.strongest);
+    // + and - alone: strong-mixed is the base recipe (CanCan's is nearly barren there).
     const auto variant = default_recipes(add_sub);
     REQUIRE(variant.size() == 8);
-    CHECK(std::equal(variant.begin(), variant.begin() + 6, default_recipes(Rules{}).begin()));
-    CHECK(variant[6].operators.strongest);
-    CHECK(variant[7].operators.strongest);
+    CHECK(variant[0].name == "strong-mixed");
+    CHECK(std::equal(variant.begin() + 1, variant.begin() + 7, default_recipes(Rules{}).begin()));
+    CHECK(variant[7].name == "strong-dominoes");
     // One shown operation: big cages instead (strongest would choose nothing).
     Rules mult_only;
     mult_only.ops = op_bit(Op::Mul);
