@@ -39,8 +39,10 @@ constexpr int kKillerRetiles = 200;
 // instead continue one shared start (itself a full sample) by a quarter of that, each
 // with its own randomness and relabelling: each square is still a sample of the chain's
 // (stationary, uniform) law, at about a third of the cost; only squares of the same
-// group are not independent of one another.
-constexpr std::uint64_t kSquareGroup = 16;
+// group are not independent of one another. Each thread makes the starts of the groups
+// it meets itself (no lock), so a group is large enough for a mixed run's sizes to
+// share each start among many candidates on each of the threads.
+constexpr std::uint64_t kSquareGroup = 64;
 // Keys the starts' generators apart from the candidates' (Rng(stream, index)).
 constexpr std::uint64_t kStartKey = 0x6c8e9cf570932bd5ULL;
 

@@ -226,7 +226,7 @@ TEST_CASE("order 6 samples have the intercalate law of uniform squares", "[latin
 }
 
 TEST_CASE("squares continued from a shared start are uniform at order 4", "[latin]") {
-    // As the factory does above order 6: groups of 16 squares continue one start.
+    // As the factory does above order 6: groups of squares continue one start.
     std::vector<Grid> all;
     Grid g(16, 0);
     enumerate_latin4(g, 0, all);
