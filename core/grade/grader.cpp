@@ -62,14 +62,20 @@ Grade undecided() {
 }  // namespace
 
 Grade grade(const Puzzle& p, bool explain, std::uint64_t max_search_nodes,
-            const Grid* unique_solution, const StopCondition* stop) {
+            const Grid* unique_solution, const StopCondition* stop, Level ceiling) {
     Grade g;
     StepLog* log = explain ? &g.steps : nullptr;
     GradeCages table(p);
     table.stop = stop;
     Position pos(table);
-    LadderEnd outcome = run_deductions(pos, &g.counts, log);
+    const bool capped = unique_solution && static_cast<int>(ceiling) < kGradedLevels - 1;
+    LadderEnd outcome = run_deductions(pos, &g.counts, log, capped ? ceiling : Level::Unreasonable);
     if (table.stopped()) return undecided();
+    if (capped && outcome == LadderEnd::Stalled) {
+        Grade above = not_a_level(Level::Impossible);
+        above.above_ceiling = true;
+        return above;
+    }
     // Sound deductions that end in one full grid prove it the only candidate for a
     // solution, and a contradiction proves there is none; only a stall needs the solver.
     std::uint64_t nodes = 0;

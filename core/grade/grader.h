@@ -59,6 +59,7 @@ struct Grade {
     std::uint64_t search_nodes = 0;             // trial-and-error search nodes (guesses)
     bool search_capped = false;  // the search passed max_search_nodes: no level or score
     bool undecided = false;      // the stop condition ended it first: no level or score
+    bool above_ceiling = false;  // shown harder than the ceiling asked: no level or score
 };
 
 constexpr std::uint64_t kNoNodeLimit = ~std::uint64_t{0};
@@ -79,7 +80,12 @@ double grade_score(Level level, const std::array<int, kTechniqueCount>& counts,
 // unique_solution: when the caller has already proved the puzzle has exactly this one
 // solution (the factory has), the grader does not ask the solver again.
 // stop: once reached, the grade gives up (undecided set, level Impossible, score -1).
+// ceiling: below Unreasonable (and only with unique_solution), the ladder tries no
+// technique above it; once none at or below it makes progress, the full ladder would
+// need a harder step (or a guess), so the grade stops with above_ceiling set (level
+// Impossible, score -1). Grades at or below the ceiling are exactly the full ladder's.
 Grade grade(const Puzzle& p, bool explain = false, std::uint64_t max_search_nodes = kNoNodeLimit,
-            const Grid* unique_solution = nullptr, const StopCondition* stop = nullptr);
+            const Grid* unique_solution = nullptr, const StopCondition* stop = nullptr,
+            Level ceiling = Level::Unreasonable);
 
 }  // namespace kk

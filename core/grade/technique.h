@@ -53,9 +53,10 @@ bool apply_technique(Technique t, Position& pos, StepLog* log = nullptr);
 enum class LadderEnd { Solved, Stalled, Broken };
 
 // Always the easiest technique that makes progress, until solved, stalled or broken.
-// counts (when given) gets one per step that made progress.
+// counts (when given) gets one per step that made progress. Techniques of a level above
+// ceiling are not tried (a stall then means the position needs one of them, or more).
 LadderEnd run_deductions(Position& pos, std::array<int, kTechniqueCount>* counts = nullptr,
-                         StepLog* log = nullptr);
+                         StepLog* log = nullptr, Level ceiling = Level::Unreasonable);
 
 // Trial and error: on the unplaced cell with fewest candidates (first in reading order),
 // shows by search that every candidate but the solution's leads to a contradiction, and

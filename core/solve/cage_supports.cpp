@@ -71,6 +71,13 @@ Bits differences_of(const Bits& a, const Bits& y) {
     return r;
 }
 
+// Which of the grid's cells belong to the cage.
+struct CageCells {
+    std::array<std::uint64_t, 2> w{};
+    void add(int cell) { w[static_cast<unsigned>(cell) >> 6] |= 1ull << (cell & 63); }
+    bool has(int cell) const { return (w[static_cast<unsigned>(cell) >> 6] >> (cell & 63)) & 1; }
+};
+
 bool meet(const Bits& a, const Bits& b) {
     std::uint64_t x = 0;
     for (int k = 0; k < 8; ++k) x |= a.w[k] & b.w[k];
@@ -78,8 +85,16 @@ bool meet(const Bits& a, const Bits& b) {
 }
 
 // What a value set adds up to in each dimension: 0 the sum of its values, 1..4 the
-// exponents of 2, 3, 5 and 7 in their product.
-constexpr int kDims = 5;
+// exponents of 2, 3, 5 and 7 in their product, 5 and 6 pairs of them packed into one
+// number (see kPairRadix).
+constexpr int kDims = 7;
+// A pair of exponents (a, b) packs as a + kPairRadix * b, so a product's exponents of 2
+// and 3 (or 5 and 7) are matched together, not each on its own. A group of distinct
+// values adds at most 7 to the exponent of 2 (8, 4, 2, 6), so while the target's
+// stays at most kPairRadix - 8, no sum of packed pairs carries into b; the states past
+// the target (kept out by a box mask) absorb what a difference borrows.
+constexpr int kPairRadix = 32;
+constexpr int kMaxPairLow = kPairRadix - 8;
 struct SetWeights {
     std::array<std::array<std::int16_t, kSets>, kDims> w{};
 };
@@ -96,38 +111,93 @@ const SetWeights& set_weights() {
                     for (int x = v; x % primes[p] == 0; x /= primes[p])
                         t.w[p + 1][s] = static_cast<std::int16_t>(t.w[p + 1][s] + 1);
             }
+        for (int s = 0; s < kSets; ++s) {
+            t.w[5][s] = static_cast<std::int16_t>(t.w[1][s] + kPairRadix * t.w[2][s]);
+            t.w[6][s] = static_cast<std::int16_t>(t.w[3][s] + kPairRadix * t.w[4][s]);
+        }
         return t;
     }();
     return table;
 }
 
-// The cage as dimensions that must each total exactly: its sum, or its exponents.
+// The cage as dimensions that must each total exactly: its sum, or its exponents
+// (in pairs when they fit). box: the totals within the target in every packed part.
 struct Totals {
-    int first = 0, dims = 0;
+    int dims = 0;
+    int dim[4] = {};
     int target[4] = {};
+    Bits box[4];
 };
+
+// Totals whose packed parts stay within the target's: a <= lo, b <= hi.
+Bits pair_box(int lo, int hi) {
+    Bits b;
+    for (int i = 0; i < kTotals; ++i)
+        if (i % kPairRadix <= lo && i / kPairRadix <= hi) b.set(i);
+    return b;
+}
+
+Bits all_totals() {
+    Bits b;
+    b.w.fill(~0ull);
+    return b;
+}
+
+Bits both(const Bits& a, const Bits& b) {
+    Bits r;
+    for (int k = 0; k < 8; ++k) r.w[k] = a.w[k] & b.w[k];
+    return r;
+}
 
 bool totals_of(Op op, std::int64_t target, Totals& t) {
     if (op == Op::Add) {
         if (target < 0 || target >= kTotals) return false;
-        t.first = 0;
         t.dims = 1;
+        t.dim[0] = 0;
         t.target[0] = static_cast<int>(target);
+        t.box[0] = all_totals();
         return true;
     }
     constexpr int primes[4] = {2, 3, 5, 7};
-    t.first = 1;
-    t.dims = 4;
     if (target <= 0) return false;
+    int e[4] = {};
     for (int p = 0; p < 4; ++p)
         for (; target % primes[p] == 0; target /= primes[p])
-            if (++t.target[p] >= kTotals) return false;
-    return target == 1;  // a prime above 7 is no product of 1..9
+            if (++e[p] >= kTotals) return false;
+    if (target != 1) return false;  // a prime above 7 is no product of 1..9
+    t.dims = 0;
+    for (int p = 0; p < 4; p += 2) {
+        if (e[p] <= kMaxPairLow && e[p + 1] < kTotals / kPairRadix) {
+            t.dim[t.dims] = 5 + p / 2;
+            t.target[t.dims] = e[p] + kPairRadix * e[p + 1];
+            t.box[t.dims++] = pair_box(e[p], e[p + 1]);
+        } else {
+            for (int q = p; q < p + 2; ++q) {
+                t.dim[t.dims] = 1 + q;
+                t.target[t.dims] = e[q];
+                t.box[t.dims++] = all_totals();
+            }
+        }
+    }
+    return true;
 }
 
-// Narrows by the groups of cells sharing a row (rows) or a column (!rows).
+// The values (packed as above) no cell of line l outside the cage can take: the
+// cage's part of that line must take them all.
+unsigned left_to_cage(int l, bool rows, int n, const Mask* grid, const CageCells& in_cage) {
+    unsigned others = 0;
+    for (int i = 0; i < n; ++i) {
+        const int cell = rows ? l * n + i : i * n + l;
+        if (!in_cage.has(cell)) others |= static_cast<unsigned>(grid[cell]) >> 1;
+    }
+    return ((1u << n) - 1) & ~others;
+}
+
+// Narrows by the groups of cells sharing a row (rows) or a column (!rows). With the
+// grid's candidates, a group keeps only the sets whose complement in its line the
+// line's other cells can fill.
 bool narrow_in_lines(const Totals& t, const int* cells, int count, int n, bool rows, Mask* cand,
-                     LineNeeds* needs) {
+                     const Mask* grid, const CageCells& in_cage, LineNeeds* needs) {
     const SetWeights& wt = set_weights();
     std::array<int, kMaxSize> group_of_line;
     group_of_line.fill(-1);
@@ -169,10 +239,20 @@ bool narrow_in_lines(const Totals& t, const int* cells, int count, int n, bool r
             });
             reach[g][i + 1] = next;
         }
+        if (grid) {
+            const unsigned need = left_to_cage(line[g], rows, n, grid, in_cage);
+            if (need) {
+                Bits kept;
+                reach[g][size[g]].each([&](int s) {
+                    if ((static_cast<unsigned>(s) & need) == need) kept.set(s);
+                });
+                reach[g][size[g]] = kept;
+            }
+        }
         if (!reach[g][size[g]].any()) return false;
         for (int d = 0; d < t.dims; ++d) {
             Bits b;
-            reach[g][size[g]].each([&](int s) { b.set(wt.w[t.first + d][s]); });
+            reach[g][size[g]].each([&](int s) { b.set(wt.w[t.dim[d]][s]); });
             group_totals[g][d] = b;
         }
     }
@@ -185,10 +265,10 @@ bool narrow_in_lines(const Totals& t, const int* cells, int count, int n, bool r
     }
     for (int g = 0; g < groups; ++g)
         for (int d = 0; d < t.dims; ++d)
-            prefix[g + 1][d] = sums_of(prefix[g][d], group_totals[g][d]);
+            prefix[g + 1][d] = both(sums_of(prefix[g][d], group_totals[g][d]), t.box[d]);
     for (int g = groups - 1; g >= 0; --g)
         for (int d = 0; d < t.dims; ++d)
-            left[g][d] = differences_of(left[g + 1][d], group_totals[g][d]);
+            left[g][d] = both(differences_of(left[g + 1][d], group_totals[g][d]), t.box[d]);
     for (int d = 0; d < t.dims; ++d)
         if (!prefix[groups][d].test(t.target[d])) return false;
 
@@ -205,7 +285,7 @@ bool narrow_in_lines(const Totals& t, const int* cells, int count, int n, bool r
         bool any = false;
         reach[g][size[g]].each([&](int s) {
             for (int d = 0; d < t.dims; ++d)
-                if (!fits[d].test(wt.w[t.first + d][s])) return;
+                if (!fits[d].test(wt.w[t.dim[d]][s])) return;
             good.set(s);
             shared &= static_cast<unsigned>(s);
             any = true;
@@ -241,12 +321,14 @@ bool narrow_in_lines(const Totals& t, const int* cells, int count, int n, bool r
 }  // namespace
 
 bool narrow_by_line_sets(Op op, std::int64_t target, const int* cells, int count, int n, Mask* cand,
-                         LineNeeds* needs) {
+                         LineNeeds* needs, const Mask* grid) {
     if (op != Op::Add && op != Op::Mul) return true;
     Totals t;
     if (!totals_of(op, target, t)) return false;
-    return narrow_in_lines(t, cells, count, n, true, cand, needs) &&
-           narrow_in_lines(t, cells, count, n, false, cand, needs);
+    CageCells in_cage;
+    for (int j = 0; j < count; ++j) in_cage.add(cells[j]);
+    return narrow_in_lines(t, cells, count, n, true, cand, grid, in_cage, needs) &&
+           narrow_in_lines(t, cells, count, n, false, cand, grid, in_cage, needs);
 }
 
 }  // namespace kk

@@ -26,7 +26,10 @@ struct LineNeeds {
 // cells: the cage's cells (r*n+c), count of them, in an n x n grid; cand: their
 // candidates, narrowed in place. Returns false when no filling remains. Only Add and
 // Mul are handled (others: returns true, unchanged). Allocates nothing.
+// grid (optional): the candidates of all n*n cells (the cage's own entries are not
+// read). With it, the cage's cells in a line must leave values the line's other cells
+// can take, all distinct: the rest of each row and column is a Latin line too.
 bool narrow_by_line_sets(Op op, std::int64_t target, const int* cells, int count, int n, Mask* cand,
-                         LineNeeds* needs = nullptr);
+                         LineNeeds* needs = nullptr, const Mask* grid = nullptr);
 
 }  // namespace kk

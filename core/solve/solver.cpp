@@ -9,11 +9,11 @@
 #include <cassert>
 #include <numeric>
 
+#include "core/model/candidates.h"
 #include "core/solve/cage_bounds.h"
 #include "core/solve/cage_supports.h"
 #include "core/solve/cage_table.h"
 #include "core/solve/cage_table_cache.h"
-#include "core/model/candidates.h"
 
 namespace kk {
 namespace {
@@ -111,6 +111,11 @@ struct Solver::Impl {
     std::array<std::uint64_t, 2> lazy_cages{};  // fixed after set-up
     std::uint32_t dirty_lines = 0;
 
+    // Failure counts for branching (dom/wdeg), used when some cage is lazy: a cage or
+    // line that keeps failing points at the cells to decide first.
+    std::array<std::uint32_t, kMaxCells> cage_weight{};
+    std::array<std::uint32_t, kMaxLines> line_weight{};
+
     int limit = 0;
     SolveResult* result = nullptr;
     const StopCondition* stop = nullptr;
@@ -136,7 +141,14 @@ struct Solver::Impl {
     bool exclude_line_values(int k, int line, Mask values);
 
     bool search();
+    void search_with_restarts();
+    // Restarts (lazy cages only): a run ends (aborted) after run_budget nodes.
+    std::uint64_t run_budget = ~0ull, run_nodes = 0;
+    bool aborted = false;
+    std::uint64_t rng_state = 0;
+    Mask branch_value(Mask m);
     int most_constrained_cell() const;
+    int heaviest_cell() const;
     void record_solution();
 };
 
@@ -166,7 +178,12 @@ SolveResult Solver::solve(const Puzzle& p, int limit, const StopCondition* stop)
     s.set_up(p);
     s.limit = limit;
     s.result = &result;
-    if (s.propagate()) s.search();
+    if (s.propagate()) {
+        if (s.lazy_count)
+            s.search_with_restarts();
+        else
+            s.search();
+    }
     s.result = nullptr;
     s.stop = nullptr;
     return result;
@@ -233,10 +250,8 @@ void Solver::Impl::find_cage_lines(int k) {
     }
     for (int j = 0; j < c.size; ++j) {
         int cell = cage_cells[c.first + j];
-        row_slot[c.first + j] =
-            static_cast<std::uint8_t>(slot_of[cell / n]);
-        col_slot[c.first + j] =
-            static_cast<std::uint8_t>(slot_of[n + cell % n]);
+        row_slot[c.first + j] = static_cast<std::uint8_t>(slot_of[cell / n]);
+        col_slot[c.first + j] = static_cast<std::uint8_t>(slot_of[n + cell % n]);
     }
 }
 
@@ -271,11 +286,12 @@ void Solver::Impl::reset_state() {
     trail_size = 0;
     pending_singles = 0;
     for (int cell = 0; cell < cells; ++cell)
-        if (is_single(full))
-            singles[pending_singles++] = static_cast<std::uint8_t>(cell);
+        if (is_single(full)) singles[pending_singles++] = static_cast<std::uint8_t>(cell);
     dirty_cages = {};
     for (int k = 0; k < ncages; ++k) mark_cage(k);
     dirty_lines = (1u << (2 * n)) - 1;
+    cage_weight.fill(0);
+    line_weight.fill(0);
 }
 
 // ---- state changes and undo ------------------------------------------------
@@ -290,8 +306,7 @@ bool Solver::Impl::narrow(int cell, Mask m) {
     cand[c] = m;
     mark_cage(cage_of[c]);
     dirty_lines |= (1u << (cell / n)) | (1u << (n + cell % n));
-    if (is_single(m))
-        singles[pending_singles++] = static_cast<std::uint8_t>(cell);
+    if (is_single(m)) singles[pending_singles++] = static_cast<std::uint8_t>(cell);
     return true;
 }
 
@@ -312,23 +327,32 @@ void Solver::Impl::undo(std::size_t mark) {
 bool Solver::Impl::propagate() {
     for (;;) {
         bool ok = true;
+        std::uint32_t* failed = nullptr;  // the weight of what failed
         if (pending_singles > 0) {
-            ok = eliminate_naked_single(singles[--pending_singles]);
+            const int cell = singles[--pending_singles];
+            failed = &line_weight[cell / n];
+            ok = eliminate_naked_single(cell);
         } else if ((dirty_cages[0] & ~lazy_cages[0]) | (dirty_cages[1] & ~lazy_cages[1])) {
-            ok = filter_cage(take_dirty_cage(~lazy_cages[0], ~lazy_cages[1]));
+            const int k = take_dirty_cage(~lazy_cages[0], ~lazy_cages[1]);
+            failed = &cage_weight[k];
+            ok = filter_cage(k);
         } else if (dirty_lines) {
             int line = std::countr_zero(dirty_lines);
             dirty_lines &= dirty_lines - 1;
+            failed = &line_weight[line];
             ok = place_hidden_singles(line);
         } else if (dirty_cages[0] | dirty_cages[1]) {
             // Lazy cages last: their line-set DP costs the most, and everything
             // cheaper has narrowed their cells by then.
-            ok = filter_cage(take_dirty_cage(~0ull, ~0ull));
+            const int k = take_dirty_cage(~0ull, ~0ull);
+            failed = &cage_weight[k];
+            ok = filter_cage(k);
         } else {
             return true;
         }
         if (!ok) {
             clear_pending();
+            if (lazy_count) ++*failed;
             return false;
         }
     }
@@ -356,9 +380,7 @@ bool Solver::Impl::eliminate_naked_single(int cell) {
     for (int l : lines)
         for (int i = 0; i < n; ++i) {
             int peer = line_cells[l * kMaxSize + i];
-            if (peer != cell && (cand[peer] & v) &&
-                !narrow(peer, cand[peer] & ~v))
-                return false;
+            if (peer != cell && (cand[peer] & v) && !narrow(peer, cand[peer] & ~v)) return false;
         }
     return true;
 }
@@ -433,10 +455,7 @@ bool Solver::Impl::filter_cage(int k) {
     // Narrowing to the survivors' union kills no tuple: no need to filter again.
     dirty_cages[static_cast<unsigned>(k) >> 6] &= ~(1ull << (k & 63));
     for (int s = 0; s < c.slots; ++s)
-        if (must[s] &&
-            !exclude_line_values(k, slot_line[c.first_slot + s],
-                                 must[s]))
-            return false;
+        if (must[s] && !exclude_line_values(k, slot_line[c.first_slot + s], must[s])) return false;
     return true;
 }
 
@@ -444,8 +463,7 @@ bool Solver::Impl::exclude_line_values(int k, int line, Mask values) {
     const std::uint8_t* lc = &line_cells[line * kMaxSize];
     for (int i = 0; i < n; ++i) {
         int cell = lc[i];
-        if (cage_of[cell] != k && (cand[cell] & values) &&
-            !narrow(cell, cand[cell] & ~values))
+        if (cage_of[cell] != k && (cand[cell] & values) && !narrow(cell, cand[cell] & ~values))
             return false;
     }
     return true;
@@ -472,8 +490,8 @@ bool Solver::Impl::filter_lazy_cage(int k) {
         return false;
     const Op op = ops == op_bit(Op::Add) ? Op::Add : Op::Mul;
     LineNeeds needs;
-    if (!narrow_by_line_sets(op, cage_k.target, cage_k.cells.data(), c.size, n, now.data(),
-                             &needs))
+    if (!narrow_by_line_sets(op, cage_k.target, cage_k.cells.data(), c.size, n, now.data(), &needs,
+                             cand.data()))
         return false;
     for (int j = 0; j < c.size; ++j)
         if (!narrow(cc[j], now[j])) return false;
@@ -487,6 +505,7 @@ bool Solver::Impl::filter_lazy_cage(int k) {
 // ---- search ----------------------------------------------------------------
 
 int Solver::Impl::most_constrained_cell() const {
+    if (lazy_count) return heaviest_cell();
     int best = -1, best_count = 99;
     for (int cell = 0; cell < cells; ++cell) {
         int k = count_values(cand[cell]);
@@ -499,10 +518,31 @@ int Solver::Impl::most_constrained_cell() const {
     return best;
 }
 
+// The open cell with the fewest candidates per failure of its cage, row and column
+// (dom/wdeg): with big lazy cages, failures show where the puzzle is tight.
+int Solver::Impl::heaviest_cell() const {
+    int best = -1;
+    std::uint64_t best_dom = 1, best_weight = 0;
+    for (int cell = 0; cell < cells; ++cell) {
+        const int k = count_values(cand[cell]);
+        if (k < 2) continue;
+        const std::uint64_t weight =
+            1 + cage_weight[cage_of[cell]] + line_weight[cell / n] + line_weight[n + cell % n];
+        if (best < 0 || static_cast<std::uint64_t>(k) * best_weight < best_dom * weight) {
+            best = cell;
+            best_dom = static_cast<std::uint64_t>(k);
+            best_weight = weight;
+        }
+    }
+    return best;
+}
+
 void Solver::Impl::record_solution() {
     Grid g(cells);
-    for (int cell = 0; cell < cells; ++cell)
-        g[cell] = lowest_value(cand[cell]);
+    for (int cell = 0; cell < cells; ++cell) g[cell] = lowest_value(cand[cell]);
+    // A restarted search can meet a solution an earlier run found.
+    for (const Grid& old : result->solutions)
+        if (old == g) return;
     result->solutions.push_back(std::move(g));
     ++result->count;
 }
@@ -522,14 +562,65 @@ bool Solver::Impl::search() {
             return true;  // unwinds the whole search
         }
     }
+    if (++run_nodes > run_budget) {
+        aborted = true;
+        return true;
+    }
     const Mask m = cand[cell];
-    const Mask v = m & -m;
+    const Mask v = lazy_count ? branch_value(m) : static_cast<Mask>(m & -m);
     const std::size_t mark = trail_size;
     if (narrow(cell, v) && propagate() && search()) return true;
     undo(mark);
     if (narrow(cell, m & ~v) && propagate() && search()) return true;
     undo(mark);
     return false;
+}
+
+}  // namespace kk
+
+namespace kk {
+namespace {
+
+// The Luby sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ... (i from 1).
+std::uint64_t luby(std::uint64_t i) {
+    for (;;) {
+        std::uint64_t size = 1;  // 2^k - 1
+        while (size < i) size = 2 * size + 1;
+        if (size == i) return (size + 1) / 2;
+        i -= (size - 1) / 2;
+    }
+}
+
+}  // namespace
+
+// With big lazy cages a search can sink into a huge subtree that holds no solution
+// while others are full of them. So the search restarts after a growing number of
+// nodes (Luby's sequence times kRestartUnit), keeping the failure weights, so each
+// run branches differently. Budgets grow without bound, so some run ends uncut: the
+// search stays complete and the count exact (solutions found twice count once).
+void Solver::Impl::search_with_restarts() {
+    constexpr std::uint64_t kRestartUnit = 64;
+    const std::size_t root = trail_size;
+    rng_state = 0x9e3779b97f4a7c15ull;
+    for (std::uint64_t i = 1;; ++i) {
+        run_budget = kRestartUnit * luby(i);
+        run_nodes = 0;
+        aborted = false;
+        search();
+        undo(root);
+        if (!aborted || result->undecided || result->count >= limit) break;
+    }
+    run_budget = ~0ull;
+}
+
+// A candidate of m chosen at random (a fixed seed: solving stays deterministic).
+Mask Solver::Impl::branch_value(Mask m) {
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    int skip = static_cast<int>(rng_state % static_cast<std::uint64_t>(count_values(m)));
+    for (; skip > 0; --skip) m = static_cast<Mask>(m & (m - 1));
+    return static_cast<Mask>(m & -m);
 }
 
 }  // namespace kk

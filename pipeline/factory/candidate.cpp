@@ -12,6 +12,26 @@ int stage_position(Stage s) {
     return kStageCount;
 }
 
+void Candidate::reset(std::uint64_t new_stream, std::uint64_t new_index) {
+    index = new_index;
+    stream = new_stream;
+    size = 0;
+    recipe = 0;
+    target_level = -1;
+    search_wanted = true;
+    ceiling = Level::Unreasonable;
+    rng = Rng(new_stream, new_index);
+    outcome = Outcome::Pending;
+    unique = false;
+    stop = StopCondition{};
+    level = Level::Impossible;
+    score = 0;
+    score_unknown = false;
+    has_record = false;
+    seconds.fill(0);
+    entered = 0;
+}
+
 const char* outcome_name(Outcome o) {
     return name_of(kOutcomes, o).data();
 }

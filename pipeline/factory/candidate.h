@@ -4,7 +4,6 @@
 #include <array>
 #include <cstdint>
 #include <iterator>
-#include <memory>
 #include <string_view>
 #include <vector>
 
@@ -12,25 +11,29 @@
 #include "core/model/named_enum.h"
 #include "core/model/puzzle.h"
 #include "core/model/rng.h"
+#include "db/store/record.h"
 
 namespace kk {
 
 // The factory's stages.
-enum class Stage { Latin, Tiling, Operators, Singletons, Uniqueness, Grading, Writer };
+enum class Stage { Tiling, Singletons, Latin, Operators, Uniqueness, Grading, Record, Writer };
 
-// The stage order, written once: the graph chains its nodes in this order, the
-// counters count a candidate as passing every stage before the one that rejected
-// it, and steering learns from candidates that passed Grading. Reordering the
-// graph is reordering this list (the writer stays last: it is the serial end).
+// The stage order, written once: the graph's parallel node runs the stage bodies in
+// this order, the counters count a candidate as passing every stage before the one
+// that rejected it, and steering learns from candidates that passed Grading.
+// Reordering the factory is reordering this list (the writer stays last: it is the
+// serial end). The cages come first: the single-cell filter needs only them, so a
+// layout it drops costs no Latin square. Record builds the row to store (canonical
+// form, neknek text, features) on the parallel side, so the serial writer only inserts.
 struct StageName {
     Stage value;
     std::string_view name;
 };
 inline constexpr StageName kStages[] = {
-    {Stage::Latin, "latin square"},    {Stage::Tiling, "cage tiling"},
-    {Stage::Operators, "operators"},   {Stage::Singletons, "single-cell filter"},
+    {Stage::Tiling, "cage tiling"},    {Stage::Singletons, "single-cell filter"},
+    {Stage::Latin, "latin square"},    {Stage::Operators, "operators"},
     {Stage::Uniqueness, "uniqueness"}, {Stage::Grading, "grading"},
-    {Stage::Writer, "writer"},
+    {Stage::Record, "record"},         {Stage::Writer, "writer"},
 };
 constexpr int kStageCount = static_cast<int>(std::size(kStages));
 static_assert(kStages[kStageCount - 1].value == Stage::Writer, "the writer ends the graph");
@@ -62,7 +65,7 @@ struct OutcomeName {
     Stage decided_by;
 };
 inline constexpr OutcomeName kOutcomes[] = {
-    {Outcome::Pending, "pending", Stage::Latin},
+    {Outcome::Pending, "pending", Stage::Tiling},
     {Outcome::TooManySingletons, "too many single-cell cages", Stage::Singletons},
     {Outcome::NotUnique, "more than one solution", Stage::Uniqueness},
     {Outcome::NoSolution, "no solution", Stage::Uniqueness},
@@ -84,11 +87,15 @@ const char* outcome_name(Outcome o);
 bool passed_stage(Outcome outcome, Stage s);
 
 struct Candidate {
-    std::uint64_t index = 0;  // candidate number within the run: all randomness comes from it
+    std::uint64_t index = 0;   // candidate number within the run: all randomness comes from it
+    std::uint64_t stream = 0;  // the run's stream key (seed and shard): rng is Rng(stream, index)
     int size = 0;
     int recipe = 0;             // which Recipe made it
     int target_level = -1;      // the level steering aimed at (-1: none)
     bool search_wanted = true;  // unreasonable still short: worth grading a search
+    // The hardest level its size still needs (from the same snapshot as the plan):
+    // grading stops once the candidate is shown above it, as no level above is wanted.
+    Level ceiling = Level::Unreasonable;
     Rng rng{0, 0};
     Grid solution;
     std::vector<std::vector<int>> cages;
@@ -98,11 +105,19 @@ struct Candidate {
     StopCondition stop;   // its time budget and the run's stop request
     Level level = Level::Impossible;
     double score = 0;
-    bool score_unknown = false;  // graded unreasonable without the search: never stored
+    // Graded unreasonable without the search, or shown above its ceiling (level is
+    // then the lowest it can be): never stored.
+    bool score_unknown = false;
+    // The row to store, filled on the parallel side when the candidate's snapshot still
+    // wants its size and level (has_record); the serial writer then only inserts it.
+    bool has_record = false;
+    db::PuzzleRecord record;
     std::array<double, kStageCount> seconds{};  // time spent in each stage, in kStages order
     std::uint32_t entered = 0;                  // bit i: the stage kStages[i] ran on this candidate
-};
 
-using CandidatePtr = std::shared_ptr<Candidate>;
+    // Back to a fresh candidate with this index, keeping its buffers' capacity (the
+    // factory reuses a fixed pool of candidates: nothing allocated per candidate).
+    void reset(std::uint64_t new_stream, std::uint64_t new_index);
+};
 
 }  // namespace kk

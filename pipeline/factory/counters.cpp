@@ -35,6 +35,8 @@ RunCounters RunCounters::from_json(const nlohmann::json& j) {
     c.candidates = j.at("candidates").get<std::uint64_t>();
     c.wall_seconds = j.value("wall_seconds", 0.0);
     for (int i = 0; i < kStageCount; ++i) {
+        // A run stored before a stage existed lacks it: zero.
+        if (!j.at("stages").contains(std::string(kStages[i].name))) continue;
         const auto& st = j.at("stages").at(std::string(kStages[i].name));
         c.entered[i] = st.value("entered", std::uint64_t{0});
         c.passed[i] = st.at("passed").get<std::uint64_t>();

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <thread>
 #include <vector>
@@ -25,57 +26,59 @@ using flow::unlimited;
 // Builds the graph and runs it until the source stops and every candidate in flight
 // has reached the writer.
 //
-//   source -> limiter -> [the stages of kStages, in its order] -> sequencer
+//   source -> limiter -> build (the stage bodies of kStages, in its order) -> sequencer
 //          -> writer --(decrement)--> limiter
-// (today: latin -> tiling -> operators -> singletons -> uniqueness -> grading)
+// (today: tiling, single-cell filter, latin, operators, uniqueness, grading, record)
+//
+// The parallel stages share one node: they all run with unlimited concurrency, so a
+// node each bought nothing but a task hop and a queue per stage. Candidates come from a
+// fixed pool: the limiter keeps at most L in flight (plus one the source holds back)
+// and the writer frees them in index order, so candidate i's slot is long free again
+// when i + 4L needs it.
 void run_graph(const FactoryConfig& config, Steering& steering, CorpusWriter& writer,
                std::uint64_t first_index, const FactoryOptions& options) {
     flow::graph g;
     std::uint64_t next = first_index;
     const std::uint64_t stream = stream_seed(config.seed, config.shard);
     const std::uint64_t last = options.stop_after ? first_index + options.stop_after : 0;
+    std::vector<Candidate> pool(static_cast<size_t>(4 * config.in_flight));
 
-    // Nodes.
-    flow::input_node<CandidatePtr> source(g, [&](flow_control& fc) -> CandidatePtr {
+    // Every stage of kStages but the writer, in order; each runs only on a candidate
+    // that no earlier stage stopped.
+    std::vector<std::function<void(Candidate&)>> bodies;
+    for (int i = 0; i + 1 < kStageCount; ++i)
+        bodies.push_back(stages::body_of(kStages[i].value, config, steering, options.interrupt));
+
+    flow::input_node<Candidate*> source(g, [&](flow_control& fc) -> Candidate* {
         const bool interrupted = options.interrupt && options.interrupt->load();
         // (Searches in flight see the same flag through their candidate's stop condition.)
         if (interrupted) writer.request_stop();
         if (writer.done() || writer.stopping() || (last && next >= last)) {
             fc.stop();
-            return {};
+            return nullptr;
         }
-        auto c = std::make_shared<Candidate>();
-        c->index = next++;
-        c->rng = Rng(stream, c->index);
+        Candidate* c = &pool[static_cast<size_t>((next - first_index) % pool.size())];
+        c->reset(stream, next++);
         return c;
     });
-    flow::limiter_node<CandidatePtr> limiter(g, static_cast<size_t>(config.in_flight));
-    // One node per stage of kStages but the writer, each running its body on a
-    // candidate that no earlier stage stopped.
-    std::vector<std::unique_ptr<flow::function_node<CandidatePtr, CandidatePtr>>> stages;
-    for (int i = 0; i + 1 < kStageCount; ++i) {
-        auto body = stages::body_of(kStages[i].value, config, steering, options.interrupt);
-        stages.push_back(std::make_unique<flow::function_node<CandidatePtr, CandidatePtr>>(
-            g, unlimited, [body, i](CandidatePtr c) {
-                if (c->outcome == Outcome::Pending) {
-                    c->entered |= 1u << i;
-                    body(*c);
-                }
-                return c;
-            }));
-    }
-    flow::sequencer_node<CandidatePtr> sequencer(
-        g, [first_index](const CandidatePtr& c) { return c->index - first_index; });
-    flow::function_node<CandidatePtr, continue_msg> write(g, flow::serial, [&](CandidatePtr c) {
+    flow::limiter_node<Candidate*> limiter(g, static_cast<size_t>(config.in_flight));
+    flow::function_node<Candidate*, Candidate*> build(g, unlimited, [&bodies](Candidate* c) {
+        for (size_t i = 0; i < bodies.size() && c->outcome == Outcome::Pending; ++i) {
+            c->entered |= 1u << i;
+            bodies[i](*c);
+        }
+        return c;
+    });
+    flow::sequencer_node<Candidate*> sequencer(
+        g, [first_index](Candidate* const& c) { return c->index - first_index; });
+    flow::function_node<Candidate*, continue_msg> write(g, flow::serial, [&](Candidate* c) {
         writer.accept(*c);
         return continue_msg();
     });
 
-    // Edges.
     flow::make_edge(source, limiter);
-    flow::make_edge(limiter, *stages.front());
-    for (size_t i = 0; i + 1 < stages.size(); ++i) flow::make_edge(*stages[i], *stages[i + 1]);
-    flow::make_edge(*stages.back(), sequencer);
+    flow::make_edge(limiter, build);
+    flow::make_edge(build, sequencer);
     flow::make_edge(sequencer, write);
     flow::make_edge(write, limiter.decrementer());
 

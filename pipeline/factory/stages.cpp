@@ -1,10 +1,13 @@
 #include "pipeline/factory/stages.h"
 
+#include <array>
 #include <chrono>
 
 #include "core/generate/cage_tiler.h"
 #include "core/generate/latin_sampler.h"
 #include "core/generate/operator_assigner.h"
+#include "core/io/formats.h"
+#include "core/model/canonical.h"
 #include "core/model/features.h"
 #include "core/solve/solver.h"
 #include "core/solve/swap_cycles.h"
@@ -31,30 +34,73 @@ class StageTimer {
 // fails as having no solution).
 constexpr int kKillerRetiles = 200;
 
+// Above order 6 a uniform square costs a Jacobson-Matthews chain of 2 n^2 proper
+// visits. The candidates of one size in a group of kSquareGroup consecutive indices
+// instead continue one shared start (itself a full sample) by a quarter of that, each
+// with its own randomness and relabelling: each square is still a sample of the chain's
+// (stationary, uniform) law, at about a third of the cost; only squares of the same
+// group are not independent of one another. Each thread makes the starts of the groups
+// it meets itself (no lock), so a group is large enough for a mixed run's sizes to
+// share each start among many candidates on each of the threads.
+constexpr std::uint64_t kSquareGroup = 64;
+// Keys the starts' generators apart from the candidates' (Rng(stream, index)).
+constexpr std::uint64_t kStartKey = 0x6c8e9cf570932bd5ULL;
+
+Grid chain_square(const LatinSampler& sampler, Candidate& c) {
+    // The start depends only on (stream, group, size), so whichever thread makes a
+    // candidate makes the same square: each thread keeps the last start of each size.
+    struct Start {
+        std::uint64_t stream = 0, group = ~std::uint64_t{0};
+        Grid square;
+    };
+    thread_local std::array<Start, kMaxSize + 1> starts;
+    Start& s = starts[static_cast<size_t>(c.size)];
+    const std::uint64_t group = c.index / kSquareGroup;
+    if (s.group != group || s.stream != c.stream) {
+        Rng start_rng(c.stream ^ kStartKey,
+                      group * (kMaxSize + 1) + static_cast<std::uint64_t>(c.size));
+        s.square = sampler.sample(start_rng);
+        s.group = group;
+        s.stream = c.stream;
+    }
+    return sampler.sample_from(s.square, c.rng);
+}
+
 }  // namespace
 
-void plan_and_sample_latin(Candidate& c, const Steering& steering) {
-    StageTimer t(c, Stage::Latin);
+void plan_and_tile(Candidate& c, const Steering& steering, const FactoryConfig& config) {
+    StageTimer t(c, Stage::Tiling);
     steering.plan(c);
+    c.cages = tile_cages(c.size, config.recipes[static_cast<size_t>(c.recipe)].tiling, c.rng);
+}
+
+void filter_singletons(Candidate& c, const FactoryConfig& config) {
+    StageTimer t(c, Stage::Singletons);
+    if (exceeds_singletons(c.cages, config.max_singletons)) c.outcome = Outcome::TooManySingletons;
+}
+
+void sample_latin(Candidate& c, const FactoryConfig& config) {
+    StageTimer t(c, Stage::Latin);
     // One sampler per thread and size: it keeps its scratch arrays between samples.
     thread_local std::vector<LatinSampler> samplers = [] {
         std::vector<LatinSampler> v;
         for (int n = 0; n <= kMaxSize; ++n) v.emplace_back(n == 0 ? 1 : n);
         return v;
     }();
-    c.solution = samplers[static_cast<size_t>(c.size)].sample(c.rng);
-}
-
-void tile(Candidate& c, const FactoryConfig& config) {
-    StageTimer t(c, Stage::Tiling);
-    const TilingConfig& tiling = config.recipes[static_cast<size_t>(c.recipe)].tiling;
-    c.cages = tile_cages(c.size, tiling, c.rng);
+    const LatinSampler& sampler = samplers[static_cast<size_t>(c.size)];
+    c.solution =
+        c.size > LatinSampler::kMaxTableOrder ? chain_square(sampler, c) : sampler.sample(c.rng);
     // Killer rule: a cage may not hold a value twice, so tile again until none does
-    // (cells of a cage that share no line can repeat a value in a Latin square).
-    for (int tries = 0; config.rules.killer && tries < kKillerRetiles &&
-                        repeats_in_cage(c.solution, c.cages);
-         ++tries)
-        c.cages = tile_cages(c.size, tiling, c.rng);
+    // (cells of a cage that share no line can repeat a value in a Latin square). Only a
+    // layout that passes the single-cell filter replaces the one that did; after
+    // kKillerRetiles it goes on with a repeat, and fails as having no solution.
+    const TilingConfig& tiling = config.recipes[static_cast<size_t>(c.recipe)].tiling;
+    for (int tries = 0;
+         config.rules.killer && tries < kKillerRetiles && repeats_in_cage(c.solution, c.cages);
+         ++tries) {
+        auto next = tile_cages(c.size, tiling, c.rng);
+        if (!exceeds_singletons(next, config.max_singletons)) c.cages = std::move(next);
+    }
 }
 
 void assign_ops(Candidate& c, const FactoryConfig& config) {
@@ -62,11 +108,6 @@ void assign_ops(Candidate& c, const FactoryConfig& config) {
     c.puzzle = assign_operators(c.size, c.solution, c.cages,
                                 config.recipes[static_cast<size_t>(c.recipe)].operators, c.rng,
                                 config.rules);
-}
-
-void filter_singletons(Candidate& c, const FactoryConfig& config) {
-    StageTimer t(c, Stage::Singletons);
-    if (exceeds_singletons(c.puzzle, config.max_singletons)) c.outcome = Outcome::TooManySingletons;
 }
 
 // Why a stop condition ended a solve or a grade: the run's stop request, or the budget.
@@ -96,10 +137,16 @@ void check_unique(Candidate& c, const FactoryConfig& config, const std::atomic<b
 void grade_level(Candidate& c, const FactoryConfig& config) {
     StageTimer t(c, Stage::Grading);
     // The uniqueness stage proved c.solution the only solution: no need to solve again.
-    const Grade g =
-        grade(c.puzzle, false, c.search_wanted ? config.max_search_nodes : 0, &c.solution, &c.stop);
+    const Grade g = grade(c.puzzle, false, c.search_wanted ? config.max_search_nodes : 0,
+                          &c.solution, &c.stop, c.ceiling);
     if (g.undecided) {
         c.outcome = stop_outcome(c);
+        return;
+    }
+    if (g.above_ceiling) {
+        // Above every level its size still needs: the writer turns it away.
+        c.level = static_cast<Level>(static_cast<int>(c.ceiling) + 1);
+        c.score_unknown = true;
         return;
     }
     if (g.search_capped) {
@@ -118,22 +165,43 @@ void grade_level(Candidate& c, const FactoryConfig& config) {
     if (g.level == Level::Impossible) c.outcome = Outcome::NoSolution;
 }
 
+void fill_record(Candidate& c, const FactoryConfig& config) {
+    db::PuzzleRecord& r = c.record;
+    db::describe_structure(c.puzzle, r);
+    r.neknek = write_neknek(c.puzzle);
+    r.solution = db::solution_text(c.solution);
+    r.level = level_name(c.level);
+    r.score = c.score;
+    r.canonical = canonical_form(c.puzzle);
+    r.seed = config.seed;
+    r.candidate = static_cast<std::int64_t>(c.index);
+    r.shard = config.shard.index;
+    c.has_record = true;
+}
+
+void prepare_record(Candidate& c, const Steering& steering, const FactoryConfig& config) {
+    StageTimer t(c, Stage::Record);
+    if (!c.score_unknown && steering.may_want(c)) fill_record(c, config);
+}
+
 std::function<void(Candidate&)> body_of(Stage s, const FactoryConfig& config,
                                         const Steering& steering,
                                         const std::atomic<bool>* interrupt) {
     switch (s) {
-        case Stage::Latin:
-            return [&steering](Candidate& c) { plan_and_sample_latin(c, steering); };
         case Stage::Tiling:
-            return [&config](Candidate& c) { tile(c, config); };
-        case Stage::Operators:
-            return [&config](Candidate& c) { assign_ops(c, config); };
+            return [&steering, &config](Candidate& c) { plan_and_tile(c, steering, config); };
         case Stage::Singletons:
             return [&config](Candidate& c) { filter_singletons(c, config); };
+        case Stage::Latin:
+            return [&config](Candidate& c) { sample_latin(c, config); };
+        case Stage::Operators:
+            return [&config](Candidate& c) { assign_ops(c, config); };
         case Stage::Uniqueness:
             return [&config, interrupt](Candidate& c) { check_unique(c, config, interrupt); };
         case Stage::Grading:
             return [&config](Candidate& c) { grade_level(c, config); };
+        case Stage::Record:
+            return [&steering, &config](Candidate& c) { prepare_record(c, steering, config); };
         case Stage::Writer:
             break;
     }

@@ -99,6 +99,7 @@ void Steering::plan(Candidate& c) const {
         c.size = sizes[static_cast<size_t>(
             any ? c.rng.weighted(w)
                 : static_cast<int>(c.rng.below(static_cast<std::uint32_t>(sizes.size()))))];
+        c.ceiling = ceiling(s, c.size);
         return;
     }
 
@@ -117,11 +118,13 @@ void Steering::plan(Candidate& c) const {
         }
     if (cells.empty()) {
         c.size = sizes[c.rng.below(static_cast<std::uint32_t>(sizes.size()))];
+        c.ceiling = ceiling(s, c.size);
         return;
     }
     const auto [n, l] = cells[static_cast<size_t>(c.rng.weighted(w))];
     c.size = n;
     c.target_level = l;
+    c.ceiling = ceiling(s, n);
     // With its unreasonable quota full, a candidate that needs trial and error is not
     // wanted, and grading can stop at the first guess instead of searching.
     c.search_wanted = need(s, n, static_cast<int>(Level::Unreasonable)) > 0;
@@ -135,6 +138,22 @@ void Steering::plan(Candidate& c) const {
         rw.push_back(x * x);
     }
     c.recipe = c.rng.weighted(rw);
+}
+
+Level Steering::ceiling(const SteeringStats& s, int size) const {
+    if (!config_.quotas.by_level()) return Level::Unreasonable;
+    for (int l = kGradedLevels - 1; l > 0; --l)
+        if (need(s, size, l) > 0) return static_cast<Level>(l);
+    // Only easy (or nothing) still wanted: anything harder is turned away.
+    return Level::Easy;
+}
+
+bool Steering::may_want(const Candidate& c) const {
+    const SteeringStats& s = snapshot_for(c.index);
+    if (size_need(s, c.size) == 0) return false;
+    if (!config_.quotas.by_level()) return true;
+    const int l = static_cast<int>(c.level);
+    return l < kGradedLevels && need(s, c.size, l) > 0;
 }
 
 Outcome Steering::admit(int size, Level level) const {
@@ -173,7 +192,7 @@ void Steering::record(const Candidate& c) {
                 for (const auto& per_recipe : live_.hits[n])
                     h += per_recipe[static_cast<size_t>(k)];
                 if (h == 0 && !live_.unreachable[n][static_cast<size_t>(k)] &&
-                    config_.quotas.per_level[static_cast<size_t>(k)] > 0) {
+                    need(live_, c.size, k) > 0) {
                     live_.unreachable[n][static_cast<size_t>(k)] = true;
                     fresh_unreachable_.push_back({c.size, static_cast<Level>(k)});
                 }

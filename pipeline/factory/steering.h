@@ -48,6 +48,10 @@ class Steering {
 
     // Reader side (any thread): size, recipe and target level for a candidate.
     void plan(Candidate& c) const;
+    // Reader side: might the writer still store a puzzle of c's size and level? False
+    // only when c's snapshot already has that cell full (the live counts are never
+    // below a snapshot's, so the writer would refuse it too).
+    bool may_want(const Candidate& c) const;
 
     // Writer side (the serial writer only).
     const SteeringStats& live() const { return live_; }
@@ -72,6 +76,9 @@ class Steering {
   private:
     int need(const SteeringStats& s, int size, int level) const;
     int size_need(const SteeringStats& s, int size) const;
+    // The hardest level a size still needs in s (Unreasonable under count quotas):
+    // every level above it is full or unwanted, in s and so in every later count.
+    Level ceiling(const SteeringStats& s, int size) const;
     const SteeringStats& snapshot_for(std::uint64_t index) const;
 
     const FactoryConfig& config_;

@@ -4,8 +4,7 @@
 
 #include <chrono>
 
-#include "core/io/formats.h"
-#include "core/model/canonical.h"
+#include "pipeline/factory/stages.h"
 
 namespace kk {
 
@@ -42,18 +41,10 @@ void CorpusWriter::accept(Candidate& c) {
         // puzzle without its score is never stored even if that changed.
         if (c.outcome == Outcome::Stored && c.score_unknown) c.outcome = Outcome::LevelFull;
         if (c.outcome == Outcome::Stored) {
-            db::PuzzleRecord r;
-            db::describe_structure(c.puzzle, r);
-            r.neknek = write_neknek(c.puzzle);
-            r.solution = db::solution_text(c.solution);
-            r.level = level_name(c.level);
-            r.score = c.score;
-            r.canonical = canonical_form(c.puzzle);
-            r.seed = config_.seed;
-            r.candidate = static_cast<std::int64_t>(c.index);
-            r.run_id = run_id_;
-            r.shard = config_.shard.index;
-            if (!corpus_.insert_puzzle(r)) c.outcome = Outcome::Duplicate;
+            // The parallel side filled the row unless its snapshot had the level full.
+            if (!c.has_record) stages::fill_record(c, config_);
+            c.record.run_id = run_id_;
+            if (!corpus_.insert_puzzle(c.record)) c.outcome = Outcome::Duplicate;
         }
     }
     steering_.record(c);

@@ -449,3 +449,48 @@ TEST_CASE("book TOML files are read and bad ones named with their line", "[book]
     CHECK(status == 2);
     CHECK_THAT(said, Catch::Contains("bad.toml:3") && Catch::Contains("colour"));
 }
+
+TEST_CASE("a hidden-operator book shows targets only, a standard one its operators", "[book]") {
+    if (capture("command -v pdftotext >/dev/null 2>&1 && echo found") != "found\n") {
+        WARN("pdftotext is not installed (poppler-utils, scripts/setup.sh): not checked");
+        return;
+    }
+    // A clue with an operator, as printed (+ − × ÷) or typed (- x * /), or an operator
+    // alone; not a section's "4×4".
+    static const std::regex op_clue("^[0-9]*(\\+|-|x|X|\\*|/|\u2212|\u00d7|\u00f7)$");
+    const auto has_glyph = [](const std::string& w) { return std::regex_match(w, op_clue); };
+    for (const char* variant : {"standard", "hidden"}) {
+        INFO(variant);
+        TempDir dir;
+        const std::string db = dir.file("v.db");
+        int status = -1;
+        capture(std::string(KENKEN_BINARY) + " generate --db " + shq(db) + " --variant " + variant +
+                    " --sizes 4-5 --count 8 --seed 3 --threads 1 >/dev/null 2>&1",
+                &status);
+        REQUIRE(status == 0);
+        db::Corpus c = db::Corpus::open_existing(db);
+        const auto req = book_request(dir.file("v.pdf"), 8);
+        db::export_pack(c, req);
+        const auto pages = pdf_words(req.out);
+        int puzzle_pages = 0, glyphs = 0, targets = 0;
+        for (const auto& page : pages) {
+            if (captions(page).empty()) continue;  // title and rules pages explain the ops
+            ++puzzle_pages;
+            for (const Word& w : page) {
+                if (has_glyph(w.text)) {
+                    UNSCOPED_INFO("operator in '" << w.text << "'");
+                    ++glyphs;
+                }
+                targets += std::regex_match(w.text, std::regex("^[0-9]+$"));
+            }
+        }
+        CHECK(puzzle_pages > 0);
+        if (std::string(variant) == "hidden") {
+            CHECK(glyphs == 0);
+            // Bare targets: at least 4 cages in each puzzle, beside its caption's k and page.
+            CHECK(targets >= 8 * (4 + 2));
+        } else {
+            CHECK(glyphs > 0);
+        }
+    }
+}

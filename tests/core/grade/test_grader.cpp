@@ -455,6 +455,42 @@ TEST_CASE("grades agree with Keen's on puzzles Keen made at each level", "[grade
     CHECK(agree * 10 >= total * 9);
 }
 
+TEST_CASE("a ceiling stops grading above it and changes no grade at or below it", "[grader]") {
+    // Keen's puzzles of every level: each graded in full, then under every ceiling.
+    std::istringstream in(slurp(kData + "/keen-levels.txt"));
+    std::map<std::string, int> above_seen;
+    int graded = 0;
+    for (std::string line; std::getline(in, line);) {
+        if (line.empty() || line[0] == '#') continue;
+        std::istringstream fields(line);
+        std::string level, id;
+        fields >> level >> id;
+        const Puzzle p = read_puzzles(id, Format::Keen).front().puzzle;
+        const Grade full = grade(p);
+        if (static_cast<int>(full.level) >= kGradedLevels) continue;
+        ++graded;
+        for (int c = 0; c < kGradedLevels; ++c) {
+            const Level ceiling = static_cast<Level>(c);
+            const Grade g = grade(p, false, kNoNodeLimit, &full.solution, nullptr, ceiling);
+            INFO(id << " graded " << level_name(full.level) << ", ceiling " << level_name(ceiling));
+            if (static_cast<int>(full.level) <= c) {
+                CHECK_FALSE(g.above_ceiling);
+                CHECK(g.level == full.level);
+                CHECK(g.score == full.score);
+                CHECK(g.counts == full.counts);
+            } else {
+                CHECK(g.above_ceiling);
+                CHECK(g.score == -1);
+                ++above_seen[level_name(ceiling)];
+            }
+        }
+    }
+    REQUIRE(graded >= 150);
+    // Every ceiling below unreasonable stopped some grade.
+    for (int c = 0; c + 1 < kGradedLevels; ++c)
+        CHECK(above_seen[level_name(static_cast<Level>(c))] > 0);
+}
+
 TEST_CASE("kenken grade --explain ends with the solved grid", "[grader][cli]") {
     const std::string name = kData + "/seed004-5x5a";
     const CliResult r = run_kenken("grade --explain " + name + ".neknek");
@@ -496,7 +532,8 @@ TEST_CASE("kenken grade --json: one object a line with every technique", "[grade
     CHECK(g["score"].get<int>() >= 2000);
     CHECK(g["score"].get<int>() < 3000);
     CHECK(g["techniques"].size() == static_cast<size_t>(kTechniqueCount));
-    CHECK(g["techniques"]["naked_single"].get<int>() + g["techniques"]["hidden_single"].get<int>() ==
+    CHECK(g["techniques"]["naked_single"].get<int>() +
+              g["techniques"]["hidden_single"].get<int>() ==
           36);
     CHECK(g["search_nodes"] == 0);
     CHECK(!g["steps"].empty());

@@ -8,9 +8,9 @@
 #include <sstream>
 #include <string>
 
+#include "core/io/formats.h"
 #include "core/solve/cage_bounds.h"
 #include "core/solve/cage_table.h"
-#include "core/io/formats.h"
 #include "core/solve/solver.h"
 #include "tests/support/test_files.h"
 
@@ -349,6 +349,40 @@ TEST_CASE("solver counts agree with a brute-force counter on random small puzzle
     CHECK(seen[0] > 0);
     CHECK(seen[1] > 0);
     CHECK(seen[3] > 0);
+}
+
+TEST_CASE("restarted searches on lazy cages still count exactly", "[solver][big-cages]") {
+    // Lazy cages make the search restart (every 64 Luby nodes): a solution found in
+    // two runs must count once, and the last, uncut run must find every one.
+    Puzzle one_cage;
+    one_cage.size = 4;
+    Cage all;
+    all.op = Op::Add;
+    all.target = 40;
+    for (int c = 0; c < 16; ++c) all.cells.push_back(c);
+    one_cage.cages.push_back(all);
+    Solver lazy(0);
+    const SolveResult latin = lazy.solve(one_cage, 1000);
+    CHECK(lazy.lazy_cages() == 1);
+    CHECK(latin.count == 576);  // the Latin squares of order 4
+    CHECK(latin.nodes > 64);    // so it did restart
+    for (size_t i = 1; i < latin.solutions.size(); ++i)
+        CHECK(latin.solutions[i] != latin.solutions[i - 1]);
+
+    std::mt19937 rng(20261122);
+    int restarted = 0;
+    for (int trial = 0; trial < 30; ++trial) {
+        Grid grid;
+        Puzzle p = random_puzzle(5, 12, rng, grid);
+        const int expected = BruteForceCounter(p, 100).count();
+        INFO("trial " << trial);
+        const SolveResult r = lazy.solve(p, 100);
+        REQUIRE(r.count == expected);
+        require_solutions_valid(p, r);
+        restarted += r.nodes > 64;
+    }
+    UNSCOPED_INFO("restarted " << restarted);
+    CHECK(restarted > 5);
 }
 
 TEST_CASE("limit 1 stops at the first solution and limit 0 at none", "[solver]") {
