@@ -4,10 +4,14 @@
 # grade. Generates COUNT (default 30) puzzles per level per size 4..9 with a fixed seed,
 # grades them, and prints the agreement matrix per size and overall.
 # MODE 'm' asks Keen for multiplication-only puzzles (its 'm' parameter, '6dhm').
-# Usage: scripts/grade-agreement.sh [COUNT] [SEED] [MODE]
+# Keen searches until it finds a puzzle of the asked level, which for some cells
+# (multiplication-only 5x5 unreasonable) may take hours: each Keen call gets
+# KEEN_SECONDS (default 120) and the cells it left short are listed at the end.
+# Usage: [KEEN_SECONDS=S] scripts/grade-agreement.sh [COUNT] [SEED] [MODE]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 count=${1:-30}
+keen_seconds=${KEEN_SECONDS:-120}
 seed=${2:-agree}
 mode=${3:-}
 case "$mode" in ''|m) ;; *) echo "grade-agreement: MODE is '' or 'm'" >&2; exit 2 ;; esac
@@ -22,12 +26,17 @@ cmake --build build -j "$(nproc 2>/dev/null || echo 2)" --target kenken >/dev/nu
 dir=build/agreement
 mkdir -p "$dir"
 levels=(easy normal hard extreme unreasonable)
+short=()
 declare -A letter=([easy]=e [normal]=n [hard]=h [extreme]=x [unreasonable]=u)  # Keen's codes
 : > "$dir/results.txt"
 for n in 4 5 6 7 8 9; do
     for l in "${levels[@]}"; do
         file="$dir/keen$mode-$n-$l.txt"
-        "$keen" --generate "$count" "${n}d${letter[$l]}$mode#$seed-$n${letter[$l]}" > "$file"
+        # Keen prints each puzzle as it finds it: a timeout keeps those found so far.
+        timeout "$keen_seconds" stdbuf -oL "$keen" --generate "$count" \
+            "${n}d${letter[$l]}$mode#$seed-$n${letter[$l]}" > "$file" || true
+        made=$(grep -c . "$file" || true)
+        [ "$made" -ge "$count" ] || short+=("${n}x${n} $l: Keen made $made of $count in ${keen_seconds} s")
         # grade exits 3/4 on ambiguous/impossible puzzles: that is a result, not a failure
         build/kenken grade --format keen --json "$file" |
             sed -n "s/.*\"level\":\"\([a-z]*\)\".*/$n $l \1/p" >> "$dir/results.txt" || true
@@ -53,3 +62,4 @@ awk -v levels="${levels[*]} ambiguous impossible" '
         for (n in t) { total += t[n]; agree += ok[n] }
         printf "\noverall: %d/%d agree (%.1f%%)\n", agree, total, 100 * agree / total
     }' "$dir/results.txt"
+for line in "${short[@]}"; do echo "short: $line"; done

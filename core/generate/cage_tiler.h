@@ -20,6 +20,7 @@ struct TilingConfig {
     std::vector<double> size_weights{0.05, 0.35, 0.35, 0.20, 0.05};
     int max_cage = 5;
     TilingStrategy strategy = TilingStrategy::RandomEdges;
+    bool operator==(const TilingConfig&) const = default;
 };
 
 // "random-edges", "domino-first".

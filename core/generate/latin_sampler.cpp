@@ -37,7 +37,22 @@ class IncidenceCube {
             for (int c = 0; c < n; ++c) set_one(r, c, (r + c) % n);  // cyclic start
     }
 
+    // A proper square given by its symbols (values 1..n, row by row).
+    IncidenceCube(int n, const Grid& square) : n_(n) {
+        for (int r = 0; r < n; ++r)
+            for (int c = 0; c < n; ++c) set_one(r, c, square[static_cast<size_t>(r * n + c)] - 1);
+    }
+
     bool proper() const { return minus_r_ < 0; }
+
+    // Moves until the chain has visited k more proper squares.
+    void visit(int k, Rng& rng) {
+        if (n_ < 2) return;
+        for (int visits = 0; visits < k;) {
+            move(rng);
+            visits += proper();
+        }
+    }
 
     // One ±1 move. From a proper square pick a uniform 0 cell; from an improper one
     // start at its -1 cell and pick one of the two 1s on each line at random.
@@ -179,11 +194,24 @@ const std::vector<std::uint8_t>& reduced_table(int n) {
     return tables[n];
 }
 
+Grid relabelled(int n, const IncidenceCube& cube, Rng& rng) {
+    // Relabelling rows, columns and symbols maps the uniform distribution onto
+    // itself and costs nothing; it also hides the cyclic start at small step counts.
+    const auto rows = random_permutation(n, rng);
+    const auto cols = random_permutation(n, rng);
+    const auto syms = random_permutation(n, rng);
+    Grid grid(n * n);
+    for (int r = 0; r < n; ++r)
+        for (int c = 0; c < n; ++c) grid[rows[r] * n + cols[c]] = syms[cube.symbol(r, c)] + 1;
+    return grid;
+}
+
 }  // namespace
 
 LatinSampler::LatinSampler(int n, Method method) : n_(n) {
     if (n < 1 || n > kMaxSize) throw std::invalid_argument("LatinSampler: size outside 1..9");
     visits_ = std::max(kMinVisits, kVisitsPerCell * n * n);
+    continued_visits_ = std::max(16, visits_ / 4);
     if (method == Method::Auto) method = n <= kMaxTableOrder ? Method::Table : Method::Chain;
     if (method == Method::Table) {
         if (n > kMaxTableOrder) throw std::invalid_argument("LatinSampler: no table above order 6");
@@ -218,23 +246,18 @@ Grid LatinSampler::sample_table(Rng& rng) const {
 }
 
 Grid LatinSampler::sample_chain(Rng& rng) const {
-    const int n = n_;
-    IncidenceCube cube(n);
-    if (n > 1) {
-        for (int visits = 0; visits < visits_;) {
-            cube.move(rng);
-            visits += cube.proper();
-        }
-    }
-    // Relabelling rows, columns and symbols maps the uniform distribution onto
-    // itself and costs nothing; it also hides the cyclic start at small step counts.
-    const auto rows = random_permutation(n, rng);
-    const auto cols = random_permutation(n, rng);
-    const auto syms = random_permutation(n, rng);
-    Grid grid(n * n);
-    for (int r = 0; r < n; ++r)
-        for (int c = 0; c < n; ++c) grid[rows[r] * n + cols[c]] = syms[cube.symbol(r, c)] + 1;
-    return grid;
+    IncidenceCube cube(n_);
+    cube.visit(visits_, rng);
+    return relabelled(n_, cube, rng);
+}
+
+Grid LatinSampler::sample_from(const Grid& start, Rng& rng) const {
+    if (table_) throw std::logic_error("LatinSampler::sample_from: chain method only");
+    if (static_cast<int>(start.size()) != n_ * n_)
+        throw std::invalid_argument("LatinSampler::sample_from: start of another order");
+    IncidenceCube cube(n_, start);
+    cube.visit(continued_visits_, rng);
+    return relabelled(n_, cube, rng);
 }
 
 }  // namespace kk

@@ -32,12 +32,25 @@ class LatinSampler {
     // Proper squares the chain visits per sample; it returns the last one.
     int mixing_visits() const { return visits_; }
 
+    // Proper squares a continued chain visits in sample_from (about a quarter of
+    // mixing_visits, at least 16).
+    int continued_visits() const { return continued_visits_; }
+
+    // The chain continued from start (a Latin square of order n, values 1..n) for
+    // continued_visits() proper visits, then relabelled by uniform row, column and
+    // symbol permutations. The chain and the relabelling leave the uniform law
+    // unchanged, so a start drawn by sample() gives a square drawn from (at least) as
+    // close to uniform as sample()'s own; several squares continued from one start are
+    // each such a sample, only not independent of each other. Chain method only.
+    Grid sample_from(const Grid& start, Rng& rng) const;
+
   private:
     Grid sample_chain(Rng& rng) const;
     Grid sample_table(Rng& rng) const;
 
     int n_;
     int visits_;
+    int continued_visits_;
     const std::vector<std::uint8_t>* table_ = nullptr;  // reduced squares, n*n values 0..n-1 each
 };
 

@@ -45,6 +45,27 @@ bool in_rules(const Rules& rules, Op op) {
     return (rules.ops & op_bit(op)) != 0;
 }
 
+std::int64_t pair_target(Op op, int hi, int lo) {
+    return op == Op::Add   ? hi + lo
+           : op == Op::Sub ? hi - lo
+           : op == Op::Mul ? std::int64_t{hi} * lo
+                           : (lo > 0 ? hi / lo : 0);
+}
+
+// Keeps only the allowed ops whose clue has the fewest pairs.
+void keep_strongest(int n, int hi, int lo, const Rules& rules, bool* allowed) {
+    int pairs[4] = {};
+    int fewest = n * n;
+    for (int i = 0; i < 4; ++i) {
+        if (!allowed[i]) continue;
+        const Op op = kTwoCellOps[i];
+        const OpSet seen = rules.hidden ? (rules.ops & kArithmeticOps) : op_bit(op);
+        pairs[i] = clue_pairs(n, seen, pair_target(op, hi, lo));
+        fewest = std::min(fewest, pairs[i]);
+    }
+    for (int i = 0; i < 4; ++i) allowed[i] = allowed[i] && pairs[i] == fewest;
+}
+
 Op two_cell_op(int n, int a, int b, const OperatorConfig& cfg, Rng& rng, const Rules& rules) {
     const int hi = std::max(a, b), lo = std::min(a, b);
     // A connected pair shares a row or column, so its values differ in a Latin square;
@@ -58,15 +79,13 @@ Op two_cell_op(int n, int a, int b, const OperatorConfig& cfg, Rng& rng, const R
         bool any_weighted = false;
         for (int i = 0; i < 4; ++i) {
             const Op op = kTwoCellOps[i];
-            const std::int64_t t = op == Op::Add   ? hi + lo
-                                   : op == Op::Sub ? hi - lo
-                                   : op == Op::Mul ? std::int64_t{hi} * lo
-                                                   : (lo > 0 ? hi / lo : 0);
+            const std::int64_t t = pair_target(op, hi, lo);
             kept[i] = allowed[i] && !is_giveaway(n, op, t);
             any_weighted |= kept[i] && cfg.two_cell[i] > 0;
         }
         if (any_weighted) std::copy(kept, kept + 4, allowed);
     }
+    if (cfg.strongest) keep_strongest(n, hi, lo, rules, allowed);
     return kTwoCellOps[draw(cfg.two_cell, allowed, 4, rng)];
 }
 
@@ -86,6 +105,19 @@ bool is_giveaway(int n, Op op, std::int64_t target) {
         default:
             return false;
     }
+}
+
+int clue_pairs(int n, OpSet ops, std::int64_t target) {
+    int pairs = 0;
+    for (int lo = 1; lo <= n; ++lo)
+        for (int hi = lo + 1; hi <= n; ++hi) {
+            bool makes = false;
+            for (Op op : kTwoCellOps)
+                makes = makes || ((ops & op_bit(op)) && (op != Op::Div || hi % lo == 0) &&
+                                  pair_target(op, hi, lo) == target);
+            pairs += makes;
+        }
+    return pairs;
 }
 
 bool repeats_in_cage(const Grid& solution, const std::vector<std::vector<int>>& cages) {
@@ -113,8 +145,7 @@ Puzzle assign_operators(int n, const Grid& solution, const std::vector<std::vect
         if (cells.size() == 1)
             op = Op::Given;
         else if (cells.size() == 2)
-            op = two_cell_op(n, solution[cells[0]],
-                             solution[cells[1]], cfg, rng, rules);
+            op = two_cell_op(n, solution[cells[0]], solution[cells[1]], cfg, rng, rules);
         else
             op = kLargerOps[draw(cfg.larger, larger_allowed, 2, rng)];
         p.cages.push_back({op, target_of(op, cells, solution), cells});

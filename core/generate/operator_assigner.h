@@ -13,7 +13,14 @@ struct OperatorConfig {
     double two_cell[4]{1.0, 1.0, 1.0, 1.0};  // weights of + - * / on 2-cell cages
     double larger[2]{1.0, 1.0};              // weights of + * on cages of 3 or more cells
     bool avoid_giveaways = false;            // see is_giveaway
+    bool strongest = false;                  // see clue_pairs
+    bool operator==(const OperatorConfig&) const = default;
 };
+
+// How many pairs of distinct values a < b in 1..n make target with some op of ops
+// (the clue's strength as a reader sees it: fewer pairs, stronger clue). A shown op
+// is ops = op_bit(op); under hidden operators ops is every op the cage may have.
+int clue_pairs(int n, OpSet ops, std::int64_t target);
 
 // Does this 2-cell clue name its pair of values outright? A sum only one pair of
 // distinct values in 1..n makes (3 = 1+2, 4 = 1+3, 2n-1, 2n-2), a difference of n-1
@@ -22,7 +29,10 @@ bool is_giveaway(int n, Op op, std::int64_t target);
 
 // 1-cell cages become givens. A 2-cell cage draws + - * / by cfg.two_cell, ÷ only where
 // the larger value is a multiple of the smaller; with avoid_giveaways the draw skips
-// ops that would make a give-away when another op with positive weight is left.
+// ops that would make a give-away when another op with positive weight is left; with
+// strongest the draw keeps only the ops whose clue has the fewest pairs (clue_pairs,
+// counted over the rules' ops when they are hidden): the strongest clue the pair can
+// give, which is what easy puzzles of the weaker operation sets need.
 // Larger cages draw + or × by cfg.larger. When every allowed op of a cage has zero
 // weight (e.g. only ÷ weighted and the pair does not divide), the draw is uniform over
 // the allowed ops. Targets come from the solution. The result is normalized, passes

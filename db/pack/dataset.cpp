@@ -24,6 +24,29 @@ const char* op_ascii(Op op) {
     return "?";
 }
 
+// What the variant changes, in the statement's words (nothing for standard rules).
+std::string variant_rules(const Rules& rules) {
+    std::string s;
+    if (rules.hidden) {
+        std::string ops;
+        for (Op op : {Op::Add, Op::Sub, Op::Mul, Op::Div})
+            if (rules.ops & op_bit(op)) ops += std::string(ops.empty() ? "" : " ") + op_ascii(op);
+        s += "The operations are hidden: a cage shows its target followed by ?, and its "
+             "operation is one of " +
+             ops + " (a cage of three or more cells only + or *) that makes the target. ";
+    } else if (rules.ops != kArithmeticOps) {
+        s += "Every cage uses only these operations: ";
+        for (Op op : {Op::Add, Op::Sub, Op::Mul, Op::Div})
+            if (rules.ops & op_bit(op)) s += std::string(op_ascii(op)) + " ";
+        s.back() = '.';
+        s += ' ';
+    }
+    s += rules.killer ? "No number may repeat within a cage. "
+                      : "Numbers may repeat within a cage if they are in different rows and "
+                        "columns. ";
+    return s;
+}
+
 }  // namespace
 
 std::string puzzle_statement(const Puzzle& p) {
@@ -35,11 +58,12 @@ std::string puzzle_statement(const Puzzle& p) {
                     "cage's target when combined with its operation: + adds them, * multiplies "
                     "them, - is the larger minus the smaller of two cells, / is the larger "
                     "divided by the smaller of two cells; a cage of one cell with no operation "
-                    "holds its target. Numbers may repeat within a cage if they are in "
-                    "different rows and columns. Cells are named rRcC, rows 1 to " +
-                    n + " from the top, columns 1 to " + n + " from the left.\n\nCages:\n";
+                    "holds its target. " +
+                    variant_rules(p.rules) + "Cells are named rRcC, rows 1 to " + n +
+                    " from the top, columns 1 to " + n + " from the left.\n\nCages:\n";
     for (const Cage& c : p.cages) {
-        s += std::to_string(c.target) + op_ascii(c.op) + ":";
+        const bool hidden = p.rules.hidden && c.cells.size() > 1;
+        s += std::to_string(c.target) + (hidden ? "?" : op_ascii(c.op)) + ":";
         for (int cell : c.cells) s += " " + rc_name(p.size, cell);
         s += "\n";
     }

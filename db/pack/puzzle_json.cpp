@@ -29,8 +29,37 @@ std::optional<Op> op_from_name(const std::string& name) {
     return std::nullopt;
 }
 
-std::optional<Puzzle> puzzle_from_cages(const nlohmann::json& p, std::string& problem) {
+// A hidden cage's op: the word JSON writes for it.
+constexpr const char* kHiddenOp = "?";
+
+// The record's "rules" when it has them: the object puzzle_rules writes (its
+// "variant" names them) or, as older records wrote, the name alone. nullopt with
+// the reason in problem when they are there but unreadable.
+std::optional<Rules> rules_from_json(const nlohmann::json& p, std::string& problem) {
+    if (!p.contains("rules")) return Rules{};
+    const auto& r = p["rules"];
+    const nlohmann::json* name = &r;
+    if (r.is_object()) {
+        if (!r.contains("variant")) {
+            problem = "\"rules\" has no \"variant\"";
+            return std::nullopt;
+        }
+        name = &r["variant"];
+    }
+    if (!name->is_string()) {
+        problem = "\"rules\" is neither a variant name nor an object with one";
+        return std::nullopt;
+    }
+    std::string why;
+    auto rules = parse_rules(name->get<std::string>(), &why);
+    if (!rules) problem = "\"rules\": " + why;
+    return rules;
+}
+
+std::optional<Puzzle> puzzle_from_cages(const nlohmann::json& p, const Rules& rules,
+                                        std::string& problem) {
     Puzzle out;
+    out.rules = rules;
     if (!p.contains("size") || !p["size"].is_number_integer()) {
         problem = "\"puzzle\" has no integer \"size\"";
         return std::nullopt;
@@ -46,11 +75,18 @@ std::optional<Puzzle> puzzle_from_cages(const nlohmann::json& p, std::string& pr
     }
     for (const auto& c : p["cages"]) {
         Cage cage;
-        const auto op = c.contains("op") && c["op"].is_string()
+        const bool hidden_op = c.contains("op") && c["op"] == kHiddenOp;
+        if (hidden_op && !rules.hidden) {
+            problem = "a cage's \"op\" is \"?\" but the rules (" + rules_name(rules) +
+                      ") show operations";
+            return std::nullopt;
+        }
+        const auto op = hidden_op ? std::optional<Op>(Op::Add)  // normalize settles it
+                        : c.contains("op") && c["op"].is_string()
                             ? op_from_name(c["op"].get<std::string>())
                             : std::nullopt;
         if (!op) {
-            problem = "a cage's \"op\" is not one of given, add, sub, mul, div";
+            problem = "a cage's \"op\" is not one of given, add, sub, mul, div, ?";
             return std::nullopt;
         }
         cage.op = *op;
@@ -112,7 +148,10 @@ nlohmann::ordered_json puzzle_json(const Puzzle& p) {
     for (const Cage& c : p.cages) {
         nlohmann::ordered_json cells = nlohmann::ordered_json::array();
         for (int cell : c.cells) cells.push_back({cell / n, cell % n});
-        cages.push_back({{"op", op_name(c.op)}, {"target", c.target}, {"cells", cells}});
+        // Under hidden operators a cage of two or more cells has no op to show.
+        const bool hidden = p.rules.hidden && c.cells.size() > 1;
+        cages.push_back(
+            {{"op", hidden ? kHiddenOp : op_name(c.op)}, {"target", c.target}, {"cells", cells}});
     }
     return {{"size", n}, {"rules", puzzle_rules(p)}, {"neknek", write_neknek(p)}, {"cages", cages}};
 }
@@ -138,7 +177,9 @@ std::optional<JsonPuzzle> puzzle_from_json(const nlohmann::json& record, std::st
         return std::nullopt;
     }
     const auto& p = record["puzzle"];
-    // The rules travel in the neknek text (its header and `?`); "rules" repeats them.
+    const auto rules = rules_from_json(p, problem);
+    if (!rules) return std::nullopt;
+    // The rules travel in the neknek text too (its header and `?`): both must agree.
     JsonPuzzle out;
     if (p.contains("neknek")) {
         if (!p["neknek"].is_string()) {
@@ -152,12 +193,17 @@ std::optional<JsonPuzzle> puzzle_from_json(const nlohmann::json& record, std::st
                 return std::nullopt;
             }
             out.puzzle = std::move(parsed.front().puzzle);
+            if (p.contains("rules") && !(out.puzzle.rules == *rules)) {
+                problem = "\"rules\" says " + rules_name(*rules) + " but \"neknek\" is " +
+                          rules_name(out.puzzle.rules);
+                return std::nullopt;
+            }
         } catch (const ParseError& e) {
             problem = "\"neknek\" line " + std::to_string(e.line) + ": " + e.what();
             return std::nullopt;
         }
     } else {
-        auto puzzle = puzzle_from_cages(p, problem);
+        auto puzzle = puzzle_from_cages(p, *rules, problem);
         if (!puzzle) return std::nullopt;
         out.puzzle = std::move(*puzzle);
     }

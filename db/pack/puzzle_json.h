@@ -19,6 +19,7 @@ constexpr int kJsonSchema = 1;
 nlohmann::ordered_json puzzle_rules(const Puzzle& p);
 
 // {"size", "rules", "neknek", "cages": [{"op", "target", "cells": [[row, col], ...]}]}.
+// A cage of two or more cells under hidden operators has op "?".
 nlohmann::ordered_json puzzle_json(const Puzzle& p);
 // A grid as rows of values.
 nlohmann::ordered_json grid_json(const Grid& g, int size);
@@ -27,8 +28,10 @@ nlohmann::ordered_json record_start(const char* key, const nlohmann::ordered_jso
 // Scores are whole numbers: written as integers.
 long long score_int(double score);
 
-// Reads a record's puzzle (its "neknek" text when present, else its "cages"); the
-// solution when the record has one. nullopt with the reason in problem otherwise.
+// Reads a record's puzzle (its "neknek" text when present, else its "cages") under its
+// "rules" (puzzle_rules' object or a variant name; standard when absent); the solution
+// when the record has one. nullopt with the reason in problem otherwise, also when
+// "rules" and the neknek text disagree or a "?" op comes under rules that show ops.
 struct JsonPuzzle {
     Puzzle puzzle;
     std::optional<Grid> solution;

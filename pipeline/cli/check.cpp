@@ -5,6 +5,7 @@
 #include <memory>
 #include <optional>
 #include <sstream>
+#include <vector>
 
 #include "pipeline/cli/command.h"
 #include "pipeline/cli/input.h"
@@ -81,14 +82,26 @@ std::string first_broken_rule(const Puzzle& p, const Grid& g) {
         }
     }
     for (const Cage& c : p.cages) {
-        if (cage_holds(c, g)) continue;
+        if (cage_holds(c, p.rules, g)) continue;
         std::string cells, values;
         for (int cell : c.cells) {
             cells += (cells.empty() ? "" : " ") + rc_name(n, cell);
             values += (values.empty() ? "" : " ") + std::to_string(g[static_cast<size_t>(cell)]);
         }
-        return "cage " + std::to_string(c.target) + op_glyph(c.op) + " (" + cells + ") holds " +
-               values + ", which does not make " + std::to_string(c.target);
+        // A hidden cage shows its target only: name it with a ? as neknek does.
+        const bool hidden = p.rules.hidden && c.cells.size() > 1;
+        const std::string cage = "cage " + std::to_string(c.target) +
+                                 (hidden ? "?" : op_glyph(c.op)) + " (" + cells + ") holds " +
+                                 values;
+        if (p.rules.killer) {
+            std::vector<int> count(static_cast<size_t>(n + 1), 0);
+            for (int cell : c.cells)
+                if (++count[static_cast<size_t>(g[static_cast<size_t>(cell)])] == 2)
+                    return cage + ": " + std::to_string(g[static_cast<size_t>(cell)]) +
+                           " twice in one cage (killer rule)";
+        }
+        return cage + ", which does not make " + std::to_string(c.target) +
+               (hidden ? " with any operation the rules allow" : "");
     }
     return {};
 }

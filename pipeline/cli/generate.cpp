@@ -60,7 +60,7 @@ bool apply_flags(const GenerateOptions& o, FactoryConfig& c) {
             std::cerr << "generate: --variant: " << why << "\n";
             return false;
         }
-        c.rules = *rules;
+        set_variant(c, *rules);
     }
     if (!o.shard.empty()) {
         std::string why;

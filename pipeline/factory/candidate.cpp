@@ -12,14 +12,15 @@ int stage_position(Stage s) {
     return kStageCount;
 }
 
-void Candidate::reset(std::uint64_t stream, std::uint64_t new_index) {
+void Candidate::reset(std::uint64_t new_stream, std::uint64_t new_index) {
     index = new_index;
+    stream = new_stream;
     size = 0;
     recipe = 0;
     target_level = -1;
     search_wanted = true;
     ceiling = Level::Unreasonable;
-    rng = Rng(stream, new_index);
+    rng = Rng(new_stream, new_index);
     outcome = Outcome::Pending;
     unique = false;
     stop = StopCondition{};

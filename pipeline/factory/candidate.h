@@ -87,7 +87,8 @@ const char* outcome_name(Outcome o);
 bool passed_stage(Outcome outcome, Stage s);
 
 struct Candidate {
-    std::uint64_t index = 0;  // candidate number within the run: all randomness comes from it
+    std::uint64_t index = 0;   // candidate number within the run: all randomness comes from it
+    std::uint64_t stream = 0;  // the run's stream key (seed and shard): rng is Rng(stream, index)
     int size = 0;
     int recipe = 0;             // which Recipe made it
     int target_level = -1;      // the level steering aimed at (-1: none)
@@ -116,7 +117,7 @@ struct Candidate {
 
     // Back to a fresh candidate with this index, keeping its buffers' capacity (the
     // factory reuses a fixed pool of candidates: nothing allocated per candidate).
-    void reset(std::uint64_t stream, std::uint64_t new_index);
+    void reset(std::uint64_t new_stream, std::uint64_t new_index);
 };
 
 }  // namespace kk

@@ -21,6 +21,7 @@ struct Recipe {
     std::string name;
     TilingConfig tiling;
     OperatorConfig operators;
+    bool operator==(const Recipe&) const = default;
 };
 
 constexpr int kMaxRecipes = 8;
@@ -50,6 +51,15 @@ struct ConfigError : std::runtime_error {
 
 // The configuration compiled into the binary (configs/default.toml's values).
 FactoryConfig default_config();
+// The built-in recipes for puzzles of these rules: configs/default.toml's six for the
+// standard puzzle; other variants add two that give every domino its strongest clue
+// (OperatorConfig::strongest), without which + and - alone, or hidden operators,
+// rarely make an easy 7x7 to 9x9; a variant of one shown operation (mult-only) adds
+// two of big cages and no givens instead, for its hard levels.
+std::vector<Recipe> default_recipes(const Rules& rules = {});
+// Sets the rules made; recipes still the built-in ones of the old rules become the
+// new rules' built-in ones (recipes of a file stay as they are).
+void set_variant(FactoryConfig& c, const Rules& rules);
 // Largest configuration file load_config reads.
 constexpr std::size_t kMaxConfigBytes = std::size_t{1} << 20;
 

@@ -1,5 +1,6 @@
 #include "pipeline/factory/stages.h"
 
+#include <array>
 #include <chrono>
 
 #include "core/generate/cage_tiler.h"
@@ -33,6 +34,38 @@ class StageTimer {
 // fails as having no solution).
 constexpr int kKillerRetiles = 200;
 
+// Above order 6 a uniform square costs a Jacobson-Matthews chain of 2 n^2 proper
+// visits. The candidates of one size in a group of kSquareGroup consecutive indices
+// instead continue one shared start (itself a full sample) by a quarter of that, each
+// with its own randomness and relabelling: each square is still a sample of the chain's
+// (stationary, uniform) law, at about a third of the cost; only squares of the same
+// group are not independent of one another. Each thread makes the starts of the groups
+// it meets itself (no lock), so a group is large enough for a mixed run's sizes to
+// share each start among many candidates on each of the threads.
+constexpr std::uint64_t kSquareGroup = 64;
+// Keys the starts' generators apart from the candidates' (Rng(stream, index)).
+constexpr std::uint64_t kStartKey = 0x6c8e9cf570932bd5ULL;
+
+Grid chain_square(const LatinSampler& sampler, Candidate& c) {
+    // The start depends only on (stream, group, size), so whichever thread makes a
+    // candidate makes the same square: each thread keeps the last start of each size.
+    struct Start {
+        std::uint64_t stream = 0, group = ~std::uint64_t{0};
+        Grid square;
+    };
+    thread_local std::array<Start, kMaxSize + 1> starts;
+    Start& s = starts[static_cast<size_t>(c.size)];
+    const std::uint64_t group = c.index / kSquareGroup;
+    if (s.group != group || s.stream != c.stream) {
+        Rng start_rng(c.stream ^ kStartKey,
+                      group * (kMaxSize + 1) + static_cast<std::uint64_t>(c.size));
+        s.square = sampler.sample(start_rng);
+        s.group = group;
+        s.stream = c.stream;
+    }
+    return sampler.sample_from(s.square, c.rng);
+}
+
 }  // namespace
 
 void plan_and_tile(Candidate& c, const Steering& steering, const FactoryConfig& config) {
@@ -54,7 +87,9 @@ void sample_latin(Candidate& c, const FactoryConfig& config) {
         for (int n = 0; n <= kMaxSize; ++n) v.emplace_back(n == 0 ? 1 : n);
         return v;
     }();
-    c.solution = samplers[static_cast<size_t>(c.size)].sample(c.rng);
+    const LatinSampler& sampler = samplers[static_cast<size_t>(c.size)];
+    c.solution =
+        c.size > LatinSampler::kMaxTableOrder ? chain_square(sampler, c) : sampler.sample(c.rng);
     // Killer rule: a cage may not hold a value twice, so tile again until none does
     // (cells of a cage that share no line can repeat a value in a Latin square). Only a
     // layout that passes the single-cell filter replaces the one that did; after

@@ -206,7 +206,7 @@ TEST_CASE("the inside margin mirrors on odd and even pages", "[book]") {
     for (bool bleed : {false, true}) {
         INFO((bleed ? "with bleed" : "without bleed"));
         auto req = book_request(dir.file(bleed ? "b.pdf" : "m.pdf"), 4);
-        req.filter.size = 5;
+        req.filter.sizes = {5};
         req.layout.trim.width = 432;
         req.layout.trim.height = 648;
         req.layout.per_page = 1;
@@ -259,7 +259,7 @@ TEST_CASE("clues are at least 9 pt, 14 pt in large print, and --per-page is hono
           Case{6, false, 9}, Case{0, true, 14}, Case{1, true, 14}, Case{2, true, 14}}) {
         INFO("per page " << k.per_page << (k.large ? " large print" : ""));
         auto req = book_request(dir.file("clues.pdf"), 12);
-        req.filter.size = 4;
+        req.filter.sizes = {4};
         req.filter.levels = {"easy"};
         req.layout.per_page = k.per_page;
         req.layout.large_print = k.large;
@@ -295,7 +295,7 @@ TEST_CASE("a layout that would shrink clues below the minimum is refused", "[boo
     const std::string db = factory_corpus(dir);
     db::Corpus c = db::Corpus::open_existing(db);
     auto req = book_request(dir.file("tiny.pdf"), 2);
-    req.filter.size = 6;
+    req.filter.sizes = {6};
     std::string problem;
     req.layout.trim = *db::parse_trim("5.5x8.5", problem);
     req.layout.per_page = 6;
@@ -448,4 +448,49 @@ TEST_CASE("book TOML files are read and bad ones named with their line", "[book]
                 &status);
     CHECK(status == 2);
     CHECK_THAT(said, Catch::Contains("bad.toml:3") && Catch::Contains("colour"));
+}
+
+TEST_CASE("a hidden-operator book shows targets only, a standard one its operators", "[book]") {
+    if (capture("command -v pdftotext >/dev/null 2>&1 && echo found") != "found\n") {
+        WARN("pdftotext is not installed (poppler-utils, scripts/setup.sh): not checked");
+        return;
+    }
+    // A clue with an operator, as printed (+ − × ÷) or typed (- x * /), or an operator
+    // alone; not a section's "4×4".
+    static const std::regex op_clue("^[0-9]*(\\+|-|x|X|\\*|/|\u2212|\u00d7|\u00f7)$");
+    const auto has_glyph = [](const std::string& w) { return std::regex_match(w, op_clue); };
+    for (const char* variant : {"standard", "hidden"}) {
+        INFO(variant);
+        TempDir dir;
+        const std::string db = dir.file("v.db");
+        int status = -1;
+        capture(std::string(KENKEN_BINARY) + " generate --db " + shq(db) + " --variant " + variant +
+                    " --sizes 4-5 --count 8 --seed 3 --threads 1 >/dev/null 2>&1",
+                &status);
+        REQUIRE(status == 0);
+        db::Corpus c = db::Corpus::open_existing(db);
+        const auto req = book_request(dir.file("v.pdf"), 8);
+        db::export_pack(c, req);
+        const auto pages = pdf_words(req.out);
+        int puzzle_pages = 0, glyphs = 0, targets = 0;
+        for (const auto& page : pages) {
+            if (captions(page).empty()) continue;  // title and rules pages explain the ops
+            ++puzzle_pages;
+            for (const Word& w : page) {
+                if (has_glyph(w.text)) {
+                    UNSCOPED_INFO("operator in '" << w.text << "'");
+                    ++glyphs;
+                }
+                targets += std::regex_match(w.text, std::regex("^[0-9]+$"));
+            }
+        }
+        CHECK(puzzle_pages > 0);
+        if (std::string(variant) == "hidden") {
+            CHECK(glyphs == 0);
+            // Bare targets: at least 4 cages in each puzzle, beside its caption's k and page.
+            CHECK(targets >= 8 * (4 + 2));
+        } else {
+            CHECK(glyphs > 0);
+        }
+    }
 }

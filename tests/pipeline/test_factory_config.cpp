@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <fstream>
 #include <sstream>
@@ -107,4 +108,53 @@ TEST_CASE("a seed above 2^63-1 round-trips through the stored TOML", "[config]")
     const std::string text = config_to_toml(c);
     CHECK(parse_config(text, "t").seed == c.seed);
     CHECK(config_to_toml(parse_config(text, "t")) == text);
+}
+
+TEST_CASE("a variant brings its built-in recipes, and a file's own recipes stay", "[config]") {
+    Rules add_sub;
+    add_sub.ops = static_cast<OpSet>(op_bit(Op::Add) | op_bit(Op::Sub));
+    // The standard puzzle keeps its six recipes (its corpora stay as they were).
+    CHECK(default_config().recipes == default_recipes(Rules{}));
+    CHECK(default_recipes(Rules{}).size() == 6);
+    Rules hidden;
+    hidden.hidden = true;
+    const auto hidden_recipes = default_recipes(hidden);
+    REQUIRE(hidden_recipes.size() == 8);
+    CHECK(std::equal(hidden_recipes.begin(), hidden_recipes.begin() + 6,
+                     default_recipes(Rules{}).begin()));
+    CHECK(hidden_recipes[6].operators.strongest);
+    CHECK(hidden_recipes[7].operators.strongest);
+    // + and - alone: strong-mixed is the base recipe (CanCan's is nearly barren there).
+    const auto variant = default_recipes(add_sub);
+    REQUIRE(variant.size() == 8);
+    CHECK(variant[0].name == "strong-mixed");
+    CHECK(std::equal(variant.begin() + 1, variant.begin() + 7, default_recipes(Rules{}).begin()));
+    CHECK(variant[7].name == "strong-dominoes");
+    // One shown operation: big cages instead (strongest would choose nothing).
+    Rules mult_only;
+    mult_only.ops = op_bit(Op::Mul);
+    const auto mult = default_recipes(mult_only);
+    REQUIRE(mult.size() == 8);
+    CHECK(mult[6].name == "big-cages");
+    CHECK(mult[7].tiling.max_cage == 6);
+    CHECK_FALSE(mult[7].operators.strongest);
+    // --variant on the built-in configuration, and variant = in a file without recipes.
+    FactoryConfig c = default_config();
+    set_variant(c, add_sub);
+    CHECK(c.rules == add_sub);
+    CHECK(c.recipes == variant);
+    CHECK(parse_config("[run]\nvariant = \"add-sub\"\n", "t").recipes == variant);
+    // A file's own recipes are kept, whatever the variant.
+    const std::string own =
+        "[run]\nvariant = \"hidden\"\n[[recipes]]\nname = \"mine\"\n"
+        "operators = { strongest = true }\n";
+    const FactoryConfig mine = parse_config(own, "t");
+    REQUIRE(mine.recipes.size() == 1);
+    CHECK(mine.recipes[0].operators.strongest);
+    FactoryConfig again = mine;
+    set_variant(again, add_sub);
+    CHECK(again.recipes == mine.recipes);
+    // strongest round-trips, and is written only when on.
+    CHECK(config_to_toml(default_config()).find("strongest") == std::string::npos);
+    CHECK(config_to_toml(parse_config(config_to_toml(mine), "t")) == config_to_toml(mine));
 }

@@ -224,3 +224,52 @@ TEST_CASE("order 6 samples have the intercalate law of uniform squares", "[latin
     INFO("chi-square " << stat << " critical " << critical << " bins " << bins.size());
     CHECK(stat < critical);
 }
+
+TEST_CASE("squares continued from a shared start are uniform at order 4", "[latin]") {
+    // As the factory does above order 6: groups of squares continue one start.
+    std::vector<Grid> all;
+    Grid g(16, 0);
+    enumerate_latin4(g, 0, all);
+    std::map<Grid, int> index;
+    for (std::size_t i = 0; i < all.size(); ++i) index[all[i]] = static_cast<int>(i);
+    LatinSampler sampler(4, LatinSampler::Method::Chain);
+    std::vector<std::int64_t> counts(576, 0);
+    Grid start;
+    for (std::uint64_t i = 0; i < 576 * 40; ++i) {
+        if (i % 16 == 0) {
+            Rng start_rng(5, i / 16);
+            start = sampler.sample(start_rng);
+        }
+        Rng rng(4, i);
+        const Grid square = sampler.sample_from(start, rng);
+        auto it = index.find(square);
+        REQUIRE(it != index.end());
+        ++counts[static_cast<std::size_t>(it->second)];
+    }
+    CHECK(std::count(counts.begin(), counts.end(), 0) == 0);
+    const double stat = test::chi_square_uniform(counts);
+    const double critical = test::chi_square_critical_p001(575);
+    INFO("chi-square " << stat << " critical " << critical);
+    CHECK(stat < critical);
+}
+
+TEST_CASE("a continued square at order 9 keeps little of its start", "[latin]") {
+    LatinSampler sampler(9);
+    Rng start_rng(9, 0);
+    const Grid start = sampler.sample(start_rng);
+    double same = 0;
+    const int trials = 200;
+    for (std::uint64_t i = 0; i < trials; ++i) {
+        Rng rng(9, 1 + i);
+        const Grid g = sampler.sample_from(start, rng);
+        REQUIRE(is_latin(g, 9));
+        for (std::size_t k = 0; k < g.size(); ++k) same += g[k] == start[k];
+    }
+    // Independent squares agree in about 1/9 of the cells.
+    const double share = same / (trials * 81.0);
+    INFO("share of cells equal to the start: " << share);
+    CHECK(share < 0.16);
+    LatinSampler table(4);
+    Rng rng(1, 1);
+    CHECK_THROWS_AS(table.sample_from(table.sample(rng), rng), std::logic_error);
+}

@@ -173,3 +173,57 @@ TEST_CASE("features count cages and singletons and list the ops", "[operators]")
     CHECK(features_of(p).ops == "+-*/");
     CHECK_FALSE(exceeds_singletons(p));
 }
+
+TEST_CASE("clue_pairs counts the pairs a clue allows, over every op a hidden cage may have",
+          "[operators]") {
+    CHECK(clue_pairs(9, op_bit(Op::Add), 3) == 1);   // 1+2
+    CHECK(clue_pairs(9, op_bit(Op::Add), 10) == 4);  // 1+9 2+8 3+7 4+6
+    CHECK(clue_pairs(9, op_bit(Op::Sub), 1) == 8);
+    CHECK(clue_pairs(9, op_bit(Op::Sub), 8) == 1);   // 9-1
+    CHECK(clue_pairs(6, op_bit(Op::Mul), 12) == 2);  // 2x6 3x4
+    CHECK(clue_pairs(6, op_bit(Op::Div), 2) == 3);   // 2/1 4/2 6/3
+    // Hidden: 2 is 3-1 4-2 5-3 6-4, 1x2, 2/1 4/2 6/3; each pair once: six.
+    CHECK(clue_pairs(6, kArithmeticOps, 2) == 6);
+    // 5 is 1+4 2+3, 6-1, 1x5 and 5/1 (one pair): four.
+    CHECK(clue_pairs(6, kArithmeticOps, 5) == 4);
+}
+
+TEST_CASE("strongest gives each two-cell cage the allowed op with the fewest pairs",
+          "[operators]") {
+    OperatorConfig strong;
+    strong.strongest = true;
+    const Rules add_sub{false, static_cast<OpSet>(op_bit(Op::Add) | op_bit(Op::Sub)), false};
+    Rules hidden;
+    hidden.hidden = true;
+    int two_cell = 0, subtractions = 0;
+    for (int n = 4; n <= 9; ++n)
+        for (std::uint64_t s = 0; s < 100; ++s)
+            for (const Rules& rules : {Rules{}, add_sub, hidden}) {
+                Rng rng(23, s);
+                const Grid solution = LatinSampler(n).sample(rng);
+                TilingConfig tiling;
+                tiling.strategy = TilingStrategy::DominoFirst;
+                const auto cages = tile_cages(n, tiling, rng);
+                const Puzzle p = assign_operators(n, solution, cages, strong, rng, rules);
+                for (size_t k = 0; k < p.cages.size(); ++k) {
+                    if (cages[k].size() != 2) continue;
+                    ++two_cell;
+                    const int a = solution[cages[k][0]], b = solution[cages[k][1]];
+                    const int hi = std::max(a, b), lo = std::min(a, b);
+                    const OpSet seen = rules.hidden ? rules.ops : op_bit(p.cages[k].op);
+                    const int chosen = clue_pairs(n, seen, p.cages[k].target);
+                    for (Op op : {Op::Add, Op::Sub, Op::Mul, Op::Div}) {
+                        if (!(rules.ops & op_bit(op)) || (op == Op::Div && hi % lo)) continue;
+                        const std::int64_t t = op == Op::Add   ? hi + lo
+                                               : op == Op::Sub ? hi - lo
+                                               : op == Op::Mul ? std::int64_t{hi} * lo
+                                                               : hi / lo;
+                        INFO("n " << n << " pair " << lo << " " << hi << " op " << op_symbol(op));
+                        CHECK(chosen <= clue_pairs(n, rules.hidden ? rules.ops : op_bit(op), t));
+                    }
+                    subtractions += !rules.hidden && p.cages[k].op == Op::Sub;
+                }
+            }
+    CHECK(two_cell > 3000);
+    CHECK(subtractions > 100);  // - wins where its difference is rarer than the sum
+}
