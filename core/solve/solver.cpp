@@ -414,9 +414,9 @@ bool Solver::Impl::filter_cage(int k) {
     const CageInfo& c = cage[k];
     if (c.lazy) return filter_lazy_cage(k);
     const int m = c.size;
-    const std::uint8_t* cc = &cage_cells[c.first];
-    const std::uint8_t* rs = &row_slot[c.first];
-    const std::uint8_t* cs = &col_slot[c.first];
+    const std::uint8_t* cc = cage_cells.data() + c.first;
+    const std::uint8_t* rs = row_slot.data() + c.first;
+    const std::uint8_t* cs = col_slot.data() + c.first;
     std::array<Mask, kMaxCells> now, seen;
     for (int j = 0; j < m; ++j) {
         now[j] = cand[cc[j]];
@@ -425,8 +425,8 @@ bool Solver::Impl::filter_cage(int k) {
     std::array<Mask, kMaxLines> must;
     std::fill(must.begin(), must.begin() + c.slots, full);
     const TupleScan scan{now.data(), seen.data(), rs, cs, c.slots, must.data()};
-    std::uint32_t* lv = &live[c.live];
-    const Mask* tuples = &table[c.table];
+    std::uint32_t* lv = live.data() + c.live;
+    const Mask* tuples = table.data() + c.table;
     std::uint32_t count = live_count[k];
     switch (m) {
         case 1:
@@ -471,7 +471,7 @@ bool Solver::Impl::exclude_line_values(int k, int line, Mask values) {
 
 bool Solver::Impl::filter_lazy_cage(int k) {
     const CageInfo& c = cage[k];
-    const std::uint8_t* cc = &cage_cells[c.first];
+    const std::uint8_t* cc = cage_cells.data() + c.first;
     std::array<Mask, kMaxCells> now;
     for (int j = 0; j < c.size; ++j) now[j] = cand[cc[j]];
     const Cage& cage_k = puzzle->cages[k];

@@ -45,7 +45,7 @@ struct Style {
 };
 
 Style style_for(bool large) {
-    if (large) return {14, 18, 52, 66, 0.9, 2.6, 3.6, 10, 13, 17, 22, 12, 17, 50};
+    if (large) return {14, 18, 52, 66, 0.9, 2.6, 3.6, 13, 15, 18, 24, 13, 17, 50};
     return {9, 12, 36, 46, 0.5, 1.5, 2.5, 7.5, 9.5, 12, 16, 9, 12, 36};
 }
 
@@ -207,6 +207,8 @@ using Draw = std::function<void(cairo_t*, double x0, double y0)>;  // at the con
 struct Page {
     std::vector<Draw> draws;
     bool numbered = true;
+    double used = 0;   // height the blocks take, from the top of the text area
+    double shift = 0;  // moves every block down (puzzle pages are centred)
 };
 
 struct Geometry {
@@ -282,6 +284,7 @@ class Planner {
         if (out_.pages.empty() || y_ + h + keep_with > g_.content_h + 0.01) new_page();
         const double at = y_;
         y_ += h;
+        out_.pages.back().used = y_;
         return at;
     }
     void draw(Draw d) { out_.pages.back().draws.push_back(std::move(d)); }
@@ -455,7 +458,15 @@ class Planner {
         return c;
     }
 
+    // A puzzle page's blocks, centred in the text area: a page of one big grid
+    // otherwise leaves a third of the page empty at the bottom.
+    void centre_pages(size_t first) {
+        for (size_t p = first; p < out_.pages.size(); ++p)
+            out_.pages[p].shift = std::max(0.0, (g_.content_h - out_.pages[p].used) / 2);
+    }
+
     void puzzles() {
+        const size_t first_page = out_.pages.size();
         const auto& ps = book_.puzzles;
         out_.plan.puzzle_page.assign(ps.size(), 0);
         solution_page_->assign(ps.size(), 0);
@@ -486,6 +497,7 @@ class Planner {
                 out_.plan.sections.push_back(section);
             }
         }
+        centre_pages(first_page);
     }
 
     void puzzle_slot(size_t i, int column, Slots s, double at, double row_h, double cell) {
@@ -752,7 +764,7 @@ int render_pdf(const Book& book, const std::string& path) {
         const double outside = outside_margin(lay.bleed);
         const double x0 = tx + (odd ? gutter : outside), y0 = ty + kTop;
         cairo_set_source_rgb(cr, 0, 0, 0);
-        for (const Draw& d : planned.pages[i].draws) d(cr, x0, y0);
+        for (const Draw& d : planned.pages[i].draws) d(cr, x0, y0 + planned.pages[i].shift);
         if (planned.pages[i].numbered) {
             set_font(cr, st.page_number, false);
             const std::string num = std::to_string(number);

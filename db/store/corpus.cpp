@@ -7,6 +7,7 @@
 #include <cstring>
 #include <variant>
 
+#include "db/store/run_rows.h"
 #include "db/store/schema.h"
 
 namespace kk::db {
@@ -35,29 +36,6 @@ PuzzleRecord read_puzzle(const Statement& s) {
     r.created_at = s.column_text(14);
     r.rules = s.column_text(15);
     r.shard = s.column_int(16);
-    return r;
-}
-
-constexpr const char* kRunColumns =
-    "id, config, seed, sizes, quotas, started_at, finished_at, status, counters, progress, "
-    "shard_index, shard_count, coalesce(origin, ''), coalesce(origin_run, 0)";
-
-RunRow read_run(const Statement& s) {
-    RunRow r;
-    r.id = s.column_int64(0);
-    r.config = s.column_text(1);
-    r.seed = from_sql(s.column_int64(2));
-    r.sizes = s.column_text(3);
-    r.quotas = s.column_text(4);
-    r.started_at = s.column_text(5);
-    r.finished_at = s.column_optional_text(6);
-    r.status = s.column_text(7);
-    r.counters = s.column_text(8);
-    r.progress = s.column_text(9);
-    r.shard_index = s.column_int(10);
-    r.shard_count = s.column_int(11);
-    r.origin = s.column_text(12);
-    r.origin_run = s.column_int64(13);
     return r;
 }
 
@@ -144,9 +122,13 @@ WhereClause where_clause(const QueryFilter& f) {
         w.sql += w.sql.empty() ? " WHERE " : " AND ";
         w.sql += cond;
     };
-    if (f.size) {
-        add("size = ?");
-        w.values.emplace_back(std::int64_t{*f.size});
+    if (!f.sizes.empty()) {
+        std::string in = "size IN (";
+        for (size_t i = 0; i < f.sizes.size(); ++i) {
+            in += i ? ", ?" : "?";
+            w.values.emplace_back(std::int64_t{f.sizes[i]});
+        }
+        add(in + ")");
     }
     if (!f.levels.empty()) {
         std::string in = "level IN (";
@@ -459,6 +441,25 @@ std::vector<std::int64_t> Corpus::pack_puzzle_ids(std::int64_t pack_id) {
     std::vector<std::int64_t> out;
     while (s.step()) out.push_back(s.column_int64(0));
     return out;
+}
+
+RunRow read_run(const Statement& s) {
+    RunRow r;
+    r.id = s.column_int64(0);
+    r.config = s.column_text(1);
+    r.seed = from_sql(s.column_int64(2));
+    r.sizes = s.column_text(3);
+    r.quotas = s.column_text(4);
+    r.started_at = s.column_text(5);
+    r.finished_at = s.column_optional_text(6);
+    r.status = s.column_text(7);
+    r.counters = s.column_text(8);
+    r.progress = s.column_text(9);
+    r.shard_index = s.column_int(10);
+    r.shard_count = s.column_int(11);
+    r.origin = s.column_text(12);
+    r.origin_run = s.column_int64(13);
+    return r;
 }
 
 }  // namespace kk::db

@@ -3,6 +3,7 @@
 #include <sys/stat.h>
 
 #include "db/store/corpus.h"
+#include "db/store/run_rows.h"
 #include "db/store/schema.h"
 #include "db/store/version.h"
 
@@ -49,24 +50,7 @@ std::vector<RunRow> Corpus::attach_shard(const std::string& path) {
                     "status, counters, progress, " +
                         shard_columns + " FROM " + kShard + ".runs ORDER BY id");
         std::vector<RunRow> runs;
-        while (s.step()) {
-            RunRow r;
-            r.id = s.column_int64(0);
-            r.config = s.column_text(1);
-            r.seed = from_sql(s.column_int64(2));
-            r.sizes = s.column_text(3);
-            r.quotas = s.column_text(4);
-            r.started_at = s.column_text(5);
-            r.finished_at = s.column_optional_text(6);
-            r.status = s.column_text(7);
-            r.counters = s.column_text(8);
-            r.progress = s.column_text(9);
-            r.shard_index = s.column_int(10);
-            r.shard_count = s.column_int(11);
-            r.origin = s.column_text(12);
-            r.origin_run = s.column_int64(13);
-            runs.push_back(std::move(r));
-        }
+        while (s.step()) runs.push_back(read_run(s));
         return runs;
     } catch (const DbError& e) {
         if (attached) detach_shard();

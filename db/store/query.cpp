@@ -25,7 +25,8 @@ std::optional<std::string> filter_problem(const QueryFilter& f) {
         for (char op : *f.ops)
             if (std::string("+-*/").find(op) == std::string::npos)
                 return std::string("unknown operation '") + op + "' in --ops (use + - * /)";
-    if (f.size && (*f.size < 1 || *f.size > 9)) return "size must be 1..9";
+    for (int n : f.sizes)
+        if (n < 1 || n > 9) return "size must be 1..9";
     if (f.variant) {
         std::string why;
         if (!parse_rules(*f.variant, &why)) return why;
@@ -69,7 +70,9 @@ const char* order_name(Order o) {
 
 std::string filter_json(const QueryFilter& f) {
     nlohmann::json j = nlohmann::json::object();
-    if (f.size) j["size"] = *f.size;
+    // One size is recorded as before ("size"); a set as "sizes".
+    if (f.sizes.size() == 1) j["size"] = f.sizes[0];
+    if (f.sizes.size() > 1) j["sizes"] = f.sizes;
     if (!f.levels.empty()) j["levels"] = f.levels;
     if (f.min_score) j["min_score"] = *f.min_score;
     if (f.max_score) j["max_score"] = *f.max_score;

@@ -11,7 +11,7 @@ namespace kk::db {
 enum class Order { Id, Score, Random };
 
 struct QueryFilter {
-    std::optional<int> size;
+    std::vector<int> sizes;           // any of these; empty: every size
     std::vector<std::string> levels;  // any of these; empty: every level
     std::optional<double> min_score, max_score;
     std::optional<std::string> ops;  // every operation used is among these

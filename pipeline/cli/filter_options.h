@@ -8,13 +8,14 @@
 
 #include "core/model/puzzle.h"
 #include "db/store/query.h"
+#include "pipeline/factory/quotas.h"
 #include "pipeline/cli/command.h"
 
 namespace kk::cli {
 
 // What the options hold until the command runs; to_filter() turns them into a filter.
 struct FilterOptions {
-    std::optional<int> size;
+    std::optional<std::string> size;  // "6", "6-9" or "4,6,8"
     std::string levels;  // "hard" or "easy,normal"
     std::optional<double> min_score, max_score;
     std::optional<std::string> ops;
@@ -28,7 +29,16 @@ struct FilterOptions {
     // nullopt and a reason in problem when an option holds something unusable.
     std::optional<db::QueryFilter> to_filter(std::string& problem) const {
         db::QueryFilter f;
-        f.size = size;
+        if (size) {
+            try {
+                f.sizes = parse_sizes(*size);
+            } catch (const std::invalid_argument& e) {
+                std::string why = e.what();  // "sizes: 10 is outside 3..9"
+                if (why.rfind("sizes: ", 0) == 0) why.erase(0, 7);
+                problem = "--size: " + why;
+                return std::nullopt;
+            }
+        }
         f.levels = db::split_levels(levels);
         f.min_score = min_score;
         f.max_score = max_score;
@@ -58,7 +68,7 @@ struct FilterOptions {
 
 template <class App>
 void add_filter_options(App* sub, FilterOptions& o, bool with_limit) {
-    sub->add_option("--size", o.size, "Only puzzles of this size")->check(CLI::Range(3, 9));
+    sub->add_option("--size", o.size, "Only puzzles of these sizes: 6, 6-9 or 4,6,8");
     sub->add_option("--level", o.levels,
                     "Only these levels, comma separated (easy,normal,hard,extreme,unreasonable)");
     sub->add_option("--min-score", o.min_score, "Only puzzles scoring at least this")

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 
 #include "tests/support/cli_run.h"
@@ -312,4 +313,28 @@ TEST_CASE("generate keeps stdout for its report: progress and logs go to stderr"
     const CliResult quiet = run_kenken("generate -q --db " + db.str() + " --sizes 4 -n 6 --seed 3");
     REQUIRE(quiet.status == 0);
     CHECK(quiet.err.empty());
+}
+
+TEST_CASE("the size filter takes one size, a range or a list, and refuses sizes outside 3..9",
+          "[cli][conv][filter]") {
+    TempPath db("sizes.db");
+    REQUIRE(run_kenken("generate -q --db " + db.str() + " --sizes 4-6 -n 12 --seed 5 -j 2")
+                .status == 0);
+    auto sizes_of = [&](const std::string& option) {
+        std::multiset<int> sizes;
+        const CliResult r = run_kenken("query --db " + db.str() + " --format json " + option);
+        REQUIRE(r.status == 0);
+        for (const auto& j : json_lines(r.out)) sizes.insert(j.at("puzzle").at("size").get<int>());
+        return sizes;
+    };
+    CHECK(sizes_of("--size 5") == std::multiset<int>{5, 5, 5, 5});
+    CHECK(sizes_of("--size 5-6") == std::multiset<int>{5, 5, 5, 5, 6, 6, 6, 6});
+    CHECK(sizes_of("--size 4,6") == std::multiset<int>{4, 4, 4, 4, 6, 6, 6, 6});
+    CHECK(sizes_of("").size() == 12);
+    for (const char* bad : {"10", "6-4", "x", "2"}) {
+        const CliResult r = run_kenken("query --db " + db.str() + " --size " + bad);
+        INFO(bad << ": " << r.err);
+        CHECK(r.status == 2);
+        CHECK_THAT(r.err, Catch::Contains("--size"));
+    }
 }

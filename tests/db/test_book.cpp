@@ -206,7 +206,7 @@ TEST_CASE("the inside margin mirrors on odd and even pages", "[book]") {
     for (bool bleed : {false, true}) {
         INFO((bleed ? "with bleed" : "without bleed"));
         auto req = book_request(dir.file(bleed ? "b.pdf" : "m.pdf"), 4);
-        req.filter.size = 5;
+        req.filter.sizes = {5};
         req.layout.trim.width = 432;
         req.layout.trim.height = 648;
         req.layout.per_page = 1;
@@ -259,7 +259,7 @@ TEST_CASE("clues are at least 9 pt, 14 pt in large print, and --per-page is hono
           Case{6, false, 9}, Case{0, true, 14}, Case{1, true, 14}, Case{2, true, 14}}) {
         INFO("per page " << k.per_page << (k.large ? " large print" : ""));
         auto req = book_request(dir.file("clues.pdf"), 12);
-        req.filter.size = 4;
+        req.filter.sizes = {4};
         req.filter.levels = {"easy"};
         req.layout.per_page = k.per_page;
         req.layout.large_print = k.large;
@@ -295,7 +295,7 @@ TEST_CASE("a layout that would shrink clues below the minimum is refused", "[boo
     const std::string db = factory_corpus(dir);
     db::Corpus c = db::Corpus::open_existing(db);
     auto req = book_request(dir.file("tiny.pdf"), 2);
-    req.filter.size = 6;
+    req.filter.sizes = {6};
     std::string problem;
     req.layout.trim = *db::parse_trim("5.5x8.5", problem);
     req.layout.per_page = 6;

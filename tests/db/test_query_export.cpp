@@ -84,7 +84,7 @@ TEST_CASE("each filter returns exactly the matching puzzles", "[query]") {
     }
     SECTION("size") {
         for (int n = 3; n <= 9; ++n) {
-            f.size = n;
+            f.sizes = {n};
             CHECK(ids_of(c.query(f)) == ids_where(all, [n](auto& r) { return r.size == n; }));
         }
     }
@@ -126,7 +126,7 @@ TEST_CASE("each filter returns exactly the matching puzzles", "[query]") {
         CHECK(ids_of(c.query(f)) == want);
     }
     SECTION("filters combine and the limit cuts") {
-        f.size = 6;
+        f.sizes = {6};
         f.max_score = 6;
         f.limit = 1;
         const auto want = ids_where(all, [](auto& r) { return r.size == 6 && r.score <= 6; });
@@ -380,7 +380,7 @@ TEST_CASE("a PDF pack has a title page then puzzle pages then solution pages", "
 
     db::ExportRequest req;
     req.format = db::PackFormat::Pdf;
-    req.filter.size = 4;  // four 4x4 puzzles: one puzzle page
+    req.filter.sizes = {4};  // four 4x4 puzzles: one puzzle page
     req.count = 4;
     req.solutions = true;
     req.out = dir.file("fours.pdf");
@@ -394,7 +394,7 @@ TEST_CASE("a PDF pack has a title page then puzzle pages then solution pages", "
 
     // Every puzzle, mixed sizes, on Letter without solutions: between six and two
     // puzzles a page after the title page.
-    req.filter.size.reset();
+    req.filter.sizes.clear();
     std::string problem;
     req.layout.trim = *db::parse_trim("letter", problem);
     req.solutions = false;

@@ -28,9 +28,12 @@ struct TempPath {
     ~TempPath() { clear(); }
     TempPath(const TempPath&) = delete;
     TempPath& operator=(const TempPath&) = delete;
-    void clear() {
+    // Never throws: it runs in the destructor, also while a failed REQUIRE unwinds
+    // (a test may leave a folder here, or a file in it).
+    void clear() noexcept {
+        std::error_code ignored;
         for (const char* ext : {"", "-wal", "-shm", ".lock", ".new"})
-            std::filesystem::remove(path.string() + ext);
+            std::filesystem::remove_all(path.string() + ext, ignored);
     }
     std::string str() const { return path.string(); }
 };
