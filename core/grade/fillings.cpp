@@ -84,6 +84,7 @@ class FillingWalk {
             least_row_need_[i] = needs.row[i];
             least_col_need_[i] = needs.col[i];
         }
+        big_ = true;
         return true;
     }
 
@@ -212,8 +213,9 @@ class FillingWalk {
         for (int i = 0; i < n_; ++i) {
             summary_.row_need[i] &= row_used_[i];
             summary_.col_need[i] &= col_used_[i];
-            saturated = saturated && summary_.row_need[i] == least_row_need_[i] &&
-                        summary_.col_need[i] == least_col_need_[i];
+            saturated = saturated && (big_ ? summary_.row_need[i] == least_row_need_[i] &&
+                                                 summary_.col_need[i] == least_col_need_[i]
+                                           : !summary_.row_need[i] && !summary_.col_need[i]);
         }
         for (int j = 0; j < k_; ++j) summary_.values |= value_bit(value_[j]);
         done_ = saturated;
@@ -243,8 +245,9 @@ class FillingWalk {
     Candidates cage_used_ = 0;  // values in the cage so far, under the killer rule
     // What every filling surely puts in each line (line sets): the needs cannot shrink
     // below it, so the walk may stop there.
-    Candidates least_row_need_[kMaxSize] = {};
-    Candidates least_col_need_[kMaxSize] = {};
+    bool big_ = false;  // narrowed by line sets first; then the two below are set
+    Candidates least_row_need_[kMaxSize];
+    Candidates least_col_need_[kMaxSize];
 };
 
 }  // namespace

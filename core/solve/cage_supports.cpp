@@ -1,5 +1,6 @@
 #include "core/solve/cage_supports.h"
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstdint>
@@ -28,6 +29,44 @@ struct Bits {
             for (std::uint64_t x = w[k]; x; x &= x - 1) f(k * 64 + std::countr_zero(x));
     }
 };
+
+// The value sets holding value bit v (v = 0..8), as a set of sets.
+Bits holding(int v) {
+    constexpr std::uint64_t in_word[6] = {0xaaaaaaaaaaaaaaaaull, 0xccccccccccccccccull,
+                                          0xf0f0f0f0f0f0f0f0ull, 0xff00ff00ff00ff00ull,
+                                          0xffff0000ffff0000ull, 0xffffffff00000000ull};
+    Bits b;
+    for (int k = 0; k < 8; ++k) b.w[k] = v < 6 ? in_word[v] : ((k >> (v - 6)) & 1 ? ~0ull : 0);
+    return b;
+}
+
+// {m | bit v : m in x} for x's sets without v (with v: {m & ~bit v}, down = true),
+// word-parallel: adding bit v moves a set 2^v places.
+Bits moved(const Bits& x, int v, bool down) {
+    Bits r;
+    if (v < 6) {
+        const int by = 1 << v;
+        for (int k = 0; k < 8; ++k) r.w[k] = down ? x.w[k] >> by : x.w[k] << by;
+    } else {
+        const int by = 1 << (v - 6);
+        for (int k = 0; k < 8; ++k) {
+            const int from = down ? k + by : k - by;
+            r.w[k] = from >= 0 && from < 8 ? x.w[from] : 0;
+        }
+    }
+    return r;
+}
+
+struct Holding {
+    Bits with[9], without[9];
+    Holding() {
+        for (int v = 0; v < 9; ++v) {
+            with[v] = holding(v);
+            for (int k = 0; k < 8; ++k) without[v].w[k] = ~with[v].w[k];
+        }
+    }
+};
+const Holding kHolding;
 
 Bits single(int i) {
     Bits b;
@@ -197,7 +236,8 @@ unsigned left_to_cage(int l, bool rows, int n, const Mask* grid, const CageCells
 // grid's candidates, a group keeps only the sets whose complement in its line the
 // line's other cells can fill.
 bool narrow_in_lines(const Totals& t, const int* cells, int count, int n, bool rows, Mask* cand,
-                     const Mask* grid, const CageCells& in_cage, LineNeeds* needs) {
+                     const Mask* grid, const CageCells& in_cage, LineNeeds* needs,
+                     LineSetMemo* memo) {
     const SetWeights& wt = set_weights();
     std::array<int, kMaxSize> group_of_line;
     group_of_line.fill(-1);
@@ -222,37 +262,61 @@ bool narrow_in_lines(const Totals& t, const int* cells, int count, int n, bool r
         std::array<std::array<Bits, kMaxSize + 1>, kMaxSize> reach;
         std::array<std::array<Bits, 4>, kMaxSize> group_totals;
         std::array<std::array<Bits, 4>, kMaxSize + 1> prefix, left;
+        std::array<Bits, kMaxSize> sets;  // reach[g][size[g]], less what the line needs
     };
     thread_local Scratch scratch;
     auto& reach = scratch.reach;
     auto& group_totals = scratch.group_totals;
     auto& prefix = scratch.prefix;
     auto& left = scratch.left;
-    for (int g = 0; g < groups; ++g) {
+    auto& sets = scratch.sets;
+    const auto fill_reach = [&](int g) {
         reach[g][0] = single(0);
         for (int i = 0; i < size[g]; ++i) {
             const unsigned c = static_cast<unsigned>(cand[member[g][i]]) >> 1;
             Bits next;
-            reach[g][i].each([&](int m) {
-                for (unsigned x = c & ~static_cast<unsigned>(m); x; x &= x - 1)
-                    next.set(m | static_cast<int>(x & -x));
-            });
+            for (unsigned x = c; x; x &= x - 1) {
+                const int v = std::countr_zero(x);
+                Bits from = reach[g][i];
+                for (int k = 0; k < 8; ++k) from.w[k] &= kHolding.without[v].w[k];
+                const Bits to = moved(from, v, false);
+                for (int k = 0; k < 8; ++k) next.w[k] |= to.w[k];
+            }
             reach[g][i + 1] = next;
+        }
+    };
+    std::array<bool, kMaxSize> same{}, filled{};  // memo hit; reach[g] computed
+    for (int g = 0; g < groups; ++g) {
+        LineSetMemo::Group* mg = memo ? &memo->group[rows ? 0 : 1][g] : nullptr;
+        same[g] = mg && mg->size == size[g];
+        for (int i = 0; same[g] && i < size[g]; ++i) same[g] = mg->key[i] == cand[member[g][i]];
+        if (same[g]) {
+            std::copy(mg->reach, mg->reach + 8, sets[g].w.begin());
+        } else {
+            fill_reach(g);
+            filled[g] = true;
+            sets[g] = reach[g][size[g]];
+            if (mg) {
+                mg->size = size[g];
+                for (int i = 0; i < size[g]; ++i) mg->key[i] = cand[member[g][i]];
+                std::copy(sets[g].w.begin(), sets[g].w.end(), mg->reach);
+                mg->has_support = false;
+            }
         }
         if (grid) {
             const unsigned need = left_to_cage(line[g], rows, n, grid, in_cage);
             if (need) {
                 Bits kept;
-                reach[g][size[g]].each([&](int s) {
+                sets[g].each([&](int s) {
                     if ((static_cast<unsigned>(s) & need) == need) kept.set(s);
                 });
-                reach[g][size[g]] = kept;
+                sets[g] = kept;
             }
         }
-        if (!reach[g][size[g]].any()) return false;
+        if (!sets[g].any()) return false;
         for (int d = 0; d < t.dims; ++d) {
             Bits b;
-            reach[g][size[g]].each([&](int s) { b.set(wt.w[t.dim[d]][s]); });
+            sets[g].each([&](int s) { b.set(wt.w[t.dim[d]][s]); });
             group_totals[g][d] = b;
         }
     }
@@ -272,6 +336,27 @@ bool narrow_in_lines(const Totals& t, const int* cells, int count, int n, bool r
     for (int d = 0; d < t.dims; ++d)
         if (!prefix[groups][d].test(t.target[d])) return false;
 
+    const auto walk_back = [&](int g, Bits good, std::array<unsigned, kMaxSize>& support) {
+        for (int i = size[g] - 1; i >= 0; --i) {
+            const unsigned c = static_cast<unsigned>(cand[member[g][i]]) >> 1;
+            Bits good_before;
+            for (unsigned x = c; x; x &= x - 1) {
+                const int v = std::countr_zero(x);
+                Bits with = good;
+                for (int k = 0; k < 8; ++k) with.w[k] &= kHolding.with[v].w[k];
+                const Bits before = moved(with, v, true);
+                std::uint64_t any = 0;
+                for (int k = 0; k < 8; ++k) {
+                    const std::uint64_t here =
+                        before.w[k] & reach[g][i].w[k] & kHolding.without[v].w[k];
+                    good_before.w[k] |= here;
+                    any |= here;
+                }
+                if (any) support[i] |= 1u << v;
+            }
+            good = good_before;
+        }
+    };
     for (int g = 0; g < groups; ++g) {
         // Totals s of this group that some prefix p completes: p + s in left[g + 1].
         std::array<Bits, 4> fits;
@@ -283,7 +368,7 @@ bool narrow_in_lines(const Totals& t, const int* cells, int count, int n, bool r
         Bits good;
         unsigned shared = 0x1ff;
         bool any = false;
-        reach[g][size[g]].each([&](int s) {
+        sets[g].each([&](int s) {
             for (int d = 0; d < t.dims; ++d)
                 if (!fits[d].test(wt.w[t.dim[d]][s])) return;
             good.set(s);
@@ -294,19 +379,17 @@ bool narrow_in_lines(const Totals& t, const int* cells, int count, int n, bool r
         // Backwards: a value is supported at cell i when some set reachable before it,
         // plus the value, still completes to a good set.
         std::array<unsigned, kMaxSize> support{};
-        for (int i = size[g] - 1; i >= 0; --i) {
-            const unsigned c = static_cast<unsigned>(cand[member[g][i]]) >> 1;
-            Bits good_before;
-            reach[g][i].each([&](int m) {
-                for (unsigned x = c & ~static_cast<unsigned>(m); x; x &= x - 1) {
-                    const unsigned b = x & -x;
-                    if (good.test(m | static_cast<int>(b))) {
-                        support[i] |= b;
-                        good_before.set(m);
-                    }
-                }
-            });
-            good = good_before;
+        LineSetMemo::Group* mg = memo ? &memo->group[rows ? 0 : 1][g] : nullptr;
+        if (same[g] && mg->has_support && std::equal(good.w.begin(), good.w.end(), mg->good)) {
+            for (int i = 0; i < size[g]; ++i) support[i] = mg->support[i];
+        } else {
+            if (mg) std::copy(good.w.begin(), good.w.end(), mg->good);
+            if (!filled[g]) fill_reach(g);
+            walk_back(g, good, support);
+            if (mg) {
+                for (int i = 0; i < size[g]; ++i) mg->support[i] = support[i];
+                mg->has_support = true;
+            }
         }
         for (int i = 0; i < size[g]; ++i) {
             Mask& m = cand[member[g][i]];
@@ -321,14 +404,14 @@ bool narrow_in_lines(const Totals& t, const int* cells, int count, int n, bool r
 }  // namespace
 
 bool narrow_by_line_sets(Op op, std::int64_t target, const int* cells, int count, int n, Mask* cand,
-                         LineNeeds* needs, const Mask* grid) {
+                         LineNeeds* needs, const Mask* grid, LineSetMemo* memo) {
     if (op != Op::Add && op != Op::Mul) return true;
     Totals t;
     if (!totals_of(op, target, t)) return false;
     CageCells in_cage;
     for (int j = 0; j < count; ++j) in_cage.add(cells[j]);
-    return narrow_in_lines(t, cells, count, n, true, cand, grid, in_cage, needs) &&
-           narrow_in_lines(t, cells, count, n, false, cand, grid, in_cage, needs);
+    return narrow_in_lines(t, cells, count, n, true, cand, grid, in_cage, needs, memo) &&
+           narrow_in_lines(t, cells, count, n, false, cand, grid, in_cage, needs, memo);
 }
 
 }  // namespace kk

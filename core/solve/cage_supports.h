@@ -23,6 +23,29 @@ struct LineNeeds {
     Mask col[kMaxSize] = {};
 };
 
+// What the DP learnt about each line's group of cells at the last call for one cage:
+// a later call whose group has the same candidates (and the same sets left by the other
+// groups) reuses it. A pure cache keyed on its inputs: never stale, so a search can
+// keep one per cage across backtracking. Only for the same cage's cells each time.
+struct LineSetMemo {
+    struct Group {
+        int size = -1;  // -1: nothing kept
+        Mask key[kMaxSize] = {};
+        std::uint64_t reach[8] = {};  // value sets the group's cells can take
+        std::uint64_t good[8] = {};   // of those, the ones the other groups complete
+        unsigned support[kMaxSize] = {};
+        bool has_support = false;
+    };
+    Group group[2][kMaxSize];  // by rows, by columns
+    void clear() {
+        for (auto& by : group)
+            for (Group& g : by) {
+                g.size = -1;
+                g.has_support = false;
+            }
+    }
+};
+
 // cells: the cage's cells (r*n+c), count of them, in an n x n grid; cand: their
 // candidates, narrowed in place. Returns false when no filling remains. Only Add and
 // Mul are handled (others: returns true, unchanged). Allocates nothing.
@@ -30,6 +53,7 @@ struct LineNeeds {
 // read). With it, the cage's cells in a line must leave values the line's other cells
 // can take, all distinct: the rest of each row and column is a Latin line too.
 bool narrow_by_line_sets(Op op, std::int64_t target, const int* cells, int count, int n, Mask* cand,
-                         LineNeeds* needs = nullptr, const Mask* grid = nullptr);
+                         LineNeeds* needs = nullptr, const Mask* grid = nullptr,
+                         LineSetMemo* memo = nullptr);
 
 }  // namespace kk

@@ -97,6 +97,7 @@ struct Solver::Impl {
     CageTableCache table_cache;  // tables kept between puzzles
     std::size_t max_table_tuples = 0;
     int lazy_count = 0;
+    std::vector<LineSetMemo> memo;  // per cage: the line-set DP's last results
 
     // The search state.
     std::array<Mask, kMaxCells> cand{};
@@ -132,6 +133,7 @@ struct Solver::Impl {
 
     bool propagate();
     void clear_pending();
+    bool fail(std::uint32_t& weight);
     // Takes the lowest dirty cage among those in the masks (one must be dirty).
     int take_dirty_cage(std::uint64_t among0, std::uint64_t among1);
     bool eliminate_naked_single(int cell);
@@ -274,6 +276,9 @@ void Solver::Impl::build_tables() {
         if (c.lazy) lazy_cages[static_cast<unsigned>(k) >> 6] |= 1ull << (k & 63);
     }
     live.resize(tuples);
+    if (memo.size() < static_cast<std::size_t>(ncages)) memo.resize(ncages);
+    for (int k = 0; k < ncages; ++k)
+        if (cage[k].lazy) memo[k].clear();
 }
 
 void Solver::Impl::reset_state() {
@@ -326,36 +331,32 @@ void Solver::Impl::undo(std::size_t mark) {
 // hidden singles in lines: measured the fastest order on Keen puzzles.
 bool Solver::Impl::propagate() {
     for (;;) {
-        bool ok = true;
-        std::uint32_t* failed = nullptr;  // the weight of what failed
         if (pending_singles > 0) {
             const int cell = singles[--pending_singles];
-            failed = &line_weight[cell / n];
-            ok = eliminate_naked_single(cell);
+            if (!eliminate_naked_single(cell)) return fail(line_weight[cell / n]);
         } else if ((dirty_cages[0] & ~lazy_cages[0]) | (dirty_cages[1] & ~lazy_cages[1])) {
             const int k = take_dirty_cage(~lazy_cages[0], ~lazy_cages[1]);
-            failed = &cage_weight[k];
-            ok = filter_cage(k);
+            if (!filter_cage(k)) return fail(cage_weight[k]);
         } else if (dirty_lines) {
             int line = std::countr_zero(dirty_lines);
             dirty_lines &= dirty_lines - 1;
-            failed = &line_weight[line];
-            ok = place_hidden_singles(line);
+            if (!place_hidden_singles(line)) return fail(line_weight[line]);
         } else if (dirty_cages[0] | dirty_cages[1]) {
             // Lazy cages last: their line-set DP costs the most, and everything
             // cheaper has narrowed their cells by then.
             const int k = take_dirty_cage(~0ull, ~0ull);
-            failed = &cage_weight[k];
-            ok = filter_cage(k);
+            if (!filter_cage(k)) return fail(cage_weight[k]);
         } else {
             return true;
         }
-        if (!ok) {
-            clear_pending();
-            if (lazy_count) ++*failed;
-            return false;
-        }
     }
+}
+
+// Ends a failed propagation; weight: the failure count of what failed.
+bool Solver::Impl::fail(std::uint32_t& weight) {
+    clear_pending();
+    if (lazy_count) ++weight;
+    return false;
 }
 
 int Solver::Impl::take_dirty_cage(std::uint64_t among0, std::uint64_t among1) {
@@ -491,7 +492,7 @@ bool Solver::Impl::filter_lazy_cage(int k) {
     const Op op = ops == op_bit(Op::Add) ? Op::Add : Op::Mul;
     LineNeeds needs;
     if (!narrow_by_line_sets(op, cage_k.target, cage_k.cells.data(), c.size, n, now.data(), &needs,
-                             cand.data()))
+                             cand.data(), &memo[k]))
         return false;
     for (int j = 0; j < c.size; ++j)
         if (!narrow(cc[j], now[j])) return false;
