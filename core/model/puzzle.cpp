@@ -170,6 +170,13 @@ std::optional<PuzzleIssue> check_puzzle(const Puzzle& p) {
 }
 
 void normalize(Puzzle& p) {
+    // Hiding the operations of a puzzle whose cages are all single cells hides nothing:
+    // it is the standard puzzle (and neknek, which says "hidden" only by '?' cages,
+    // could not tell them apart).
+    if (p.rules.hidden && std::all_of(p.cages.begin(), p.cages.end(), [](const Cage& c) {
+            return c.cells.size() == 1;
+        }))
+        p.rules.hidden = false;
     for (Cage& cage : p.cages) {
         std::sort(cage.cells.begin(), cage.cells.end());
         if (p.rules.hidden) cage.op = cage.cells.size() == 1 ? Op::Given : Op::Add;

@@ -106,7 +106,8 @@ std::optional<PuzzleIssue> check_puzzle(const Puzzle& p);
 
 // Sorts cells in reading order and cages by their first cell (byte-stable output).
 // Under hidden operators a cage's op is not part of the puzzle: normalize sets it
-// to Given for one cell and Add for more, so equal puzzles compare equal.
+// to Given for one cell and Add for more, so equal puzzles compare equal. Hidden
+// operators on a puzzle of single cells only are dropped: nothing is hidden.
 void normalize(Puzzle& p);
 
 // Does this cage hold for the values in grid? (its shown op, no killer rule)

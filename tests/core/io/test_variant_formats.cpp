@@ -107,3 +107,15 @@ TEST_CASE("Keen ids carry multiplication-only puzzles, not hidden ones", "[forma
     CHECK_THROWS_AS(write_keen(killer), std::invalid_argument);
     CHECK_THROWS_AS(write_cancan(killer), std::invalid_argument);
 }
+
+// Found by the j fuzzer: "1?,0" is a 1x1 puzzle whose one cage is a given, read with
+// hidden operations, which neknek (hidden only through '?' cages) wrote as standard.
+TEST_CASE("hidden operations on a puzzle of single cells only are the standard puzzle",
+          "[formats][variants]") {
+    const Puzzle p = read_puzzles("1?,0", Format::J)[0].puzzle;
+    CHECK_FALSE(p.rules.hidden);
+    CHECK(read_puzzles(write_neknek(p), Format::Neknek)[0].puzzle == p);
+    // One cage of two cells is enough to keep the rules hidden.
+    const Puzzle q = read_puzzles(kHidden, Format::Neknek)[0].puzzle;
+    CHECK(q.rules.hidden);
+}
