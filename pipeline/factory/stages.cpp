@@ -48,20 +48,22 @@ constexpr std::uint64_t kStartKey = 0x6c8e9cf570932bd5ULL;
 // The starts, shared by the threads: a start depends only on (stream, group, size), so
 // the first thread to need one draws it and the others copy it (when each thread kept
 // its own, two threads drew every start twice). A size has a slot for each of the
-// last kStartSlots groups, since the candidates in flight span several groups; its
-// lock is held while the start is drawn, so a second thread waits for it instead of
-// drawing it again, and only while it is copied otherwise.
+// last kStartSlots groups, since the candidates in flight span several groups. A
+// thread that finds the slot busy draws the start itself rather than wait: the
+// holder may have lost its core, and a wait would idle this one.
 class SquareStarts {
   public:
-    // Copies the start of c's group into out, drawing it first if no thread has.
+    // Copies the start of c's group into out, drawing it if no thread has.
     void copy(const LatinSampler& sampler, const Candidate& c, Grid& out) {
         const std::uint64_t group = c.index / kSquareGroup;
         Slot& s = slots_[static_cast<size_t>(c.size)][group % kStartSlots];
-        std::lock_guard<std::mutex> lock(s.mutex);
+        std::unique_lock<std::mutex> lock(s.mutex, std::try_to_lock);
+        if (!lock.owns_lock()) {
+            out = draw(sampler, c, group);
+            return;
+        }
         if (s.group != group || s.stream != c.stream) {
-            Rng start_rng(c.stream ^ kStartKey,
-                          group * (kMaxSize + 1) + static_cast<std::uint64_t>(c.size));
-            s.square = sampler.sample(start_rng);
+            s.square = draw(sampler, c, group);
             s.group = group;
             s.stream = c.stream;
         }
@@ -69,6 +71,12 @@ class SquareStarts {
     }
 
   private:
+    static Grid draw(const LatinSampler& sampler, const Candidate& c, std::uint64_t group) {
+        Rng start_rng(c.stream ^ kStartKey,
+                      group * (kMaxSize + 1) + static_cast<std::uint64_t>(c.size));
+        return sampler.sample(start_rng);
+    }
+
     static constexpr std::uint64_t kStartSlots = 16;
     struct Slot {
         std::mutex mutex;
