@@ -21,7 +21,6 @@ namespace {
 
 using namespace oneapi::tbb;
 using flow::continue_msg;
-using flow::unlimited;
 
 // Builds the graph and runs it until the source stops and every candidate in flight
 // has reached the writer.
@@ -30,13 +29,16 @@ using flow::unlimited;
 //          -> writer --(decrement)--> limiter
 // (today: tiling, single-cell filter, latin, operators, uniqueness, grading, record)
 //
-// The parallel stages share one node: they all run with unlimited concurrency, so a
-// node each bought nothing but a task hop and a queue per stage. Candidates come from a
+// The parallel stages share one node: a node each bought nothing but a task hop and a
+// queue per stage. It runs one candidate per thread and queues the rest in index
+// order: with unlimited concurrency each candidate was a task, and tasks run newest
+// first, so the oldest in flight came last and the writer, which takes them in order,
+// waited on it while the window filled and a thread stood idle. Candidates come from a
 // fixed pool: the limiter keeps at most L in flight (plus one the source holds back)
 // and the writer frees them in index order, so candidate i's slot is long free again
 // when i + 2L needs it (at most L + 1 are out, and they leave in index order).
 void run_graph(const FactoryConfig& config, Steering& steering, CorpusWriter& writer,
-               std::uint64_t first_index, const FactoryOptions& options) {
+               std::uint64_t first_index, const FactoryOptions& options, int threads) {
     flow::graph g;
     std::uint64_t next = first_index;
     const std::uint64_t stream = stream_seed(config.seed, config.shard);
@@ -62,13 +64,14 @@ void run_graph(const FactoryConfig& config, Steering& steering, CorpusWriter& wr
         return c;
     });
     flow::limiter_node<Candidate*> limiter(g, static_cast<size_t>(config.in_flight));
-    flow::function_node<Candidate*, Candidate*> build(g, unlimited, [&bodies](Candidate* c) {
-        for (size_t i = 0; i < bodies.size() && c->outcome == Outcome::Pending; ++i) {
-            c->entered |= 1u << i;
-            bodies[i](*c);
-        }
-        return c;
-    });
+    flow::function_node<Candidate*, Candidate*> build(
+        g, static_cast<size_t>(threads), [&bodies](Candidate* c) {
+            for (size_t i = 0; i < bodies.size() && c->outcome == Outcome::Pending; ++i) {
+                c->entered |= 1u << i;
+                bodies[i](*c);
+            }
+            return c;
+        });
     flow::sequencer_node<Candidate*> sequencer(
         g, [first_index](Candidate* const& c) { return c->index - first_index; });
     flow::function_node<Candidate*, continue_msg> write(g, flow::serial, [&](Candidate* c) {
@@ -174,7 +177,7 @@ FactoryResult run_factory(db::Corpus& corpus, const FactoryConfig& run_config,
     CorpusWriter writer(corpus, result.run_id, config, steering, result.counters, progress,
                         first_index);
     const auto t0 = std::chrono::steady_clock::now();
-    run_graph(config, steering, writer, first_index, options);
+    run_graph(config, steering, writer, first_index, options, threads);
     writer.finish();
     result.counters.wall_seconds +=
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
