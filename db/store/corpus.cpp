@@ -303,9 +303,6 @@ void Corpus::commit() {
 void Corpus::rollback() {
     exec(db_.get(), "ROLLBACK");
 }
-void Corpus::set_checkpoint_pages(int pages) {
-    exec(db_.get(), "PRAGMA wal_autocheckpoint = " + std::to_string(pages));
-}
 
 Statement& Corpus::insert_statement() {
     if (!insert_)
