@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(g++ cmake make pkg-config bc
-          libtbb-dev libsqlite3-dev libspdlog-dev catch2 libcli11-dev
+          libtbb-dev libtbbmalloc2 libsqlite3-dev libspdlog-dev catch2 libcli11-dev
           libtomlplusplus-dev nlohmann-json3-dev libcairo2-dev
           sgt-puzzles poppler-utils sqlite3 help2man dpkg-dev file
           clang libclang-rt-dev fonts-dejavu-core parallel jq)

@@ -67,20 +67,22 @@ class Components {
         return true;
     }
 
-    // Cells grouped by component, cages in order of their first cell.
-    std::vector<std::vector<int>> cages() {
-        std::vector<std::vector<int>> out;
+    // Cells grouped by component, cages in order of their first cell, into out (whose
+    // vectors keep their capacity: the factory tiles into the same buffers again).
+    void cages(std::vector<std::vector<int>>& out) {
         std::array<int, kMaxCells> cage_of{};
         cage_of.fill(-1);
+        int count = 0;
         for (int c = 0; c < cells_; ++c) {
             const int root = find(c);
             if (cage_of[root] < 0) {
-                cage_of[root] = static_cast<int>(out.size());
-                out.emplace_back();
+                cage_of[root] = count++;
+                if (static_cast<int>(out.size()) < count) out.emplace_back();
+                out[static_cast<size_t>(count - 1)].clear();
             }
-            out[cage_of[root]].push_back(c);
+            out[static_cast<size_t>(cage_of[root])].push_back(c);
         }
-        return out;
+        out.resize(static_cast<size_t>(count));
     }
 
   private:
@@ -88,26 +90,31 @@ class Components {
     std::array<int, kMaxCells> parent_{}, size_{}, target_{};
 };
 
-// Every orthogonal adjacency, in random order.
-std::vector<Edge> shuffled_edges(int n, Rng& rng) {
-    std::vector<Edge> edges;
-    edges.reserve(2 * n * (n - 1));
+// Every orthogonal adjacency, in random order (Fisher–Yates on a fixed array: the
+// factory tiles millions of layouts, so nothing here touches the heap).
+struct Edges {
+    std::array<Edge, 2 * kMaxSize*(kMaxSize - 1)> edge{};
+    int count = 0;
+    const Edge* begin() const { return edge.data(); }
+    const Edge* end() const { return edge.data() + count; }
+};
+
+Edges shuffled_edges(int n, Rng& rng) {
+    Edges e;
     for (int r = 0; r < n; ++r)
         for (int c = 0; c < n; ++c) {
-            if (c + 1 < n) edges.emplace_back(r * n + c, r * n + c + 1);
-            if (r + 1 < n) edges.emplace_back(r * n + c, (r + 1) * n + c);
+            if (c + 1 < n) e.edge[static_cast<size_t>(e.count++)] = {r * n + c, r * n + c + 1};
+            if (r + 1 < n) e.edge[static_cast<size_t>(e.count++)] = {r * n + c, (r + 1) * n + c};
         }
-    rng.shuffle(edges);
-    return edges;
+    rng.shuffle(e.edge.data(), e.count);
+    return e;
 }
 
 // A target size in min_size..max_cage by size_weights; max_cage when none is positive.
 int draw_target(const TilingConfig& cfg, int min_size, Rng& rng) {
     std::array<double, kMaxCells> w{};
     const int k = std::min<int>(cfg.max_cage, static_cast<int>(cfg.size_weights.size()));
-    for (int size = min_size; size <= k; ++size)
-        w[size - 1] =
-            cfg.size_weights[size - 1];
+    for (int size = min_size; size <= k; ++size) w[size - 1] = cfg.size_weights[size - 1];
     const int i = rng.weighted(w.data(), std::max(k, 0));
     return i < 0 ? std::max(cfg.max_cage, min_size) : i + 1;
 }
@@ -119,8 +126,7 @@ void tile_random_edges(int n, const TilingConfig& cfg, Components& comps, Rng& r
 
 // A lone cell joins the smallest neighbouring cage that still has room (ties: the
 // first in random edge order).
-void fold_singles(int n, const TilingConfig& cfg, Components& comps,
-                  const std::vector<Edge>& edges) {
+void fold_singles(int n, const TilingConfig& cfg, Components& comps, const Edges& edges) {
     std::array<int, kMaxCells> best{};
     best.fill(-1);
     for (const auto& [u, v] : edges)
@@ -158,7 +164,7 @@ void tile_domino_first(int n, const TilingConfig& cfg, Components& comps, Rng& r
 
 }  // namespace
 
-std::vector<std::vector<int>> tile_cages(int n, const TilingConfig& cfg, Rng& rng) {
+void tile_cages(int n, const TilingConfig& cfg, Rng& rng, std::vector<std::vector<int>>& out) {
     if (n < 1 || n > kMaxSize) throw std::invalid_argument("tile_cages: size outside 1..9");
     if (cfg.max_cage < 1) throw std::invalid_argument("tile_cages: max_cage below 1");
     Components comps(n * n);
@@ -170,7 +176,13 @@ std::vector<std::vector<int>> tile_cages(int n, const TilingConfig& cfg, Rng& rn
             tile_domino_first(n, cfg, comps, rng);
             break;
     }
-    return comps.cages();
+    comps.cages(out);
+}
+
+std::vector<std::vector<int>> tile_cages(int n, const TilingConfig& cfg, Rng& rng) {
+    std::vector<std::vector<int>> out;
+    tile_cages(n, cfg, rng, out);
+    return out;
 }
 
 }  // namespace kk

@@ -39,5 +39,7 @@ std::optional<TilingStrategy> parse_tiling_strategy(std::string_view name);
 // the smallest neighbouring cage below max_cage; a cell with no such neighbour stays
 // a 1-cell cage.
 std::vector<std::vector<int>> tile_cages(int n, const TilingConfig& cfg, Rng& rng);
+// The same layout into out, reusing its vectors' capacity (no allocation once warm).
+void tile_cages(int n, const TilingConfig& cfg, Rng& rng, std::vector<std::vector<int>>& out);
 
 }  // namespace kk

@@ -132,15 +132,15 @@ bool repeats_in_cage(const Grid& solution, const std::vector<std::vector<int>>& 
     return false;
 }
 
-Puzzle assign_operators(int n, const Grid& solution, const std::vector<std::vector<int>>& cages,
-                        const OperatorConfig& cfg, Rng& rng, const Rules& rules) {
-    Puzzle p;
+void assign_operators(int n, const Grid& solution, const std::vector<std::vector<int>>& cages,
+                      const OperatorConfig& cfg, Rng& rng, const Rules& rules, Puzzle& p) {
     p.size = n;
     p.rules = rules;
-    p.cages.reserve(cages.size());
+    p.cages.resize(cages.size());
     bool larger_allowed[2] = {in_rules(rules, Op::Add), in_rules(rules, Op::Mul)};
     if (!larger_allowed[0] && !larger_allowed[1]) larger_allowed[0] = true;
-    for (const auto& cells : cages) {
+    for (size_t i = 0; i < cages.size(); ++i) {
+        const auto& cells = cages[i];
         Op op;
         if (cells.size() == 1)
             op = Op::Given;
@@ -148,9 +148,18 @@ Puzzle assign_operators(int n, const Grid& solution, const std::vector<std::vect
             op = two_cell_op(n, solution[cells[0]], solution[cells[1]], cfg, rng, rules);
         else
             op = kLargerOps[draw(cfg.larger, larger_allowed, 2, rng)];
-        p.cages.push_back({op, target_of(op, cells, solution), cells});
+        Cage& cage = p.cages[i];
+        cage.op = op;
+        cage.target = target_of(op, cells, solution);
+        cage.cells.assign(cells.begin(), cells.end());
     }
     normalize(p);
+}
+
+Puzzle assign_operators(int n, const Grid& solution, const std::vector<std::vector<int>>& cages,
+                        const OperatorConfig& cfg, Rng& rng, const Rules& rules) {
+    Puzzle p;
+    assign_operators(n, solution, cages, cfg, rng, rules, p);
     return p;
 }
 

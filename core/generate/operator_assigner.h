@@ -42,6 +42,9 @@ bool is_giveaway(int n, Op op, std::int64_t target);
 // Under the killer rule the caller must give cages that repeat no value of solution.
 Puzzle assign_operators(int n, const Grid& solution, const std::vector<std::vector<int>>& cages,
                         const OperatorConfig& cfg, Rng& rng, const Rules& rules = {});
+// The same puzzle into out, reusing its cages' capacity (no allocation once warm).
+void assign_operators(int n, const Grid& solution, const std::vector<std::vector<int>>& cages,
+                      const OperatorConfig& cfg, Rng& rng, const Rules& rules, Puzzle& out);
 
 // Does some cage hold a value of solution twice (killer rule broken)?
 bool repeats_in_cage(const Grid& solution, const std::vector<std::vector<int>>& cages);

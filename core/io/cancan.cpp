@@ -46,7 +46,7 @@ void parse_key(const TextLine& line, DraftPuzzle& draft, std::vector<int>& lette
         cage.op = Op::Given;
         const bool hidden = number.back() == '?';
         if (hidden) {
-            cage.op = Op::Add;  // any op: normalize keeps a placeholder
+            cage.op = Op::Add;  // not part of a hidden puzzle: normalize fixes it
             number.remove_suffix(1);
         } else if (!is_digit(number.back())) {
             auto op = op_from_symbol(number.back());

@@ -17,7 +17,7 @@ Cage parse_j_cage(const TextLine& line, bool& hidden) {
     cage.op = Op::Given;
     hidden = !head.empty() && head.back() == '?';
     if (hidden) {
-        cage.op = Op::Add;  // any op: normalize keeps a placeholder
+        cage.op = Op::Add;  // not part of a hidden puzzle: normalize fixes it
         head.remove_suffix(1);
     } else if (!head.empty() && !is_digit(head.back())) {
         auto op = op_from_symbol(head.back());

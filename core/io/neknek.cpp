@@ -60,7 +60,7 @@ Cage parse_cage(const TextLine& line, int n, bool& hidden) {
     const std::string_view op_word = words[0];
     std::optional<Op> op;
     hidden = op_word == "?";
-    if (hidden) op = Op::Add;  // any op: normalize keeps a placeholder
+    if (hidden) op = Op::Add;  // not part of a hidden puzzle: normalize fixes it
     if (op_word.size() == 1 && !hidden) op = op_from_symbol(op_word[0]);
     if (!op)
         throw ParseError(line.number,

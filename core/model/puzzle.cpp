@@ -154,12 +154,13 @@ std::optional<PuzzleIssue> check_puzzle(const Puzzle& p) {
                 break;
         }
         if (cage.op != Op::Given && !p.rules.hidden && !(op_bit(cage.op) & p.rules.ops))
-            return PuzzleIssue{ki, std::string("a ") + op_symbol(cage.op) + " cage is not allowed in a " +
-                                       rules_name(p.rules) + " puzzle"};
+            return PuzzleIssue{ki, std::string("a ") + op_symbol(cage.op) +
+                                       " cage is not allowed in a " + rules_name(p.rules) +
+                                       " puzzle"};
         if (p.rules.hidden && !cage_ops(cage, p.rules))
             return PuzzleIssue{ki, "no operation of a " + rules_name(p.rules) +
-                                       " puzzle applies to a cage of " +
-                                       std::to_string(m) + " cells"};
+                                       " puzzle applies to a cage of " + std::to_string(m) +
+                                       " cells"};
         if (!connected(cage, n))
             return PuzzleIssue{ki, "cage at " + cell_name(n, cage.cells.front()) +
                                        " is not orthogonally connected"};
@@ -173,18 +174,20 @@ void normalize(Puzzle& p) {
     // Hiding the operations of a puzzle whose cages are all single cells hides nothing:
     // it is the standard puzzle (and neknek, which says "hidden" only by '?' cages,
     // could not tell them apart).
-    if (p.rules.hidden && std::all_of(p.cages.begin(), p.cages.end(), [](const Cage& c) {
-            return c.cells.size() == 1;
-        }))
+    if (p.rules.hidden && std::all_of(p.cages.begin(), p.cages.end(),
+                                      [](const Cage& c) { return c.cells.size() == 1; }))
         p.rules.hidden = false;
     for (Cage& cage : p.cages) {
         std::sort(cage.cells.begin(), cage.cells.end());
         if (p.rules.hidden) cage.op = cage.cells.size() == 1 ? Op::Given : Op::Add;
     }
-    std::stable_sort(p.cages.begin(), p.cages.end(), [](const Cage& a, const Cage& b) {
+    const auto by_first_cell = [](const Cage& a, const Cage& b) {
         if (a.cells.empty() || b.cells.empty()) return a.cells.size() < b.cells.size();
         return a.cells.front() < b.cells.front();
-    });
+    };
+    // A tiler's cages come in order already; stable_sort would still take a buffer.
+    if (!std::is_sorted(p.cages.begin(), p.cages.end(), by_first_cell))
+        std::stable_sort(p.cages.begin(), p.cages.end(), by_first_cell);
 }
 
 namespace {

@@ -36,12 +36,16 @@ class Rng {
 
     // Fisher–Yates, from the back, on below().
     template <class T>
-    void shuffle(std::vector<T>& v) {
-        for (std::size_t i = v.size(); i > 1; --i) {
-            std::size_t j = below(static_cast<std::uint32_t>(i));
+    void shuffle(T* first, int count) {
+        for (int i = count; i > 1; --i) {
+            const std::uint32_t j = below(static_cast<std::uint32_t>(i));
             using std::swap;
-            swap(v[i - 1], v[j]);
+            swap(first[i - 1], first[j]);
         }
+    }
+    template <class T>
+    void shuffle(std::vector<T>& v) {
+        shuffle(v.data(), static_cast<int>(v.size()));
     }
 
     // Index drawn with probability weights[i] / sum; zero or negative weights are never

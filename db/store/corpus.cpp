@@ -75,9 +75,11 @@ void create_atomically(const std::string& path) {
     ::unlink(temp.c_str());
     try {
         Connection db = open_connection(temp, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
+        // The file stays in WAL mode (closing checkpoints the log into it, so it is
+        // whole on its own): switching a corpus to WAL rewrites its first page in a
+        // rollback transaction, and a kill then would leave a hot journal that only a
+        // writer can roll back, so a reader such as stats could not open the corpus.
         prepare_schema(db.get(), path.c_str(), true);
-        // Back to a rollback journal so that the file is whole on its own when closed.
-        exec(db.get(), "PRAGMA journal_mode = DELETE");
     } catch (...) {
         ::unlink(temp.c_str());
         throw;
@@ -217,6 +219,14 @@ Corpus Corpus::open_read_only(const std::string& path) {
     if (file_is_empty(path)) throw DbError(path + " is an empty file, not a KenKen corpus");
     if (::access(path.c_str(), R_OK) != 0)
         throw DbError("cannot read " + path + ": " + std::strerror(errno));
+    // A write killed mid-transaction in rollback mode (a corpus of an older build
+    // switching to WAL) leaves a hot journal, which a read-only connection cannot roll
+    // back. SQLite rolls it back on a writable connection's first read: recovering the
+    // last committed state is what every later open would do anyway.
+    if (file_exists(path + "-journal") && ::access(path.c_str(), W_OK) == 0) {
+        Connection recover = open_connection(path, SQLITE_OPEN_READWRITE);
+        check_schema_read_only(recover.get(), path.c_str());
+    }
     Connection db = open_connection(path, SQLITE_OPEN_READONLY);
     try {
         check_schema_read_only(db.get(), path.c_str());
@@ -292,6 +302,9 @@ void Corpus::commit() {
 }
 void Corpus::rollback() {
     exec(db_.get(), "ROLLBACK");
+}
+void Corpus::set_checkpoint_pages(int pages) {
+    exec(db_.get(), "PRAGMA wal_autocheckpoint = " + std::to_string(pages));
 }
 
 Statement& Corpus::insert_statement() {

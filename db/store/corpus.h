@@ -78,6 +78,10 @@ class Corpus {
                        const std::string& counters_json);
     void commit();
     void rollback();
+    // A bulk writer (the factory) checkpoints the write-ahead log into the file every
+    // `pages` pages instead of SQLite's 1000: each checkpoint waits for the disk
+    // (fdatasync), and a writer that waits holds up the run's serial end.
+    void set_checkpoint_pages(int pages);
 
     // Counting and reading.
     std::map<std::pair<int, std::string>, int> counts_by_size_level(

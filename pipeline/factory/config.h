@@ -38,7 +38,7 @@ struct FactoryConfig {
     // A candidate whose uniqueness check and grading take longer than this is dropped
     // (and counted): no puzzle, however hostile its cages, holds up a run.
     double max_candidate_seconds = 10;
-    int in_flight = 64;           // candidates in flight; fixed, since steering looks back this far
+    int in_flight = 512;          // candidates in flight; fixed, since steering looks back this far
     int batch = 500;              // candidates per transaction
     bool steering = true;         // adapt recipes to the levels still short
     Rules rules;                  // the variant made (run.variant, --variant)

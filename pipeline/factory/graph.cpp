@@ -34,14 +34,14 @@ using flow::unlimited;
 // node each bought nothing but a task hop and a queue per stage. Candidates come from a
 // fixed pool: the limiter keeps at most L in flight (plus one the source holds back)
 // and the writer frees them in index order, so candidate i's slot is long free again
-// when i + 4L needs it.
+// when i + 2L needs it (at most L + 1 are out, and they leave in index order).
 void run_graph(const FactoryConfig& config, Steering& steering, CorpusWriter& writer,
                std::uint64_t first_index, const FactoryOptions& options) {
     flow::graph g;
     std::uint64_t next = first_index;
     const std::uint64_t stream = stream_seed(config.seed, config.shard);
     const std::uint64_t last = options.stop_after ? first_index + options.stop_after : 0;
-    std::vector<Candidate> pool(static_cast<size_t>(4 * config.in_flight));
+    std::vector<Candidate> pool(static_cast<size_t>(2 * config.in_flight));
 
     // Every stage of kStages but the writer, in order; each runs only on a candidate
     // that no earlier stage stopped.

@@ -2,6 +2,7 @@
 
 #include <array>
 #include <chrono>
+#include <mutex>
 
 #include "core/generate/cage_tiler.h"
 #include "core/generate/latin_sampler.h"
@@ -39,31 +40,57 @@ constexpr int kKillerRetiles = 200;
 // instead continue one shared start (itself a full sample) by a quarter of that, each
 // with its own randomness and relabelling: each square is still a sample of the chain's
 // (stationary, uniform) law, at about a third of the cost; only squares of the same
-// group are not independent of one another. Each thread makes the starts of the groups
-// it meets itself (no lock), so a group is large enough for a mixed run's sizes to
-// share each start among many candidates on each of the threads.
+// group are not independent of one another.
 constexpr std::uint64_t kSquareGroup = 64;
 // Keys the starts' generators apart from the candidates' (Rng(stream, index)).
 constexpr std::uint64_t kStartKey = 0x6c8e9cf570932bd5ULL;
 
-Grid chain_square(const LatinSampler& sampler, Candidate& c) {
-    // The start depends only on (stream, group, size), so whichever thread makes a
-    // candidate makes the same square: each thread keeps the last start of each size.
-    struct Start {
+// The starts, shared by the threads: a start depends only on (stream, group, size), so
+// the first thread to need one draws it and the others copy it (when each thread kept
+// its own, two threads drew every start twice). A size has a slot for each of the
+// last kStartSlots groups, since the candidates in flight span several groups. A
+// thread that finds the slot busy draws the start itself rather than wait: the
+// holder may have lost its core, and a wait would idle this one.
+class SquareStarts {
+  public:
+    // Copies the start of c's group into out, drawing it if no thread has.
+    void copy(const LatinSampler& sampler, const Candidate& c, Grid& out) {
+        const std::uint64_t group = c.index / kSquareGroup;
+        Slot& s = slots_[static_cast<size_t>(c.size)][group % kStartSlots];
+        std::unique_lock<std::mutex> lock(s.mutex, std::try_to_lock);
+        if (!lock.owns_lock()) {
+            out = draw(sampler, c, group);
+            return;
+        }
+        if (s.group != group || s.stream != c.stream) {
+            s.square = draw(sampler, c, group);
+            s.group = group;
+            s.stream = c.stream;
+        }
+        out.assign(s.square.begin(), s.square.end());
+    }
+
+  private:
+    static Grid draw(const LatinSampler& sampler, const Candidate& c, std::uint64_t group) {
+        Rng start_rng(c.stream ^ kStartKey,
+                      group * (kMaxSize + 1) + static_cast<std::uint64_t>(c.size));
+        return sampler.sample(start_rng);
+    }
+
+    static constexpr std::uint64_t kStartSlots = 16;
+    struct Slot {
+        std::mutex mutex;
         std::uint64_t stream = 0, group = ~std::uint64_t{0};
         Grid square;
     };
-    thread_local std::array<Start, kMaxSize + 1> starts;
-    Start& s = starts[static_cast<size_t>(c.size)];
-    const std::uint64_t group = c.index / kSquareGroup;
-    if (s.group != group || s.stream != c.stream) {
-        Rng start_rng(c.stream ^ kStartKey,
-                      group * (kMaxSize + 1) + static_cast<std::uint64_t>(c.size));
-        s.square = sampler.sample(start_rng);
-        s.group = group;
-        s.stream = c.stream;
-    }
-    return sampler.sample_from(s.square, c.rng);
+    std::array<std::array<Slot, kStartSlots>, kMaxSize + 1> slots_;
+};
+
+Grid chain_square(const LatinSampler& sampler, Candidate& c) {
+    static SquareStarts starts;
+    thread_local Grid start;
+    starts.copy(sampler, c, start);
+    return sampler.sample_from(start, c.rng);
 }
 
 }  // namespace
@@ -71,7 +98,7 @@ Grid chain_square(const LatinSampler& sampler, Candidate& c) {
 void plan_and_tile(Candidate& c, const Steering& steering, const FactoryConfig& config) {
     StageTimer t(c, Stage::Tiling);
     steering.plan(c);
-    c.cages = tile_cages(c.size, config.recipes[static_cast<size_t>(c.recipe)].tiling, c.rng);
+    tile_cages(c.size, config.recipes[static_cast<size_t>(c.recipe)].tiling, c.rng, c.cages);
 }
 
 void filter_singletons(Candidate& c, const FactoryConfig& config) {
@@ -105,9 +132,9 @@ void sample_latin(Candidate& c, const FactoryConfig& config) {
 
 void assign_ops(Candidate& c, const FactoryConfig& config) {
     StageTimer t(c, Stage::Operators);
-    c.puzzle = assign_operators(c.size, c.solution, c.cages,
-                                config.recipes[static_cast<size_t>(c.recipe)].operators, c.rng,
-                                config.rules);
+    assign_operators(c.size, c.solution, c.cages,
+                     config.recipes[static_cast<size_t>(c.recipe)].operators, c.rng, config.rules,
+                     c.puzzle);
 }
 
 // Why a stop condition ended a solve or a grade: the run's stop request, or the budget.

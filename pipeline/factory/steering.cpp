@@ -87,41 +87,45 @@ void Steering::plan(Candidate& c) const {
     if (!config_.quotas.by_level() || !config_.steering) {
         // Spread effort so every size fills at the same time: weight by the
         // candidates still needed, need / yield.
-        std::vector<double> w;
-        for (int n : sizes) {
+        std::array<double, kSizeSlots> w{};
+        const int count = static_cast<int>(sizes.size());
+        for (int i = 0; i < count; ++i) {
+            const int n = sizes[static_cast<size_t>(i)];
             std::uint32_t tries = 0;
             for (int r = 0; r < recipes; ++r)
                 tries += s.attempts[static_cast<size_t>(n)][static_cast<size_t>(r)];
             const double yield = (s.stored_size[static_cast<size_t>(n)] + 1.0) / (tries + 2.0);
-            w.push_back(size_need(s, n) / yield);
+            w[static_cast<size_t>(i)] = size_need(s, n) / yield;
         }
-        bool any = std::any_of(w.begin(), w.end(), [](double x) { return x > 0; });
+        const bool any = std::any_of(w.begin(), w.begin() + count, [](double x) { return x > 0; });
         c.size = sizes[static_cast<size_t>(
-            any ? c.rng.weighted(w)
-                : static_cast<int>(c.rng.below(static_cast<std::uint32_t>(sizes.size()))))];
+            any ? c.rng.weighted(w.data(), count)
+                : static_cast<int>(c.rng.below(static_cast<std::uint32_t>(count))))];
         c.ceiling = ceiling(s, c.size);
         return;
     }
 
     // Level quotas: pick the (size, level) cell by the candidates it still needs with
     // the best recipe for it, then a recipe by how well it yields that level.
-    std::vector<double> w;
-    std::vector<std::pair<int, int>> cells;
+    // Fixed arrays, not vectors: plan runs once per candidate, millions of times.
+    std::array<double, kSizeSlots * kGradedLevels> w{};
+    std::array<std::pair<int, int>, kSizeSlots * kGradedLevels> cells{};
+    int count = 0;
     for (int n : sizes)
         for (int l = 0; l < kGradedLevels; ++l) {
             const int k = need(s, n, l);
             if (k == 0) continue;
             double best = 0;
             for (int r = 0; r < recipes; ++r) best = std::max(best, rate(s, n, r, l));
-            cells.push_back({n, l});
-            w.push_back(k / best);
+            cells[static_cast<size_t>(count)] = {n, l};
+            w[static_cast<size_t>(count++)] = k / best;
         }
-    if (cells.empty()) {
+    if (count == 0) {
         c.size = sizes[c.rng.below(static_cast<std::uint32_t>(sizes.size()))];
         c.ceiling = ceiling(s, c.size);
         return;
     }
-    const auto [n, l] = cells[static_cast<size_t>(c.rng.weighted(w))];
+    const auto [n, l] = cells[static_cast<size_t>(c.rng.weighted(w.data(), count))];
     c.size = n;
     c.target_level = l;
     c.ceiling = ceiling(s, n);
@@ -132,12 +136,12 @@ void Steering::plan(Candidate& c) const {
         c.recipe = static_cast<int>(c.rng.below(static_cast<std::uint32_t>(recipes)));
         return;
     }
-    std::vector<double> rw;
+    std::array<double, kMaxRecipes> rw{};
     for (int r = 0; r < recipes; ++r) {
         const double x = rate(s, n, r, l);
-        rw.push_back(x * x);
+        rw[static_cast<size_t>(r)] = x * x;
     }
-    c.recipe = c.rng.weighted(rw);
+    c.recipe = c.rng.weighted(rw.data(), recipes);
 }
 
 Level Steering::ceiling(const SteeringStats& s, int size) const {

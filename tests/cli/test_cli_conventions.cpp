@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "tests/support/cli_run.h"
+#include "tests/support/json_lines.h"
 #include "tests/support/test_files.h"
 
 namespace fs = std::filesystem;
@@ -16,19 +17,6 @@ namespace fs = std::filesystem;
 namespace {
 
 const fs::path kData = KENKEN_TEST_DATA;
-
-std::vector<nlohmann::json> json_lines(const std::string& text) {
-    std::vector<nlohmann::json> out;
-    std::istringstream in(text);
-    std::string line;
-    while (std::getline(in, line))
-        if (!line.empty()) out.push_back(nlohmann::json::parse(line));
-    return out;
-}
-
-void write_file(const TempPath& p, const std::string& text) {
-    std::ofstream(p.path, std::ios::binary) << text;
-}
 
 // A small corpus made once per test that needs one: 12 4x4 and 5x5 puzzles.
 void make_corpus(const TempPath& db) {

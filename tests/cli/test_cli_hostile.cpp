@@ -24,10 +24,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-void write_file(const fs::path& path, const std::string& text) {
-    std::ofstream(path, std::ios::binary) << text;
-}
-
 // Runs a shell command line; its exit status and stdout+stderr.
 CliResult run_shell(const std::string& command) {
     TempPath out("shell.out");

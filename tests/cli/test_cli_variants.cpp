@@ -7,22 +7,10 @@
 #include <sstream>
 
 #include "tests/support/cli_run.h"
+#include "tests/support/json_lines.h"
 #include "tests/support/test_files.h"
 
 namespace {
-
-std::vector<nlohmann::json> json_lines(const std::string& text) {
-    std::vector<nlohmann::json> out;
-    std::istringstream in(text);
-    std::string line;
-    while (std::getline(in, line))
-        if (!line.empty()) out.push_back(nlohmann::json::parse(line));
-    return out;
-}
-
-void write_file(const TempPath& p, const std::string& text) {
-    std::ofstream(p.path, std::ios::binary) << text;
-}
 
 // 3x3, answer 1 2 3 / 3 1 2 / 2 3 1 sums the L (r1c1 r1c2 r2c2) to 4 with 1 twice.
 const char* kLPuzzle =

@@ -1,12 +1,14 @@
 #include <sqlite3.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <catch2/catch.hpp>
 #include <set>
 
-#include "tests/support/corpus_fixture.h"
 #include "db/store/corpus.h"
 #include "db/store/schema.h"
 #include "db/store/version.h"
+#include "tests/support/corpus_fixture.h"
 
 using namespace kk;
 using kk::test::TempDir;
@@ -289,4 +291,34 @@ TEST_CASE("a schema-1 corpus opens with its puzzles as standard; variants store 
     const auto counts = c.counts_by_rules_size_level();
     CHECK(counts.at({"standard", 2, "easy"}) == 1);
     CHECK(counts.at({"killer", 2, "easy"}) == 1);
+}
+
+TEST_CASE("a reader recovers a hot journal that a killed rollback-mode writer left", "[corpus]") {
+    TempDir dir;
+    const std::string path = dir.file("hot.db");
+    {
+        db::Corpus c = db::Corpus::open(path);
+        REQUIRE(c.insert_puzzle(tiny_record("kept")));
+    }
+    // A corpus in rollback mode (as older builds left them), and a writer that dies
+    // inside a transaction after SQLite spilled changed pages into the file.
+    REQUIRE(raw_text(path, "PRAGMA journal_mode = DELETE") == "delete");
+    const pid_t pid = fork();
+    REQUIRE(pid >= 0);
+    if (pid == 0) {
+        sqlite3* db = nullptr;
+        sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE, nullptr);
+        sqlite3_exec(db,
+                     "PRAGMA cache_size = 1; BEGIN; DELETE FROM puzzles; CREATE TABLE filler(x);"
+                     "INSERT INTO filler WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL "
+                     "SELECT i + 1 FROM n WHERE i < 2000) SELECT randomblob(300) FROM n;",
+                     nullptr, nullptr, nullptr);
+        _exit(0);  // no commit, no close: what a kill leaves
+    }
+    int status = 0;
+    waitpid(pid, &status, 0);
+    REQUIRE(std::filesystem::exists(path + "-journal"));
+    db::Corpus reader = db::Corpus::open_read_only(path);
+    CHECK(reader.all_puzzles().size() == 1);
+    CHECK_FALSE(std::filesystem::exists(path + "-journal"));
 }

@@ -1,4 +1,4 @@
-// Test helper: a file's whole contents.
+// Test helpers: a file's whole contents, a file written, a temporary path.
 #pragma once
 
 #include <unistd.h>
@@ -16,8 +16,12 @@ inline std::string slurp(const std::filesystem::path& path) {
     return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
+inline void write_file(const std::filesystem::path& path, const std::string& text) {
+    std::ofstream(path, std::ios::binary) << text;
+}
+
 // A path in the temporary folder, unique to this process, removed (with the lock file and SQLite's
-// -wal and -shm companions) before use and after.
+// -wal, -shm and -journal companions) before use and after.
 struct TempPath {
     std::filesystem::path path;
     explicit TempPath(const std::string& name)
@@ -32,8 +36,12 @@ struct TempPath {
     // (a test may leave a folder here, or a file in it).
     void clear() noexcept {
         std::error_code ignored;
-        for (const char* ext : {"", "-wal", "-shm", ".lock", ".new"})
+        for (const char* ext : {"", "-wal", "-shm", "-journal", ".lock", ".new"})
             std::filesystem::remove_all(path.string() + ext, ignored);
     }
     std::string str() const { return path.string(); }
 };
+
+inline void write_file(const TempPath& p, const std::string& text) {
+    write_file(p.path, text);
+}

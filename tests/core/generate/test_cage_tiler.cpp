@@ -132,3 +132,21 @@ TEST_CASE("strategy names round-trip", "[tiler]") {
     CHECK(parse_tiling_strategy("domino-first") == TilingStrategy::DominoFirst);
     CHECK_FALSE(parse_tiling_strategy("snake").has_value());
 }
+
+TEST_CASE("tiling into used buffers gives the layout a fresh tiling gives", "[tiler]") {
+    // The factory tiles every candidate into the buffers of an earlier one, which may
+    // have been larger, smaller or of another strategy: nothing of it may show through.
+    TilingConfig domino;
+    domino.strategy = TilingStrategy::DominoFirst;
+    std::vector<std::vector<int>> reused;
+    for (int round = 0; round < 40; ++round) {
+        const int n = 3 + round % 7;
+        const TilingConfig& cfg = round % 3 == 0 ? domino : TilingConfig{};
+        Rng fresh_rng(11, static_cast<std::uint64_t>(round));
+        Rng reused_rng(11, static_cast<std::uint64_t>(round));
+        const auto fresh = tile_cages(n, cfg, fresh_rng);
+        tile_cages(n, cfg, reused_rng, reused);
+        CHECK(reused == fresh);
+        CHECK(reused_rng.next() == fresh_rng.next());
+    }
+}

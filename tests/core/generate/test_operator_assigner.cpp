@@ -227,3 +227,25 @@ TEST_CASE("strongest gives each two-cell cage the allowed op with the fewest pai
     CHECK(two_cell > 3000);
     CHECK(subtractions > 100);  // - wins where its difference is rarer than the sum
 }
+
+TEST_CASE("assigning into a used puzzle gives the puzzle a fresh assignment gives", "[operators]") {
+    // The factory assigns every candidate into the puzzle of an earlier one (other
+    // size, more or fewer cages, hidden rules): nothing of it may show through.
+    Puzzle reused;
+    Rules hidden;
+    hidden.hidden = true;
+    for (int round = 0; round < 40; ++round) {
+        const int n = 3 + (round * 5) % 7;
+        const Rules rules = round % 4 == 0 ? hidden : Rules{};
+        Rng rng(23, static_cast<std::uint64_t>(round));
+        const Grid solution = LatinSampler(n).sample(rng);
+        const auto cages = tile_cages(n, TilingConfig{}, rng);
+        Rng fresh_rng = rng, reused_rng = rng;
+        const Puzzle fresh =
+            assign_operators(n, solution, cages, OperatorConfig{}, fresh_rng, rules);
+        assign_operators(n, solution, cages, OperatorConfig{}, reused_rng, rules, reused);
+        INFO("round " << round);
+        CHECK(reused == fresh);
+        CHECK(is_solution(reused, solution));
+    }
+}
