@@ -221,15 +221,28 @@ bool totals_of(Op op, std::int64_t target, Totals& t) {
     return true;
 }
 
-// The values (packed as above) no cell of line l outside the cage can take: the
-// cage's part of that line must take them all.
-unsigned left_to_cage(int l, bool rows, int n, const Mask* grid, const CageCells& in_cage) {
-    unsigned others = 0;
+// The value sets (packed as above) the group of the cage's cells in line l may fill:
+// those whose complement in the line the line's other cells can take, all distinct
+// (a subset DP over those cells, as for the group's own sets). Exact for the line.
+Bits left_for_cage(int l, bool rows, int n, const Mask* grid, const CageCells& in_cage) {
+    Bits others = single(0);
     for (int i = 0; i < n; ++i) {
         const int cell = rows ? l * n + i : i * n + l;
-        if (!in_cage.has(cell)) others |= static_cast<unsigned>(grid[cell]) >> 1;
+        if (in_cage.has(cell)) continue;
+        Bits next;
+        for (unsigned x = static_cast<unsigned>(grid[cell]) >> 1; x; x &= x - 1) {
+            const int v = std::countr_zero(x);
+            Bits from = others;
+            for (int k = 0; k < 8; ++k) from.w[k] &= kHolding.without[v].w[k];
+            const Bits to = moved(from, v, false);
+            for (int k = 0; k < 8; ++k) next.w[k] |= to.w[k];
+        }
+        others = next;
     }
-    return ((1u << n) - 1) & ~others;
+    const int full = (1 << n) - 1;
+    Bits allowed;
+    others.each([&](int s) { allowed.set(full ^ s); });
+    return allowed;
 }
 
 // Narrows by the groups of cells sharing a row (rows) or a column (!rows). With the
@@ -304,14 +317,7 @@ bool narrow_in_lines(const Totals& t, const int* cells, int count, int n, bool r
             }
         }
         if (grid) {
-            const unsigned need = left_to_cage(line[g], rows, n, grid, in_cage);
-            if (need) {
-                Bits kept;
-                sets[g].each([&](int s) {
-                    if ((static_cast<unsigned>(s) & need) == need) kept.set(s);
-                });
-                sets[g] = kept;
-            }
+            sets[g] = both(sets[g], left_for_cage(line[g], rows, n, grid, in_cage));
         }
         if (!sets[g].any()) return false;
         for (int d = 0; d < t.dims; ++d) {

@@ -8,12 +8,14 @@
 #include <bit>
 #include <cassert>
 #include <numeric>
+#include <optional>
 
 #include "core/model/candidates.h"
 #include "core/solve/cage_bounds.h"
 #include "core/solve/cage_supports.h"
 #include "core/solve/cage_table.h"
 #include "core/solve/cage_table_cache.h"
+#include "core/solve/swap_cycles.h"
 
 namespace kk {
 namespace {
@@ -21,6 +23,9 @@ namespace {
 constexpr int kMaxLines = 2 * kMaxSize;  // rows 0..n-1, then columns n..2n-1
 // A cage position not in a line shared with another cell of its cage writes here.
 constexpr int kNoSlot = kMaxLines;
+// Cages of this many cells or more keep a table only up to kBigCageTuples tuples.
+constexpr int kBigCageCells = 7;
+constexpr std::size_t kBigCageTuples = 20'000;
 
 struct CageInfo {
     int first = 0;  // into cage_cells / slots
@@ -147,7 +152,12 @@ struct Solver::Impl {
     // Restarts (lazy cages only): a run ends (aborted) after run_budget nodes.
     std::uint64_t run_budget = ~0ull, run_nodes = 0;
     bool aborted = false;
-    std::uint64_t rng_state = 0;
+    // Two searches take turns, run by run, each with its own random values: one
+    // branches by failure weights (dom/wdeg), the other on the fewest candidates.
+    // Each leaves the other far behind on some big-cage puzzles (a thousand nodes
+    // against half a million), and taking turns costs at most twice the better one.
+    bool weighted_run = true;
+    std::array<std::uint64_t, 2> rng_state{};  // per search: weighted, plain
     Mask branch_value(Mask m);
     int most_constrained_cell() const;
     int heaviest_cell() const;
@@ -266,6 +276,11 @@ void Solver::Impl::build_tables() {
         CageInfo& c = cage[k];
         CageTableLimits limits;
         limits.max_tuples = std::min(limits.max_tuples, max_table_tuples - tuples);
+        // A big cage's table, filtered in full at every node, cost more than its exact
+        // supports saved (three quarters of the time on 9-cell products): past a few
+        // thousand tuples (kBigCageTuples) the line-set DP does it.
+        if (c.size >= kBigCageCells)
+            limits.max_tuples = std::min(limits.max_tuples, kBigCageTuples);
         c.table = static_cast<std::uint32_t>(table.size());
         auto built = table_cache.append(puzzle->cages[k], puzzle->rules, n, limits, table);
         c.lazy = !built.has_value();
@@ -355,7 +370,7 @@ bool Solver::Impl::propagate() {
 // Ends a failed propagation; weight: the failure count of what failed.
 bool Solver::Impl::fail(std::uint32_t& weight) {
     clear_pending();
-    if (lazy_count) ++weight;
+    if (lazy_count && weighted_run) ++weight;  // the plain search leaves them as they were
     return false;
 }
 
@@ -506,7 +521,7 @@ bool Solver::Impl::filter_lazy_cage(int k) {
 // ---- search ----------------------------------------------------------------
 
 int Solver::Impl::most_constrained_cell() const {
-    if (lazy_count) return heaviest_cell();
+    if (lazy_count && weighted_run) return heaviest_cell();
     int best = -1, best_count = 99;
     for (int cell = 0; cell < cells; ++cell) {
         int k = count_values(cand[cell]);
@@ -546,6 +561,17 @@ void Solver::Impl::record_solution() {
         if (old == g) return;
     result->solutions.push_back(std::move(g));
     ++result->count;
+    // With big lazy cages a second solution can hide deep in a huge tree, while most
+    // such puzzles that have one have it one swap cycle away (values swapped inside a
+    // big cage keep its sum and product): look there before searching on. (Only at
+    // the first: a later one's swap may give back a solution found before.)
+    if (lazy_count && result->count == 1 && limit > 1) {
+        std::optional<Grid> other = swap_alternative(*puzzle, result->solutions.back());
+        if (other) {
+            result->solutions.push_back(std::move(*other));
+            ++result->count;
+        }
+    }
 }
 
 // Binary branching: the cell takes its smallest value, or loses it. Returns true
@@ -602,9 +628,18 @@ std::uint64_t luby(std::uint64_t i) {
 void Solver::Impl::search_with_restarts() {
     constexpr std::uint64_t kRestartUnit = 64;
     const std::size_t root = trail_size;
-    rng_state = 0x9e3779b97f4a7c15ull;
+    rng_state = {0x9e3779b97f4a7c15ull, 0x2545f4914f6cdd1dull};
     for (std::uint64_t i = 1;; ++i) {
-        run_budget = kRestartUnit * luby(i);
+        // Run i is run (i + 1) / 2 of its search: each gets the whole Luby sequence.
+        // Once a solution is found, what is left is mostly proving there is no other:
+        // a refutation that restarting would only repeat, so the run goes uncut, by
+        // the search that found it.
+        if (result->count == 0) {
+            weighted_run = i % 2 == 1;
+            run_budget = kRestartUnit * luby((i + 1) / 2);
+        } else {
+            run_budget = ~0ull;
+        }
         run_nodes = 0;
         aborted = false;
         search();
@@ -616,10 +651,11 @@ void Solver::Impl::search_with_restarts() {
 
 // A candidate of m chosen at random (a fixed seed: solving stays deterministic).
 Mask Solver::Impl::branch_value(Mask m) {
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    int skip = static_cast<int>(rng_state % static_cast<std::uint64_t>(count_values(m)));
+    std::uint64_t& x = rng_state[weighted_run ? 0 : 1];
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    int skip = static_cast<int>(x % static_cast<std::uint64_t>(count_values(m)));
     for (; skip > 0; --skip) m = static_cast<Mask>(m & (m - 1));
     return static_cast<Mask>(m & -m);
 }

@@ -1,6 +1,7 @@
 #include "core/solve/swap_cycles.h"
 
 #include <array>
+#include <utility>
 
 namespace kk {
 namespace {
@@ -9,6 +10,7 @@ struct SwapContext {
     const Puzzle& p;
     const std::vector<int>& owner;  // cage of each cell
     Grid grid;                      // the solution, swapped in place and restored
+    Grid found{};                   // the swapped grid of the first swap that held
 };
 
 // Do the cages that hold the changed cells still hold?
@@ -31,15 +33,13 @@ bool try_swap(SwapContext& ctx, const std::array<int, kMaxSize>& a,
               const std::array<int, kMaxSize>& b, int len) {
     std::array<int, 2 * kMaxSize> changed{};
     for (int i = 0; i < len; ++i) {
-        std::swap(ctx.grid[a[i]],
-                  ctx.grid[b[i]]);
+        std::swap(ctx.grid[a[i]], ctx.grid[b[i]]);
         changed[2 * i] = a[i];
         changed[2 * i + 1] = b[i];
     }
     const bool ok = cages_hold(ctx, changed, 2 * len);
-    for (int i = 0; i < len; ++i)
-        std::swap(ctx.grid[a[i]],
-                  ctx.grid[b[i]]);
+    if (ok) ctx.found = ctx.grid;
+    for (int i = 0; i < len; ++i) std::swap(ctx.grid[a[i]], ctx.grid[b[i]]);
     return ok;
 }
 
@@ -48,8 +48,7 @@ bool try_swap(SwapContext& ctx, const std::array<int, kMaxSize>& a,
 bool line_pair_cycles(SwapContext& ctx, int n, int u, int v, bool by_row) {
     auto at = [&](int line, int i) { return by_row ? line * n + i : i * n + line; };
     std::array<int, kMaxSize + 1> pos_in_u{};  // value -> index along line u
-    for (int i = 0; i < n; ++i)
-        pos_in_u[(ctx.grid[(at(u, i))])] = i;
+    for (int i = 0; i < n; ++i) pos_in_u[(ctx.grid[(at(u, i))])] = i;
     std::uint32_t done = 0;
     for (int start = 0; start < n; ++start) {
         if (done >> start & 1) continue;
@@ -101,14 +100,19 @@ bool value_pair_cycles(SwapContext& ctx, int n, int x, int y) {
 }  // namespace
 
 bool has_swap_alternative(const Puzzle& p, const Grid& solution) {
+    return swap_alternative(p, solution).has_value();
+}
+
+std::optional<Grid> swap_alternative(const Puzzle& p, const Grid& solution) {
     const int n = p.size;
-    SwapContext ctx{p, cage_of_cells(p), solution};
+    const std::vector<int> owner = cage_of_cells(p);
+    SwapContext ctx{p, owner, solution};
     for (int u = 0; u < n; ++u)
         for (int v = u + 1; v < n; ++v)
             if (line_pair_cycles(ctx, n, u, v, true) || line_pair_cycles(ctx, n, u, v, false) ||
                 value_pair_cycles(ctx, n, u + 1, v + 1))
-                return true;
-    return false;
+                return std::move(ctx.found);
+    return std::nullopt;
 }
 
 }  // namespace kk

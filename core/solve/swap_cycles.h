@@ -8,11 +8,15 @@
 // random candidates fall to this test in microseconds, before the exact solver.
 #pragma once
 
+#include <optional>
+
 #include "core/model/puzzle.h"
 
 namespace kk {
 
 // True when a swap cycle turns `solution` into another solution of `p`.
 bool has_swap_alternative(const Puzzle& p, const Grid& solution);
+// The other solution the first such swap makes, or nullopt when none does.
+std::optional<Grid> swap_alternative(const Puzzle& p, const Grid& solution);
 
 }  // namespace kk

@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <array>
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
@@ -7,6 +8,7 @@
 #include <random>
 #include <sstream>
 #include <string>
+#include <tuple>
 
 #include "core/io/formats.h"
 #include "core/solve/cage_bounds.h"
@@ -531,5 +533,27 @@ TEST_CASE("the 100 CanCan 6x6 puzzles each have the one solution printed under t
         SolveResult r = solve(parsed[i].puzzle, 2);
         REQUIRE(r.count == 1);
         CHECK(r.solutions[0] == *parsed[i].solution);
+    }
+}
+
+TEST_CASE("a cage of 7 or more cells keeps a table only while it is small", "[solver][big-cages]") {
+    // Row 1's first seven cells: sum 34 leaves out {2,9}, {3,8}, {4,7} or {5,6}, so
+    // 4 x 7! = 20,160 tuples, past the big-cage bound; sum 32 has 3 x 7! = 15,120.
+    for (const auto& [perm, target, lazy] :
+         {std::tuple{std::array<int, 9>{1, 2, 3, 4, 7, 8, 9, 5, 6}, 34, 1},
+          std::tuple{std::array<int, 9>{1, 2, 3, 5, 6, 7, 8, 4, 9}, 32, 0}}) {
+        Grid grid(81);
+        for (int r = 0; r < 9; ++r)
+            for (int c = 0; c < 9; ++c)
+                grid[static_cast<size_t>(r * 9 + c)] = perm[(r * 3 + r / 3 + c) % 9];
+        const std::vector<int> seven = {0, 1, 2, 3, 4, 5, 6};
+        auto cages = givens_outside(grid, seven);
+        cages.push_back({Op::Add, target, seven});
+        const Puzzle p = from_rows(9, cages);
+        Solver solver;
+        const SolveResult r = solver.solve(p, 2);
+        CHECK(solver.lazy_cages() == lazy);
+        REQUIRE(r.count == 1);
+        CHECK(r.solutions[0] == grid);
     }
 }

@@ -1,12 +1,13 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 #include "core/generate/cage_tiler.h"
-#include "core/io/formats.h"
 #include "core/generate/latin_sampler.h"
 #include "core/generate/operator_assigner.h"
+#include "core/io/formats.h"
 #include "core/solve/solver.h"
 #include "core/solve/swap_cycles.h"
 
@@ -23,6 +24,12 @@ TEST_CASE("a swap alternative is always a real second solution", "[swap]") {
             const bool alt = has_swap_alternative(p, square);
             const SolveResult r = solve(p, 2);
             if (alt) CHECK(r.count == 2);
+            const std::optional<Grid> other = swap_alternative(p, square);
+            REQUIRE(other.has_value() == alt);
+            if (other) {
+                CHECK(*other != square);
+                CHECK(is_solution(p, *other));
+            }
             found += alt;
             ambiguous += r.count == 2;
         }
