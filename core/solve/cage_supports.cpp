@@ -224,7 +224,28 @@ bool totals_of(Op op, std::int64_t target, Totals& t) {
 // The value sets (packed as above) the group of the cage's cells in line l may fill:
 // those whose complement in the line the line's other cells can take, all distinct
 // (a subset DP over those cells, as for the group's own sets). Exact for the line.
-Bits left_for_cage(int l, bool rows, int n, const Mask* grid, const CageCells& in_cage) {
+Bits left_for_cage(int l, bool rows, int n, const Mask* grid, const CageCells& in_cage,
+                   LineSetMemo::Group* mg) {
+    if (mg) {
+        int k = 0;
+        bool same = true;
+        for (int i = 0; i < n; ++i) {
+            const int cell = rows ? l * n + i : i * n + l;
+            if (in_cage.has(cell)) continue;
+            same = same && k < mg->others && mg->others_key[k] == grid[cell];
+            mg->others_key[k++] = grid[cell];
+        }
+        if (same && k == mg->others) {
+            Bits kept;
+            std::copy(mg->allowed, mg->allowed + 8, kept.w.begin());
+            return kept;
+        }
+        mg->others = -1;  // filled below, once the sets are known
+        const Bits allowed = left_for_cage(l, rows, n, grid, in_cage, nullptr);
+        mg->others = k;
+        std::copy(allowed.w.begin(), allowed.w.end(), mg->allowed);
+        return allowed;
+    }
     Bits others = single(0);
     for (int i = 0; i < n; ++i) {
         const int cell = rows ? l * n + i : i * n + l;
@@ -317,7 +338,7 @@ bool narrow_in_lines(const Totals& t, const int* cells, int count, int n, bool r
             }
         }
         if (grid) {
-            sets[g] = both(sets[g], left_for_cage(line[g], rows, n, grid, in_cage));
+            sets[g] = both(sets[g], left_for_cage(line[g], rows, n, grid, in_cage, mg));
         }
         if (!sets[g].any()) return false;
         for (int d = 0; d < t.dims; ++d) {

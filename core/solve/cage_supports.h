@@ -35,6 +35,10 @@ struct LineSetMemo {
         std::uint64_t good[8] = {};   // of those, the ones the other groups complete
         unsigned support[kMaxSize] = {};
         bool has_support = false;
+        // The sets the line's other cells leave to the group, keyed on their candidates.
+        int others = -1;  // -1: nothing kept
+        Mask others_key[kMaxSize] = {};
+        std::uint64_t allowed[8] = {};
     };
     Group group[2][kMaxSize];  // by rows, by columns
     void clear() {
@@ -42,6 +46,7 @@ struct LineSetMemo {
             for (Group& g : by) {
                 g.size = -1;
                 g.has_support = false;
+                g.others = -1;
             }
     }
 };

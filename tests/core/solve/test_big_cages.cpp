@@ -247,6 +247,59 @@ TEST_CASE("line-set supports with the grid: each line's other cells must take th
     CHECK(narrowed_by_lines > 10);  // the lines' other cells do cut fillings
 }
 
+TEST_CASE("line-set memo: a cache kept across calls never changes what they narrow",
+          "[solver][big-cages]") {
+    // One memo per cage follows a search down (candidates narrowed, the grid too) and
+    // back up (an older grid again): every call must match a call without the memo.
+    std::mt19937 rng(13);
+    int calls = 0, narrowed = 0;
+    for (int trial = 0; trial < 60; ++trial) {
+        const int n = 5 + static_cast<int>(rng() % 5);
+        const int k = 4 + static_cast<int>(rng() % 6);
+        const std::vector<int> cells = random_cage(rng, n, k);
+        const Op op = rng() % 2 ? Op::Add : Op::Mul;
+        std::vector<Mask> grid(static_cast<size_t>(n * n), full_mask(n));
+        std::int64_t target = op == Op::Add ? 0 : 1;
+        for (int j = 0; j < k; ++j) {
+            const int v = 1 + static_cast<int>(rng() % static_cast<unsigned>(n));
+            target = op == Op::Add ? target + v : target * v;
+        }
+        LineSetMemo memo;
+        memo.clear();
+        std::vector<std::vector<Mask>> seen{grid};
+        for (int step = 0; step < 12; ++step) {
+            if (rng() % 4 == 0) {
+                grid = seen[rng() % seen.size()];  // back up to an older state
+            } else {
+                Mask& m = grid[rng() % grid.size()];
+                const Mask cut = static_cast<Mask>(m & ~(Mask{1} << (1 + rng() % n)));
+                if (cut) m = cut;
+                seen.push_back(grid);
+            }
+            std::vector<Mask> with(cells.size()), without(cells.size());
+            for (size_t j = 0; j < cells.size(); ++j)
+                with[j] = without[j] = grid[static_cast<size_t>(cells[j])];
+            LineNeeds needs_with, needs_without;
+            const bool ok_with = narrow_by_line_sets(op, target, cells.data(), k, n, with.data(),
+                                                     &needs_with, grid.data(), &memo);
+            const bool ok_without = narrow_by_line_sets(
+                op, target, cells.data(), k, n, without.data(), &needs_without, grid.data());
+            REQUIRE(ok_with == ok_without);
+            ++calls;
+            if (!ok_with) continue;
+            CHECK(with == without);
+            for (int l = 0; l < n; ++l) {
+                CHECK(needs_with.row[l] == needs_without.row[l]);
+                CHECK(needs_with.col[l] == needs_without.col[l]);
+            }
+            for (size_t j = 0; j < cells.size(); ++j)
+                narrowed += with[j] != grid[static_cast<size_t>(cells[j])];
+        }
+    }
+    CHECK(calls == 60 * 12);
+    CHECK(narrowed > 50);
+}
+
 TEST_CASE("a hostile 9x9 puzzle with cages of 7 to 12 cells is decided by a small search",
           "[solver][big-cages]") {
     // Made by scripts/big-cages.py from factory puzzles. Nodes to decide them: bounds
