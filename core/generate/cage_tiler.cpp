@@ -32,10 +32,14 @@ using Edge = std::pair<int, int>;
 // Union–find over cells; each root knows its component's size and target size.
 class Components {
   public:
+    // Only the first `cells` entries are set and ever read: a 4x4 layout need not pay
+    // for clearing 81 (the factory tiles hundreds of thousands of them a second).
     explicit Components(int cells) : cells_(cells) {
-        for (int i = 0; i < cells; ++i) parent_[i] = i;
-        size_.fill(1);
-        target_.fill(1);
+        for (int i = 0; i < cells; ++i) {
+            parent_[i] = i;
+            size_[i] = 1;
+            target_[i] = 1;
+        }
     }
 
     int find(int x) {
@@ -70,8 +74,8 @@ class Components {
     // Cells grouped by component, cages in order of their first cell, into out (whose
     // vectors keep their capacity: the factory tiles into the same buffers again).
     void cages(std::vector<std::vector<int>>& out) {
-        std::array<int, kMaxCells> cage_of{};
-        cage_of.fill(-1);
+        std::array<int, kMaxCells> cage_of;
+        std::fill_n(cage_of.begin(), cells_, -1);
         int count = 0;
         for (int c = 0; c < cells_; ++c) {
             const int root = find(c);
@@ -87,7 +91,7 @@ class Components {
 
   private:
     int cells_;
-    std::array<int, kMaxCells> parent_{}, size_{}, target_{};
+    std::array<int, kMaxCells> parent_, size_, target_;
 };
 
 // Every orthogonal adjacency, in random order (Fisher–Yates on a fixed array: the
@@ -110,17 +114,32 @@ Edges shuffled_edges(int n, Rng& rng) {
     return e;
 }
 
-// A target size in min_size..max_cage by size_weights; max_cage when none is positive.
-int draw_target(const TilingConfig& cfg, int min_size, Rng& rng) {
-    std::array<double, kMaxCells> w{};
-    const int k = std::min<int>(cfg.max_cage, static_cast<int>(cfg.size_weights.size()));
-    for (int size = min_size; size <= k; ++size) w[size - 1] = cfg.size_weights[size - 1];
-    const int i = rng.weighted(w.data(), std::max(k, 0));
-    return i < 0 ? std::max(cfg.max_cage, min_size) : i + 1;
-}
+// Target sizes in min_size..max_cage by size_weights; max_cage when none is positive.
+// The weights are set up once per layout, not once per cell.
+class TargetDraw {
+  public:
+    TargetDraw(const TilingConfig& cfg, int min_size)
+        : count_(std::clamp<int>(
+              std::min<int>(cfg.max_cage, static_cast<int>(cfg.size_weights.size())), 0,
+              kMaxCells)),
+          fallback_(std::max(cfg.max_cage, min_size)) {
+        for (int size = 1; size <= count_; ++size)
+            weight_[size - 1] = size >= min_size ? cfg.size_weights[size - 1] : 0.0;
+    }
+    int operator()(Rng& rng) const {
+        const int i = rng.weighted(weight_.data(), count_);
+        return i < 0 ? fallback_ : i + 1;
+    }
+
+  private:
+    int count_;
+    int fallback_;
+    std::array<double, kMaxCells> weight_;
+};
 
 void tile_random_edges(int n, const TilingConfig& cfg, Components& comps, Rng& rng) {
-    for (int c = 0; c < n * n; ++c) comps.set_target(c, draw_target(cfg, 1, rng));
+    const TargetDraw draw_target(cfg, 1);
+    for (int c = 0; c < n * n; ++c) comps.set_target(c, draw_target(rng));
     for (const auto& [u, v] : shuffled_edges(n, rng)) comps.try_grow(u, v);
 }
 
@@ -156,8 +175,9 @@ void tile_domino_first(int n, const TilingConfig& cfg, Components& comps, Rng& r
             comps.join(a, b, 2);
     }
     // Grow: every component takes a target of 2..K, then the edges are walked again.
+    const TargetDraw draw_target(cfg, pair_size);
     for (int c = 0; c < n * n; ++c)
-        if (comps.find(c) == c) comps.set_target(c, draw_target(cfg, pair_size, rng));
+        if (comps.find(c) == c) comps.set_target(c, draw_target(rng));
     for (const auto& [u, v] : shuffled_edges(n, rng)) comps.try_grow(u, v);
     fold_singles(n, cfg, comps, edges);
 }
