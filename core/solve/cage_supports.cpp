@@ -68,6 +68,13 @@ struct Holding {
 };
 const Holding kHolding;
 
+// {m | bit v : m in from, v not in m}: the sets one more cell taking value v reaches.
+Bits add_value(const Bits& from, int v) {
+    Bits without_v = from;
+    for (int k = 0; k < 8; ++k) without_v.w[k] &= kHolding.without[v].w[k];
+    return moved(without_v, v, false);
+}
+
 Bits single(int i) {
     Bits b;
     b.set(i);
@@ -252,10 +259,7 @@ Bits left_for_cage(int l, bool rows, int n, const Mask* grid, const CageCells& i
         if (in_cage.has(cell)) continue;
         Bits next;
         for (unsigned x = static_cast<unsigned>(grid[cell]) >> 1; x; x &= x - 1) {
-            const int v = std::countr_zero(x);
-            Bits from = others;
-            for (int k = 0; k < 8; ++k) from.w[k] &= kHolding.without[v].w[k];
-            const Bits to = moved(from, v, false);
+            const Bits to = add_value(others, std::countr_zero(x));
             for (int k = 0; k < 8; ++k) next.w[k] |= to.w[k];
         }
         others = next;
@@ -310,10 +314,7 @@ bool narrow_in_lines(const Totals& t, const int* cells, int count, int n, bool r
             const unsigned c = static_cast<unsigned>(cand[member[g][i]]) >> 1;
             Bits next;
             for (unsigned x = c; x; x &= x - 1) {
-                const int v = std::countr_zero(x);
-                Bits from = reach[g][i];
-                for (int k = 0; k < 8; ++k) from.w[k] &= kHolding.without[v].w[k];
-                const Bits to = moved(from, v, false);
+                const Bits to = add_value(reach[g][i], std::countr_zero(x));
                 for (int k = 0; k < 8; ++k) next.w[k] |= to.w[k];
             }
             reach[g][i + 1] = next;

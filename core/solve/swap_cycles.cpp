@@ -10,6 +10,7 @@ struct SwapContext {
     const Puzzle& p;
     const std::vector<int>& owner;  // cage of each cell
     Grid grid;                      // the solution, swapped in place and restored
+    bool keep_found = false;        // copy the swapped grid into found (a solver asks)
     Grid found{};                   // the swapped grid of the first swap that held
 };
 
@@ -38,7 +39,7 @@ bool try_swap(SwapContext& ctx, const std::array<int, kMaxSize>& a,
         changed[2 * i + 1] = b[i];
     }
     const bool ok = cages_hold(ctx, changed, 2 * len);
-    if (ok) ctx.found = ctx.grid;
+    if (ok && ctx.keep_found) ctx.found = ctx.grid;
     for (int i = 0; i < len; ++i) std::swap(ctx.grid[a[i]], ctx.grid[b[i]]);
     return ok;
 }
@@ -97,22 +98,31 @@ bool value_pair_cycles(SwapContext& ctx, int n, int x, int y) {
     return false;
 }
 
-}  // namespace
-
-bool has_swap_alternative(const Puzzle& p, const Grid& solution) {
-    return swap_alternative(p, solution).has_value();
-}
-
-std::optional<Grid> swap_alternative(const Puzzle& p, const Grid& solution) {
-    const int n = p.size;
-    const std::vector<int> owner = cage_of_cells(p);
-    SwapContext ctx{p, owner, solution};
+// The first swap cycle that keeps every cage holding; with keep_found its grid is
+// left in ctx.found (the factory's test for a second solution only asks whether).
+bool find_swap(SwapContext& ctx) {
+    const int n = ctx.p.size;
     for (int u = 0; u < n; ++u)
         for (int v = u + 1; v < n; ++v)
             if (line_pair_cycles(ctx, n, u, v, true) || line_pair_cycles(ctx, n, u, v, false) ||
                 value_pair_cycles(ctx, n, u + 1, v + 1))
-                return std::move(ctx.found);
-    return std::nullopt;
+                return true;
+    return false;
+}
+
+}  // namespace
+
+bool has_swap_alternative(const Puzzle& p, const Grid& solution) {
+    const std::vector<int> owner = cage_of_cells(p);
+    SwapContext ctx{p, owner, solution};
+    return find_swap(ctx);
+}
+
+std::optional<Grid> swap_alternative(const Puzzle& p, const Grid& solution) {
+    const std::vector<int> owner = cage_of_cells(p);
+    SwapContext ctx{p, owner, solution, true};
+    if (!find_swap(ctx)) return std::nullopt;
+    return std::move(ctx.found);
 }
 
 }  // namespace kk

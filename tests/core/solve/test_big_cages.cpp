@@ -26,16 +26,50 @@ Puzzle read_one(const std::string& path) {
     return parsed[0].puzzle;
 }
 
+// Can the cells with these candidates take exactly the values in `values`, all distinct?
+bool fills_exactly(const std::vector<Mask>& others, size_t i, Mask values) {
+    if (i == others.size()) return values == 0;
+    for (Mask m = others[i] & values; m; m &= m - 1)
+        if (fills_exactly(others, i + 1, values & ~(m & -m))) return true;
+    return false;
+}
+
 // Every filling of cells (given candidates) meeting op/target with distinct values in
 // each row (rows) or each column (!rows): the union per cell, by plain enumeration.
+// With grid (the candidates of all cells), a filling must also leave each of its lines
+// of that direction values the line's other cells can take, all distinct.
 struct Brute {
     Op op;
     std::int64_t target;
     std::vector<int> cells;
     int n;
     bool rows;
-    std::vector<Mask> cand, found;
+    std::vector<Mask> cand;  // of the cage's cells
+    std::vector<Mask> grid;  // of all cells, or empty
+    std::vector<Mask> found;
     std::vector<int> value;
+
+    int line_of(int cell) const { return rows ? cell / n : cell % n; }
+    bool lines_fill() const {
+        for (int l = 0; l < n; ++l) {
+            Mask left = full_mask(n);
+            bool touched = false;
+            for (size_t j = 0; j < cells.size(); ++j)
+                if (line_of(cells[j]) == l) {
+                    left &= ~value_bit(value[j]);
+                    touched = true;
+                }
+            if (!touched) continue;
+            std::vector<Mask> others;
+            for (int i = 0; i < n; ++i) {
+                const int cell = rows ? l * n + i : i * n + l;
+                if (std::find(cells.begin(), cells.end(), cell) == cells.end())
+                    others.push_back(grid[static_cast<size_t>(cell)]);
+            }
+            if (!fills_exactly(others, 0, left)) return false;
+        }
+        return true;
+    }
 
     bool clash(size_t j, int v) const {
         for (size_t i = 0; i < j; ++i) {
@@ -47,7 +81,7 @@ struct Brute {
     void walk(size_t j, std::int64_t acc) {
         if (op == Op::Add ? acc > target : target % acc != 0) return;
         if (j == cells.size()) {
-            if (acc != target) return;
+            if (acc != target || (!grid.empty() && !lines_fill())) return;
             for (size_t i = 0; i < cells.size(); ++i) found[i] |= value_bit(value[i]);
             return;
         }
@@ -104,14 +138,14 @@ TEST_CASE(
         }
         if (rng() % 4 == 0) target += 1 + static_cast<int>(rng() % 5);
 
-        Brute by_rows{op, target, cells, n, true, cand, {}, {}};
+        Brute by_rows{op, target, cells, n, true, cand, {}, {}, {}};
         const std::vector<Mask> after_rows = by_rows.run();
         bool rows_ok = true;
         for (Mask m : after_rows) rows_ok = rows_ok && m != 0;
         std::vector<Mask> expected = after_rows;
         bool expected_ok = rows_ok;
         if (rows_ok) {
-            Brute by_cols{op, target, cells, n, false, after_rows, {}, {}};
+            Brute by_cols{op, target, cells, n, false, after_rows, {}, {}, {}};
             expected = by_cols.run();
             for (Mask m : expected) expected_ok = expected_ok && m != 0;
         }
@@ -136,74 +170,7 @@ TEST_CASE(
     CHECK(narrowed > 20);
 }
 
-namespace {
-
-// Can the cells with these candidates take exactly the values in `values`, all distinct?
-bool fills_exactly(const std::vector<Mask>& others, size_t i, Mask values) {
-    if (i == others.size()) return values == 0;
-    for (Mask m = others[i] & values; m; m &= m - 1)
-        if (fills_exactly(others, i + 1, values & ~(m & -m))) return true;
-    return false;
-}
-
-// One direction of the line-set DP with the rest of each line: fillings of the cage's
-// cells (distinct within a line of that direction, meeting the target) whose every line
-// of that direction leaves values its other cells can take, all distinct.
-struct BruteWithLines {
-    Op op;
-    std::int64_t target;
-    std::vector<int> cells;
-    int n;
-    bool rows;
-    std::vector<Mask> cand;  // of the cage's cells
-    std::vector<Mask> grid;  // of all cells
-    std::vector<Mask> found;
-    std::vector<int> value;
-
-    int line_of(int cell) const { return rows ? cell / n : cell % n; }
-    bool lines_fill() const {
-        for (int l = 0; l < n; ++l) {
-            Mask left = full_mask(n);
-            bool touched = false;
-            for (size_t j = 0; j < cells.size(); ++j)
-                if (line_of(cells[j]) == l) {
-                    if (!(left & value_bit(value[j]))) return false;
-                    left &= ~value_bit(value[j]);
-                    touched = true;
-                }
-            if (!touched) continue;
-            std::vector<Mask> others;
-            for (int i = 0; i < n; ++i) {
-                const int cell = rows ? l * n + i : i * n + l;
-                if (std::find(cells.begin(), cells.end(), cell) == cells.end())
-                    others.push_back(grid[static_cast<size_t>(cell)]);
-            }
-            if (!fills_exactly(others, 0, left)) return false;
-        }
-        return true;
-    }
-    void walk(size_t j, std::int64_t acc) {
-        if (op == Op::Add ? acc > target : target % acc != 0) return;
-        if (j == cells.size()) {
-            if (acc != target || !lines_fill()) return;
-            for (size_t i = 0; i < cells.size(); ++i) found[i] |= value_bit(value[i]);
-            return;
-        }
-        for (int v = 1; v <= n; ++v) {
-            if (!(cand[j] & value_bit(v))) continue;
-            value[j] = v;
-            walk(j + 1, op == Op::Add ? acc + v : acc * v);
-        }
-    }
-    std::vector<Mask> run() {
-        found.assign(cells.size(), 0);
-        value.assign(cells.size(), 0);
-        walk(0, op == Op::Add ? 0 : 1);
-        return found;
-    }
-};
-
-}  // namespace
+namespace {}  // namespace
 
 TEST_CASE("line-set supports with the grid: each line's other cells must take the rest",
           "[solver][big-cages]") {
@@ -223,11 +190,11 @@ TEST_CASE("line-set supports with the grid: each line's other cells must take th
         std::int64_t target = 0;
         for (Mask m : cand) target += lowest_value(m) + static_cast<int>(rng() % 2);
 
-        BruteWithLines by_rows{op, target, cells, n, true, cand, grid, {}, {}};
+        Brute by_rows{op, target, cells, n, true, cand, grid, {}, {}};
         std::vector<Mask> expected = by_rows.run();
         bool expected_ok = std::all_of(expected.begin(), expected.end(), [](Mask m) { return m; });
         if (expected_ok) {
-            BruteWithLines by_cols{op, target, cells, n, false, expected, grid, {}, {}};
+            Brute by_cols{op, target, cells, n, false, expected, grid, {}, {}};
             expected = by_cols.run();
             expected_ok = std::all_of(expected.begin(), expected.end(), [](Mask m) { return m; });
         }
