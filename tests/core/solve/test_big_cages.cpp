@@ -114,6 +114,27 @@ std::vector<int> random_cage(std::mt19937& rng, int n, int k) {
     return cells;
 }
 
+// What narrow_by_line_sets must give for sums: the row relaxation by brute force, then
+// the column one on its result. ok: no cell left empty.
+struct RowsThenColumns {
+    std::vector<Mask> cand;
+    bool ok = true;
+};
+RowsThenColumns rows_then_columns(Op op, std::int64_t target, const std::vector<int>& cells, int n,
+                                  const std::vector<Mask>& cand, const std::vector<Mask>& grid) {
+    const auto all_open = [](const std::vector<Mask>& v) {
+        return std::all_of(v.begin(), v.end(), [](Mask m) { return m != 0; });
+    };
+    RowsThenColumns r;
+    r.cand = Brute{op, target, cells, n, true, cand, grid, {}, {}}.run();
+    r.ok = all_open(r.cand);
+    if (r.ok) {
+        r.cand = Brute{op, target, cells, n, false, r.cand, grid, {}, {}}.run();
+        r.ok = all_open(r.cand);
+    }
+    return r;
+}
+
 }  // namespace
 
 TEST_CASE(
@@ -138,17 +159,7 @@ TEST_CASE(
         }
         if (rng() % 4 == 0) target += 1 + static_cast<int>(rng() % 5);
 
-        Brute by_rows{op, target, cells, n, true, cand, {}, {}, {}};
-        const std::vector<Mask> after_rows = by_rows.run();
-        bool rows_ok = true;
-        for (Mask m : after_rows) rows_ok = rows_ok && m != 0;
-        std::vector<Mask> expected = after_rows;
-        bool expected_ok = rows_ok;
-        if (rows_ok) {
-            Brute by_cols{op, target, cells, n, false, after_rows, {}, {}, {}};
-            expected = by_cols.run();
-            for (Mask m : expected) expected_ok = expected_ok && m != 0;
-        }
+        const auto [expected, expected_ok] = rows_then_columns(op, target, cells, n, cand, {});
         std::vector<Mask> got = cand;
         const bool ok = narrow_by_line_sets(op, target, cells.data(), k, n, got.data());
         // Sums: exact. Products: each prime's exponent is matched on its own, so
@@ -170,8 +181,6 @@ TEST_CASE(
     CHECK(narrowed > 20);
 }
 
-namespace {}  // namespace
-
 TEST_CASE("line-set supports with the grid: each line's other cells must take the rest",
           "[solver][big-cages]") {
     std::mt19937 rng(11);
@@ -190,14 +199,7 @@ TEST_CASE("line-set supports with the grid: each line's other cells must take th
         std::int64_t target = 0;
         for (Mask m : cand) target += lowest_value(m) + static_cast<int>(rng() % 2);
 
-        Brute by_rows{op, target, cells, n, true, cand, grid, {}, {}};
-        std::vector<Mask> expected = by_rows.run();
-        bool expected_ok = std::all_of(expected.begin(), expected.end(), [](Mask m) { return m; });
-        if (expected_ok) {
-            Brute by_cols{op, target, cells, n, false, expected, grid, {}, {}};
-            expected = by_cols.run();
-            expected_ok = std::all_of(expected.begin(), expected.end(), [](Mask m) { return m; });
-        }
+        const auto [expected, expected_ok] = rows_then_columns(op, target, cells, n, cand, grid);
         std::vector<Mask> got = cand;
         const bool ok =
             narrow_by_line_sets(op, target, cells.data(), k, n, got.data(), nullptr, grid.data());
