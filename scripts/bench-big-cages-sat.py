@@ -1,0 +1,243 @@
+#!/usr/bin/env python3
+"""Decides big-cage puzzles with a CDCL SAT solver beside `kenken solve`: a peer check
+for issue 11's tail (is it our search, or are the puzzles hard?).
+
+Each neknek puzzle becomes CNF: a variable per cell and value, exactly one value per
+cell and one place per value in each row and column, two-cell cages as clauses, and
+each sum or product cage as a layered automaton over its cells (states: the partial
+sum, or the partial product dividing the target; edge variables make unit propagation
+keep exactly the supported values, as in Quimper and Walsh's decomposition of regular).
+With --encoding line-sets each such cage of 3 or more cells also gets an automaton
+over its row groups and one over its column groups, whose edges are the value sets a
+group fills (distinct values): the same reasoning as our line-set DP.
+
+Deciding is as `solve` does it: a first solution, then the same CNF with that solution
+blocked; the SAT time is the CPU time of both runs (process and parsing included).
+  scripts/bench-big-cages-sat.py [--solver cadical|minisat] [--encoding cells|line-sets]
+      [--kenken build/kenken] [--limit SECONDS] PUZZLE_OR_DIR...
+"""
+import argparse
+import itertools
+import json
+import math
+import os
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+
+
+def read_neknek(path):
+    """(n, cages) with cages as (op, target, [(row, col)]); exits on what it cannot use."""
+    n, cages = None, []
+    with open(path) as f:
+        for number, line in enumerate(f, 1):
+            words = line.split()
+            if not words:
+                continue
+            if words[0] == "#":
+                if len(words) != 2:
+                    sys.exit("%s:%d: only plain puzzles (no variant) are encoded" % (path, number))
+                n = int(words[1])
+                continue
+            op, target = words[0], int(words[1])
+            if op not in "+-*/!":
+                sys.exit("%s:%d: operator %r is not encoded" % (path, number, op))
+            cells = [(ord(w[0].upper()) - 65, int(w[1]) - 1) for w in words[2:]]
+            cages.append((op, target, cells))
+    if n is None:
+        sys.exit("%s: no '#' header" % path)
+    return n, cages
+
+
+class Cnf:
+    def __init__(self, n):
+        self.n = n
+        self.vars = n * n * n
+        self.clauses = []
+
+    def x(self, cell, v):  # cell (row, col) takes value v (1..n)
+        return (cell[0] * self.n + cell[1]) * self.n + v
+
+    def new(self):
+        self.vars += 1
+        return self.vars
+
+    def exactly_one(self, lits):
+        self.clauses.append(list(lits))
+        self.clauses.extend([-a, -b] for a, b in itertools.combinations(lits, 2))
+
+    def latin(self):
+        n, r = self.n, range(self.n)
+        for a in r:
+            for b in r:
+                self.exactly_one([self.x((a, b), v) for v in range(1, n + 1)])
+        for a in r:
+            for v in range(1, n + 1):
+                self.exactly_one([self.x((a, b), v) for b in r])
+                self.exactly_one([self.x((b, a), v) for b in r])
+
+    def pair(self, op, target, cells):
+        n = self.n
+        ok = (lambda p, q: abs(p - q) == target) if op == "-" else \
+             (lambda p, q: max(p, q) == target * min(p, q))
+        for one, other in (cells, cells[::-1]):
+            for v in range(1, n + 1):
+                self.clauses.append([-self.x(one, v)] + [self.x(other, w) for w in range(1, n + 1) if ok(v, w)])
+
+    def cage(self, op, target, groups):
+        """A sum or product cage read group by group: layer i reads the value set group i
+        fills (distinct values; a one-cell group reads its value). States: the partial
+        sum, or the partial product dividing the target. Edge variables make unit
+        propagation keep exactly the supported sets (Quimper and Walsh's regular)."""
+        n = self.n
+        sets = [list(itertools.combinations(range(1, n + 1), len(g))) for g in groups]
+        step = (lambda s, a: s + sum(a)) if op == "+" else (lambda s, a: s * math.prod(a))
+        fits = (lambda s: s <= target) if op == "+" else (lambda s: target % s == 0)
+        layers = [{0 if op == "+" else 1}]
+        for options in sets:
+            layers.append({step(s, a) for s in layers[-1] for a in options if fits(step(s, a))})
+        layers[-1] &= {target}
+        for i in range(len(groups) - 1, -1, -1):
+            layers[i] = {s for s in layers[i] if any(step(s, a) in layers[i + 1] for a in sets[i])}
+        if not layers[-1]:
+            self.clauses.append([])  # no filling reaches the target
+            return
+        state = [{s: self.new() for s in layer} for layer in layers]
+        self.clauses.append([state[0][min(layers[0])]])
+        self.clauses.append([state[-1][target]])
+        for i, group in enumerate(groups):
+            out = {s: [] for s in layers[i]}
+            into = {s: [] for s in layers[i + 1]}
+            holding = {v: [] for v in range(1, n + 1)}
+            for s in layers[i]:
+                for a in sets[i]:
+                    t = step(s, a)
+                    if t not in layers[i + 1]:
+                        continue
+                    edge = self.new()
+                    self.clauses += [[-edge, state[i][s]], [-edge, state[i + 1][t]]]
+                    for v in a:
+                        self.clauses.append([-edge] + [self.x(c, v) for c in group])
+                        holding[v].append(edge)
+                    if len(group) > 1:  # a lone cell's other values go by exactly-one
+                        self.clauses.extend([-edge, -self.x(c, v)] for v in range(1, n + 1)
+                                            if v not in a for c in group)
+                    out[s].append(edge)
+                    into[t].append(edge)
+            for s, edges in out.items():
+                self.clauses.append([-state[i][s]] + edges)
+            for t, edges in into.items():
+                self.clauses.append([-state[i + 1][t]] + edges)
+            for v, edges in holding.items():
+                self.clauses.extend([-self.x(c, v)] + edges for c in group)
+            self.exactly_one(list(state[i + 1].values()))
+
+    def text(self, blocked=None):
+        clauses = self.clauses + ([[-lit for lit in blocked]] if blocked else [])
+        lines = ["p cnf %d %d" % (self.vars, len(clauses))]
+        lines += [" ".join(map(str, c)) + " 0" for c in clauses]
+        return "\n".join(lines) + "\n"
+
+
+def encode(n, cages, encoding):
+    cnf = Cnf(n)
+    cnf.latin()
+    for op, target, cells in cages:
+        if op == "!":
+            cnf.clauses.append([cnf.x(cells[0], target)])
+        elif op in "-/":
+            cnf.pair(op, target, cells)
+        else:
+            cnf.cage(op, target, [[cell] for cell in cells])
+            if encoding == "line-sets" and len(cells) >= 3:
+                for axis in (0, 1):  # by rows, then by columns
+                    groups = {}
+                    for cell in cells:
+                        groups.setdefault(cell[axis], []).append(cell)
+                    cnf.cage(op, target, list(groups.values()))
+    return cnf
+
+
+def children_cpu():
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
+def run_sat(solver, text, limit):
+    """(satisfiable or None when out of time, true literals of the model, CPU seconds)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        cnf, out = os.path.join(tmp, "p.cnf"), os.path.join(tmp, "p.out")
+        with open(cnf, "w") as f:
+            f.write(text)
+        cmd = ["cadical", "-q", cnf] if solver == "cadical" else ["minisat", "-verb=0", cnf, out]
+        start = children_cpu()
+        try:
+            done = subprocess.run(cmd, capture_output=True, text=True, timeout=limit)
+        except subprocess.TimeoutExpired:
+            return None, [], children_cpu() - start
+        spent = children_cpu() - start
+        if done.returncode not in (10, 20):
+            sys.exit("%s failed (status %d): %s" % (solver, done.returncode, done.stderr.strip()))
+        if done.returncode == 20:
+            return False, [], spent
+        words = (done.stdout if solver == "cadical" else open(out).read()).split()
+        model = [int(w) for w in words if w.lstrip("-").isdigit() and int(w) > 0]
+        return True, model, spent
+
+
+def sat_decide(path, solver, encoding, limit):
+    """(solutions found up to 2, or None when undecided; CPU seconds)."""
+    n, cages = read_neknek(path)
+    cnf = encode(n, cages, encoding)
+    found, model, spent = run_sat(solver, cnf.text(), limit)
+    if found is None or not found:
+        return (None if found is None else 0), spent
+    grid = [lit for lit in model if lit <= n ** 3]
+    again, _, more = run_sat(solver, cnf.text(blocked=grid), max(limit - spent, 0.01))
+    return (None if again is None else 1 + again), spent + more
+
+
+def kenken_decide(kenken, path, limit):
+    done = subprocess.run([kenken, "solve", "--json", "--max-seconds", str(limit), path],
+                          capture_output=True, text=True)
+    rows = [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
+    if not rows:
+        sys.exit("%s solve %s gave no result: %s" % (kenken, path, done.stderr.strip()))
+    r = rows[0]
+    return (None if r.get("undecided") else min(r["solutions"], 2)), r["micros"] / 1e6
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("puzzles", nargs="+")
+    ap.add_argument("--solver", choices=["cadical", "minisat"], default="cadical")
+    ap.add_argument("--encoding", choices=["cells", "line-sets"], default="line-sets")
+    ap.add_argument("--kenken", default="build/kenken")
+    ap.add_argument("--limit", type=float, default=60)
+    args = ap.parse_args()
+    if not shutil.which(args.solver):
+        sys.exit("bench-big-cages-sat: %s is missing (Debian package %s)" % (args.solver, args.solver))
+    paths = []
+    for p in args.puzzles:
+        paths += sorted(os.path.join(p, f) for f in os.listdir(p)) if os.path.isdir(p) else [p]
+    ours, theirs = [], []
+    print("%-40s %14s %14s" % ("puzzle", "kenken s", args.solver + " s"))
+    for path in paths:
+        k_count, k_time = kenken_decide(args.kenken, path, args.limit)
+        s_count, s_time = sat_decide(path, args.solver, args.encoding, args.limit)
+        if k_count is not None and s_count is not None and min(k_count, 2) != min(s_count, 2):
+            sys.exit("%s: kenken says %s solutions, %s says %s" % (path, k_count, args.solver, s_count))
+        show = lambda c, t: "%8.3f%s" % (t, "" if c is not None else " undec")
+        print("%-40s %14s %14s" % (os.path.basename(path)[:40], show(k_count, k_time), show(s_count, s_time)))
+        ours.append(k_time)
+        theirs.append(s_time)
+    for name, times in (("kenken", ours), (args.solver + " (" + args.encoding + ")", theirs)):
+        t = sorted(times)
+        print("%s: %d puzzles, median %.3f s, slowest %.3f s, over 1 s: %d, total %.1f s" %
+              (name, len(t), t[len(t) // 2], t[-1], sum(x > 1 for x in t), sum(t)))
+
+
+if __name__ == "__main__":
+    main()
