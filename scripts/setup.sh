@@ -9,7 +9,7 @@ packages=(g++ cmake make pkg-config bc
           libtbb-dev libtbbmalloc2 libsqlite3-dev libspdlog-dev catch2 libcli11-dev
           libtomlplusplus-dev nlohmann-json3-dev libcairo2-dev
           sgt-puzzles poppler-utils sqlite3 help2man dpkg-dev file
-          clang libclang-rt-dev fonts-dejavu-core parallel jq)
+          clang libclang-rt-dev fonts-dejavu-core parallel jq cadical)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
