@@ -2,7 +2,8 @@
 """Decides big-cage puzzles with a CDCL SAT solver beside `kenken solve`: a peer check
 for issue 11's tail (is it our search, or are the puzzles hard?).
 
-Each neknek puzzle becomes CNF: a variable per cell and value, exactly one value per
+kenken reads each puzzle (`solve --json`, any format it knows) and times it; the
+puzzle in that record becomes CNF: a variable per cell and value, exactly one value per
 cell and one place per value in each row and column, two-cell cages as clauses, and
 each sum or product cage as a layered automaton over its cells (states: the partial
 sum, or the partial product dividing the target; edge variables make unit propagation
@@ -28,27 +29,17 @@ import sys
 import tempfile
 
 
-def read_neknek(path):
-    """(n, cages) with cages as (op, target, [(row, col)]); exits on what it cannot use."""
-    n, cages = None, []
-    with open(path) as f:
-        for number, line in enumerate(f, 1):
-            words = line.split()
-            if not words:
-                continue
-            if words[0] == "#":
-                if len(words) != 2:
-                    sys.exit("%s:%d: only plain puzzles (no variant) are encoded" % (path, number))
-                n = int(words[1])
-                continue
-            op, target = words[0], int(words[1])
-            if op not in "+-*/!":
-                sys.exit("%s:%d: operator %r is not encoded" % (path, number, op))
-            cells = [(ord(w[0].upper()) - 65, int(w[1]) - 1) for w in words[2:]]
-            cages.append((op, target, cells))
-    if n is None:
-        sys.exit("%s: no '#' header" % path)
-    return n, cages
+OPS = {"add": "+", "sub": "-", "mul": "*", "div": "/", "given": "!"}
+
+
+def cages_of(record):
+    """(n, cages) of a `kenken solve --json` record, cages as (op, target, [(row, col)]):
+    kenken reads the puzzle (any format it knows), so this script parses nothing."""
+    puzzle, rules = record["puzzle"], record["puzzle"]["rules"]
+    if rules["variant"] != "standard" or rules["operators_hidden"] or rules["killer"]:
+        sys.exit("%s: only plain puzzles (no variant) are encoded" % record["source"])
+    return puzzle["size"], [(OPS[c["op"]], c["target"], [tuple(rc) for rc in c["cells"]])
+                            for c in puzzle["cages"]]
 
 
 class Cnf:
@@ -187,9 +178,9 @@ def run_sat(solver, text, limit):
         return True, model, spent
 
 
-def sat_decide(path, solver, encoding, limit):
+def sat_decide(record, solver, encoding, limit):
     """(solutions found up to 2, or None when undecided; CPU seconds)."""
-    n, cages = read_neknek(path)
+    n, cages = cages_of(record)
     cnf = encode(n, cages, encoding)
     found, model, spent = run_sat(solver, cnf.text(), limit)
     if found is None or not found:
@@ -199,14 +190,15 @@ def sat_decide(path, solver, encoding, limit):
     return (None if again is None else 1 + again), spent + more
 
 
-def kenken_decide(kenken, path, limit):
+def kenken_records(kenken, path, limit):
+    """One `solve --json` record per puzzle in the file: the puzzle as kenken read it,
+    its solutions (up to 2) or undecided, and kenken's own time."""
     done = subprocess.run([kenken, "solve", "--json", "--max-seconds", str(limit), path],
                           capture_output=True, text=True)
-    rows = [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
-    if not rows:
+    records = [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
+    if not records:
         sys.exit("%s solve %s gave no result: %s" % (kenken, path, done.stderr.strip()))
-    r = rows[0]
-    return (None if r.get("undecided") else min(r["solutions"], 2)), r["micros"] / 1e6
+    return records
 
 
 def main():
@@ -224,15 +216,19 @@ def main():
         paths += sorted(os.path.join(p, f) for f in os.listdir(p)) if os.path.isdir(p) else [p]
     ours, theirs = [], []
     print("%-40s %14s %14s" % ("puzzle", "kenken s", args.solver + " s"))
+    show = lambda c, t: "%8.3f%s" % (t, "" if c is not None else " undec")
     for path in paths:
-        k_count, k_time = kenken_decide(args.kenken, path, args.limit)
-        s_count, s_time = sat_decide(path, args.solver, args.encoding, args.limit)
-        if k_count is not None and s_count is not None and min(k_count, 2) != min(s_count, 2):
-            sys.exit("%s: kenken says %s solutions, %s says %s" % (path, k_count, args.solver, s_count))
-        show = lambda c, t: "%8.3f%s" % (t, "" if c is not None else " undec")
-        print("%-40s %14s %14s" % (os.path.basename(path)[:40], show(k_count, k_time), show(s_count, s_time)))
-        ours.append(k_time)
-        theirs.append(s_time)
+        for record in kenken_records(args.kenken, path, args.limit):
+            k_count = None if record.get("undecided") else min(record["solutions"], 2)
+            k_time = record["micros"] / 1e6
+            s_count, s_time = sat_decide(record, args.solver, args.encoding, args.limit)
+            if k_count is not None and s_count is not None and k_count != s_count:
+                sys.exit("%s: kenken says %s solutions, %s says %s" %
+                         (record["source"], k_count, args.solver, s_count))
+            name = os.path.basename(record["source"])[:40]
+            print("%-40s %14s %14s" % (name, show(k_count, k_time), show(s_count, s_time)))
+            ours.append(k_time)
+            theirs.append(s_time)
     for name, times in (("kenken", ours), (args.solver + " (" + args.encoding + ")", theirs)):
         t = sorted(times)
         print("%s: %d puzzles, median %.3f s, slowest %.3f s, over 1 s: %d, total %.1f s" %
