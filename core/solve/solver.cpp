@@ -158,7 +158,13 @@ struct Solver::Impl {
     // against half a million), and taking turns costs at most twice the better one.
     bool weighted_run = true;
     std::array<std::uint64_t, 2> rng_state{};  // per search: weighted, plain
+    // Last-conflict branching (Lecoutre et al.), with lazy cages: the cell whose
+    // branch last failed is branched on again, before any other, until a value of it
+    // holds. Climbing back, it stays first, so the search finds the decision that
+    // made it fail instead of thrashing below it (a cheap backjump, no explanations).
+    int last_conflict = -1;
     Mask branch_value(Mask m);
+    int branch_cell() const;
     int most_constrained_cell() const;
     int heaviest_cell() const;
     void record_solution();
@@ -312,6 +318,7 @@ void Solver::Impl::reset_state() {
     dirty_lines = (1u << (2 * n)) - 1;
     cage_weight.fill(0);
     line_weight.fill(0);
+    last_conflict = -1;
 }
 
 // ---- state changes and undo ------------------------------------------------
@@ -520,6 +527,11 @@ bool Solver::Impl::filter_lazy_cage(int k) {
 
 // ---- search ----------------------------------------------------------------
 
+int Solver::Impl::branch_cell() const {
+    if (last_conflict >= 0 && !is_single(cand[last_conflict])) return last_conflict;
+    return most_constrained_cell();
+}
+
 int Solver::Impl::most_constrained_cell() const {
     if (lazy_count && weighted_run) return heaviest_cell();
     int best = -1, best_count = 99;
@@ -577,7 +589,7 @@ void Solver::Impl::record_solution() {
 // Binary branching: the cell takes its smallest value, or loses it. Returns true
 // once the limit is reached.
 bool Solver::Impl::search() {
-    const int cell = most_constrained_cell();
+    const int cell = branch_cell();
     if (cell < 0) {
         record_solution();
         return result->count >= limit;
@@ -596,9 +608,18 @@ bool Solver::Impl::search() {
     const Mask m = cand[cell];
     const Mask v = lazy_count ? branch_value(m) : static_cast<Mask>(m & -m);
     const std::size_t mark = trail_size;
-    if (narrow(cell, v) && propagate() && search()) return true;
+    if (narrow(cell, v) && propagate()) {
+        if (cell == last_conflict) last_conflict = -1;
+        if (search()) return true;
+    } else if (lazy_count) {
+        last_conflict = cell;
+    }
     undo(mark);
-    if (narrow(cell, m & ~v) && propagate() && search()) return true;
+    if (narrow(cell, m & ~v) && propagate()) {
+        if (search()) return true;
+    } else if (lazy_count) {
+        last_conflict = cell;
+    }
     undo(mark);
     return false;
 }
@@ -642,6 +663,7 @@ void Solver::Impl::search_with_restarts() {
         }
         run_nodes = 0;
         aborted = false;
+        last_conflict = -1;
         search();
         undo(root);
         if (!aborted || result->undecided || result->count >= limit) break;

@@ -30,8 +30,9 @@ SolveResult solve(const Puzzle& p, int limit = 2, const StopCondition* stop = nu
 // place in a line), then it branches on the cell with fewest candidates. Cages
 // whose tables would be too big get a lazy constraint instead (line-set supports for
 // sums and products, bounds otherwise); with those, two restarted searches take turns
-// (failure-weighted and fewest candidates) until a first solution, whose swap cycles
-// are tried for a second before the search goes on uncut.
+// (failure-weighted and fewest candidates, both branching first on the cell that last
+// failed) until a first solution, whose swap cycles are tried for a second before the
+// search goes on uncut.
 // Not thread-safe: one Solver per thread.
 class Solver {
   public:
