@@ -15,6 +15,7 @@
 #include "core/solve/cage_supports.h"
 #include "core/solve/cage_table.h"
 #include "core/solve/cage_table_cache.h"
+#include "core/solve/nogoods.h"
 #include "core/solve/swap_cycles.h"
 
 namespace kk {
@@ -163,6 +164,13 @@ struct Solver::Impl {
     // holds. Climbing back, it stays first, so the search finds the decision that
     // made it fail instead of thrashing below it (a cheap backjump, no explanations).
     int last_conflict = -1;
+    // The decisions from the root to the node being searched, and the nogoods runs cut
+    // by a restart leave (lazy cages only; see nogoods.h).
+    std::array<Decision, kMaxCells * kMaxSize> path{};
+    int depth = 0, cut_depth = 0;
+    NogoodStore nogoods;
+    bool remove_value(int cell, Mask v) { return narrow(cell, static_cast<Mask>(cand[cell] & ~v)); }
+    bool take_out_unit_nogoods();
     Mask branch_value(Mask m);
     int branch_cell() const;
     int most_constrained_cell() const;
@@ -242,6 +250,7 @@ void Solver::Impl::set_up(const Puzzle& p) {
         slots += cage[k].slots;
     }
     build_tables();
+    if (lazy_count) nogoods.clear(cells);
     // Along one path each cell narrows at most n-1 times, and each cage's count
     // drops at most once per narrowing of its cells plus once at the root.
     trail.resize(2 * cells * n + ncages + 1);
@@ -405,7 +414,8 @@ bool Solver::Impl::eliminate_naked_single(int cell) {
             int peer = line_cells[l * kMaxSize + i];
             if (peer != cell && (cand[peer] & v) && !narrow(peer, cand[peer] & ~v)) return false;
         }
-    return true;
+    return !lazy_count || nogoods.on_fixed(cell, cand.data(),
+                                           [this](int c, Mask m) { return remove_value(c, m); });
 }
 
 // A value with one place left in a line goes there; with none, the line fails.
@@ -603,25 +613,32 @@ bool Solver::Impl::search() {
     }
     if (++run_nodes > run_budget) {
         aborted = true;
+        cut_depth = depth;
         return true;
     }
     const Mask m = cand[cell];
     const Mask v = lazy_count ? branch_value(m) : static_cast<Mask>(m & -m);
     const std::size_t mark = trail_size;
+    Decision& decision = path[depth++];
+    decision = {cell, v, true};
+    bool done = false;
     if (narrow(cell, v) && propagate()) {
         if (cell == last_conflict) last_conflict = -1;
-        if (search()) return true;
+        done = search();
     } else if (lazy_count) {
         last_conflict = cell;
     }
-    undo(mark);
-    if (narrow(cell, m & ~v) && propagate()) {
-        if (search()) return true;
-    } else if (lazy_count) {
-        last_conflict = cell;
+    if (!done) {
+        undo(mark);
+        decision.positive = false;
+        if (narrow(cell, m & ~v) && propagate())
+            done = search();
+        else if (lazy_count)
+            last_conflict = cell;
     }
-    undo(mark);
-    return false;
+    --depth;
+    if (!done) undo(mark);
+    return done;
 }
 
 }  // namespace kk
@@ -664,11 +681,22 @@ void Solver::Impl::search_with_restarts() {
         run_nodes = 0;
         aborted = false;
         last_conflict = -1;
+        if (!take_out_unit_nogoods()) break;  // every solution is found
         search();
+        if (aborted) nogoods.record(path.data(), cut_depth);
         undo(root);
         if (!aborted || result->undecided || result->count >= limit) break;
     }
+    undo(root);
     run_budget = ~0ull;
+    result->nogoods = nogoods.recorded();
+}
+
+// The values no run may give (nogoods of one decision), out of each run's root.
+bool Solver::Impl::take_out_unit_nogoods() {
+    for (NogoodStore::Literal lit : nogoods.units())
+        if (!remove_value(NogoodStore::cell_of(lit), NogoodStore::value_of(lit))) return false;
+    return propagate();
 }
 
 // A candidate of m chosen at random (a fixed seed: solving stays deterministic).

@@ -16,6 +16,7 @@ struct SolveResult {
     std::vector<Grid> solutions;  // the first `count` solutions
     std::uint64_t nodes = 0;      // search nodes visited (branching decisions)
     bool undecided = false;       // the stop condition ended the search: count is a lower bound
+    std::uint64_t nogoods = 0;    // recorded where restarts cut runs (big cages only)
 };
 
 // Solves a checked puzzle (check_puzzle passed). limit 2 proves uniqueness.
@@ -32,7 +33,8 @@ SolveResult solve(const Puzzle& p, int limit = 2, const StopCondition* stop = nu
 // sums and products, bounds otherwise); with those, two restarted searches take turns
 // (failure-weighted and fewest candidates, both branching first on the cell that last
 // failed) until a first solution, whose swap cycles are tried for a second before the
-// search goes on uncut.
+// search goes on uncut. Each run cut by a restart leaves nogoods (nogoods.h), so no
+// later run searches its finished subtrees again.
 // Not thread-safe: one Solver per thread.
 class Solver {
   public:

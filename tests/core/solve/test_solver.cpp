@@ -387,6 +387,36 @@ TEST_CASE("restarted searches on lazy cages still count exactly", "[solver][big-
     CHECK(restarted > 5);
 }
 
+TEST_CASE("nogoods from cut runs keep the count exact", "[solver][big-cages]") {
+    // A nogood wrongly recorded (a subtree not searched in full, or a decision left
+    // out) loses solutions: it shows against the table solver, which has no lazy cage
+    // and so no restarts and no nogoods (and agrees with brute force above), on 6x6
+    // and 7x7 puzzles whose first solution takes the all-lazy solver many restarts.
+    std::mt19937 rng(20261123);
+    Solver tables, lazy(0);
+    int with_nogoods = 0, compared = 0;
+    for (int trial = 0; trial < 600; ++trial) {
+        Grid grid;
+        Puzzle p = random_puzzle(6 + trial % 2, 7, rng, grid);
+        INFO("trial " << trial);
+        SolveResult expected = tables.solve(p, 40);
+        if (tables.lazy_cages() > 0) continue;  // a cage too big for a table
+        SolveResult r = lazy.solve(p, 40);
+        REQUIRE(r.count == expected.count);
+        require_solutions_valid(p, r);
+        if (r.count < 40) {  // all of them: the same grids
+            std::sort(r.solutions.begin(), r.solutions.end());
+            std::sort(expected.solutions.begin(), expected.solutions.end());
+            CHECK(r.solutions == expected.solutions);
+        }
+        ++compared;
+        with_nogoods += r.nogoods > 0;
+    }
+    UNSCOPED_INFO("compared " << compared << ", with nogoods " << with_nogoods);
+    CHECK(compared > 300);
+    CHECK(with_nogoods > 30);
+}
+
 TEST_CASE("limit 1 stops at the first solution and limit 0 at none", "[solver]") {
     // Four 2-cell + cages in 2x2 blocks leave many Latin squares.
     Puzzle p = from_rows(4, {{Op::Add, 3, {0, 1}},
