@@ -681,13 +681,12 @@ void Solver::Impl::search_with_restarts() {
         run_nodes = 0;
         aborted = false;
         last_conflict = -1;
-        if (!take_out_unit_nogoods()) break;  // every solution is found
-        search();
-        if (aborted) nogoods.record(path.data(), cut_depth);
+        const bool open = take_out_unit_nogoods();  // false: every solution is found
+        if (open) search();
+        if (open && aborted) nogoods.record(path.data(), cut_depth);
         undo(root);
-        if (!aborted || result->undecided || result->count >= limit) break;
+        if (!open || !aborted || result->undecided || result->count >= limit) break;
     }
-    undo(root);
     run_budget = ~0ull;
     result->nogoods = nogoods.recorded();
 }
