@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/grade/filling_memo.h"
 #include "core/solve/cage_supports.h"
 
 namespace kk {
@@ -256,7 +257,12 @@ class FillingWalk {
 
 void summarize_fillings(const GradeCages& table, int cage, const Candidates* cand,
                         CageSummary& summary, Candidates* fill) {
+    const GradeCages::Entry& e = table.cages[cage];
+    const int* cells = table.cells_of(cage);
+    const bool kept = table.memo && e.count >= FillingMemo::kMinCells;
+    if (kept && table.memo->find(cage, cells, e.count, cand, summary, fill)) return;
     FillingWalk(table, cage, cand, summary, fill).run();
+    if (kept) table.memo->keep(cage, cells, e.count, cand, summary, fill);
 }
 
 }  // namespace kk

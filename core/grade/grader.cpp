@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "core/grade/filling_memo.h"
 #include "core/grade/technique.h"
 #include "core/solve/solver.h"
 
@@ -67,6 +68,8 @@ Grade grade(const Puzzle& p, bool explain, std::uint64_t max_search_nodes,
     StepLog* log = explain ? &g.steps : nullptr;
     GradeCages table(p);
     table.stop = stop;
+    FillingMemo memo;
+    table.memo = &memo;
     Position pos(table);
     const bool capped = unique_solution && static_cast<int>(ceiling) < kGradedLevels - 1;
     LadderEnd outcome = run_deductions(pos, &g.counts, log, capped ? ceiling : Level::Unreasonable);

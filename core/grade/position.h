@@ -13,6 +13,8 @@
 
 namespace kk {
 
+class FillingMemo;
+
 // A cell's candidates: bit v set while value v (1..9) is still possible (core/candidates.h).
 using Candidates = Mask;
 
@@ -34,8 +36,8 @@ inline int bits_in(unsigned m) {
 // allowed, so that tests can build positions where only the Latin rules act.
 struct GradeCages {
     struct Entry {
-        Op op = Op::Given;  // as shown (hidden operators: a placeholder)
-        OpSet ops = 0;      // the ops its fillings may use (cage_ops)
+        Op op = Op::Given;    // as shown (hidden operators: a placeholder)
+        OpSet ops = 0;        // the ops its fillings may use (cage_ops)
         bool killer = false;  // no value twice in the cage
         std::int64_t target = 0;
         int first = 0;  // its cells are cells[first .. first + count)
@@ -49,6 +51,8 @@ struct GradeCages {
     std::array<int, kMaxCells> cage_of{};
     // When the grade must give up (the ladder then stalls, the search fails); may be null.
     const StopCondition* stop = nullptr;
+    // Big cages' summaries kept across positions (core/grade/filling_memo.h); may be null.
+    FillingMemo* memo = nullptr;
 
     explicit GradeCages(const Puzzle& p);
     bool stopped() const { return stop && stop->reached(); }
