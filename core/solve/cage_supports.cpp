@@ -81,12 +81,15 @@ Bits single(int i) {
     return b;
 }
 
-// {a + b : a in x, b in y}, cut at kTotals.
-Bits sums_of(const Bits& x, const Bits& y) {
+// Sets of totals below 64 * used words, whose other words stay 0: a cage's totals never
+// pass its target, and most targets need one to three words of the eight.
+
+// {a + b : a in x, b in y}, cut at 64 * used.
+Bits sums_of(const Bits& x, const Bits& y, int used) {
     Bits r;
     y.each([&](int s) {
         const int words = s >> 6, bits = s & 63;
-        for (int k = 7; k >= words; --k) {
+        for (int k = used - 1; k >= words; --k) {
             std::uint64_t v = x.w[k - words] << bits;
             if (bits && k - words >= 1) v |= x.w[k - words - 1] >> (64 - bits);
             r.w[k] |= v;
@@ -96,25 +99,43 @@ Bits sums_of(const Bits& x, const Bits& y) {
 }
 
 // {x - s : x in a, x >= s}.
-Bits shifted_down(const Bits& a, int s) {
+Bits shifted_down(const Bits& a, int s, int used = 8) {
     Bits r;
     const int words = s >> 6, bits = s & 63;
-    for (int k = 0; k + words < 8; ++k) {
+    for (int k = 0; k + words < used; ++k) {
         std::uint64_t v = a.w[k + words] >> bits;
-        if (bits && k + words + 1 < 8) v |= a.w[k + words + 1] << (64 - bits);
+        if (bits && k + words + 1 < used) v |= a.w[k + words + 1] << (64 - bits);
         r.w[k] = v;
     }
     return r;
 }
 
 // {x - b : x in a, b in y, x >= b}.
-Bits differences_of(const Bits& a, const Bits& y) {
+Bits differences_of(const Bits& a, const Bits& y, int used) {
     Bits r;
     y.each([&](int s) {
-        const Bits d = shifted_down(a, s);
-        for (int k = 0; k < 8; ++k) r.w[k] |= d.w[k];
+        const Bits d = shifted_down(a, s, used);
+        for (int k = 0; k < used; ++k) r.w[k] |= d.w[k];
     });
     return r;
+}
+
+// Bit i moved to bit 63 - i.
+std::uint64_t reversed(std::uint64_t x) {
+    x = ((x >> 1) & 0x5555555555555555ull) | ((x & 0x5555555555555555ull) << 1);
+    x = ((x >> 2) & 0x3333333333333333ull) | ((x & 0x3333333333333333ull) << 2);
+    x = ((x >> 4) & 0x0f0f0f0f0f0f0f0full) | ((x & 0x0f0f0f0f0f0f0f0full) << 4);
+    x = ((x >> 8) & 0x00ff00ff00ff00ffull) | ((x & 0x00ff00ff00ff00ffull) << 8);
+    x = ((x >> 16) & 0x0000ffff0000ffffull) | ((x & 0x0000ffff0000ffffull) << 16);
+    return (x >> 32) | (x << 32);
+}
+
+// {full ^ s : s in x} for the value sets of an n-value line (full: all n values): a
+// reversal of the 2^n bits, done as one of all 512 and a shift down.
+Bits complements(const Bits& x, int n) {
+    Bits r;
+    for (int k = 0; k < 8; ++k) r.w[k] = reversed(x.w[7 - k]);
+    return shifted_down(r, kSets - (1 << n));
 }
 
 // Which of the grid's cells belong to the cage.
@@ -124,9 +145,9 @@ struct CageCells {
     bool has(int cell) const { return (w[static_cast<unsigned>(cell) >> 6] >> (cell & 63)) & 1; }
 };
 
-bool meet(const Bits& a, const Bits& b) {
+bool meet(const Bits& a, const Bits& b, int used) {
     std::uint64_t x = 0;
-    for (int k = 0; k < 8; ++k) x |= a.w[k] & b.w[k];
+    for (int k = 0; k < used; ++k) x |= a.w[k] & b.w[k];
     return x != 0;
 }
 
@@ -167,31 +188,40 @@ const SetWeights& set_weights() {
 }
 
 // The cage as dimensions that must each total exactly: its sum, or its exponents
-// (in pairs when they fit). box: the totals within the target in every packed part.
+// (in pairs when they fit). box: the totals within the target in every packed part
+// (totals only grow, so none past the target completes). used: words of totals.
 struct Totals {
     int dims = 0;
     int dim[4] = {};
     int target[4] = {};
     Bits box[4];
+    int used = 1;
 };
 
 // Totals whose packed parts stay within the target's: a <= lo, b <= hi.
 Bits pair_box(int lo, int hi) {
     Bits b;
-    for (int i = 0; i < kTotals; ++i)
-        if (i % kPairRadix <= lo && i / kPairRadix <= hi) b.set(i);
+    for (int i = 0; i <= lo + kPairRadix * hi; ++i)
+        if (i % kPairRadix <= lo) b.set(i);
     return b;
 }
 
-Bits all_totals() {
+// Totals 0..target.
+Bits up_to(int target) {
     Bits b;
-    b.w.fill(~0ull);
+    for (int k = 0; k < 8; ++k) {
+        const int from = k * 64;
+        if (target >= from + 63)
+            b.w[k] = ~0ull;
+        else if (target >= from)
+            b.w[k] = (2ull << (target - from)) - 1;
+    }
     return b;
 }
 
-Bits both(const Bits& a, const Bits& b) {
+Bits both(const Bits& a, const Bits& b, int used = 8) {
     Bits r;
-    for (int k = 0; k < 8; ++k) r.w[k] = a.w[k] & b.w[k];
+    for (int k = 0; k < used; ++k) r.w[k] = a.w[k] & b.w[k];
     return r;
 }
 
@@ -201,7 +231,8 @@ bool totals_of(Op op, std::int64_t target, Totals& t) {
         t.dims = 1;
         t.dim[0] = 0;
         t.target[0] = static_cast<int>(target);
-        t.box[0] = all_totals();
+        t.box[0] = up_to(t.target[0]);
+        t.used = t.target[0] / 64 + 1;
         return true;
     }
     constexpr int primes[4] = {2, 3, 5, 7};
@@ -221,10 +252,11 @@ bool totals_of(Op op, std::int64_t target, Totals& t) {
             for (int q = p; q < p + 2; ++q) {
                 t.dim[t.dims] = 1 + q;
                 t.target[t.dims] = e[q];
-                t.box[t.dims++] = all_totals();
+                t.box[t.dims++] = up_to(e[q]);
             }
         }
     }
+    for (int d = 0; d < t.dims; ++d) t.used = std::max(t.used, t.target[d] / 64 + 1);
     return true;
 }
 
@@ -264,10 +296,7 @@ Bits left_for_cage(int l, bool rows, int n, const Mask* grid, const CageCells& i
         }
         others = next;
     }
-    const int full = (1 << n) - 1;
-    Bits allowed;
-    others.each([&](int s) { allowed.set(full ^ s); });
-    return allowed;
+    return complements(others, n);
 }
 
 // Narrows by the groups of cells sharing a row (rows) or a column (!rows). With the
@@ -344,7 +373,10 @@ bool narrow_in_lines(const Totals& t, const int* cells, int count, int n, bool r
         if (!sets[g].any()) return false;
         for (int d = 0; d < t.dims; ++d) {
             Bits b;
-            sets[g].each([&](int s) { b.set(wt.w[t.dim[d]][s]); });
+            const int past = t.target[d];  // a group's total past it completes nothing
+            sets[g].each([&](int s) {
+                if (wt.w[t.dim[d]][s] <= past) b.set(wt.w[t.dim[d]][s]);
+            });
             group_totals[g][d] = b;
         }
     }
@@ -357,10 +389,12 @@ bool narrow_in_lines(const Totals& t, const int* cells, int count, int n, bool r
     }
     for (int g = 0; g < groups; ++g)
         for (int d = 0; d < t.dims; ++d)
-            prefix[g + 1][d] = both(sums_of(prefix[g][d], group_totals[g][d]), t.box[d]);
+            prefix[g + 1][d] =
+                both(sums_of(prefix[g][d], group_totals[g][d], t.used), t.box[d], t.used);
     for (int g = groups - 1; g >= 0; --g)
         for (int d = 0; d < t.dims; ++d)
-            left[g][d] = both(differences_of(left[g + 1][d], group_totals[g][d]), t.box[d]);
+            left[g][d] =
+                both(differences_of(left[g + 1][d], group_totals[g][d], t.used), t.box[d], t.used);
     for (int d = 0; d < t.dims; ++d)
         if (!prefix[groups][d].test(t.target[d])) return false;
 
@@ -390,7 +424,8 @@ bool narrow_in_lines(const Totals& t, const int* cells, int count, int n, bool r
         std::array<Bits, 4> fits;
         for (int d = 0; d < t.dims; ++d)
             group_totals[g][d].each([&](int s) {
-                if (meet(prefix[g][d], shifted_down(left[g + 1][d], s))) fits[d].set(s);
+                if (meet(prefix[g][d], shifted_down(left[g + 1][d], s, t.used), t.used))
+                    fits[d].set(s);
             });
         // The group's sets the other groups can complete, and what they all share.
         Bits good;

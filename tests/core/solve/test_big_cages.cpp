@@ -186,7 +186,7 @@ TEST_CASE("line-set supports with the grid: each line's other cells must take th
     std::mt19937 rng(11);
     int checked = 0, narrowed_by_lines = 0;
     for (int trial = 0; trial < 300; ++trial) {
-        const int n = 4 + static_cast<int>(rng() % 4);
+        const int n = 4 + static_cast<int>(rng() % 6);  // 4x4 to 9x9
         const int k = 2 + static_cast<int>(rng() % 4);
         const std::vector<int> cells = random_cage(rng, n, k);
         std::vector<Mask> grid(static_cast<size_t>(n * n));
