@@ -16,10 +16,9 @@
 
 namespace kk {
 
+// Only big cages (core/grade/fillings.h) are kept: smaller ones walk to the end quickly.
 class FillingMemo {
   public:
-    // Cages of more cells than this are kept; smaller ones are cheaper to walk than to look up.
-    static constexpr int kMinCells = 7;
     // Past this many summaries the memo starts again (about 200 bytes each).
     static constexpr std::size_t kMaxEntries = 1 << 16;
 

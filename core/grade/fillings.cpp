@@ -13,14 +13,13 @@ namespace {
 // sound, and how a person reasons about a cage too big to list. The walk covers every
 // cage of up to six cells in full; only huge cages (a whole row or two) reach it.
 constexpr std::uint64_t kMaxWalkSteps = 200'000;
-// Cages of more cells than this (none by default: the factory's cages have at most 5)
-// are first narrowed line by line, which is cheap and keeps every filling (each repeats
-// no value in a row or column), so the walk, smaller, reports the same; and their walk
-// gives up sooner: the ladder asks for them again and again (a 9-cell cage cost 33
+// Big cages (more than kBigCageCells cells; none by default: the factory's cages have at
+// most 5) are first narrowed line by line, which is cheap and keeps every filling (each
+// repeats no value in a row or column), so the walk, smaller, reports the same; and their
+// walk gives up sooner: the ladder asks for them again and again (a 9-cell cage cost 33
 // million steps in one grade), and the line sets are what a person would use anyway.
 // 200 steps still list a big cage that is nearly filled; 10,000 spent three quarters of
 // the grade's time on walks that gave up (big-cage sets: same levels either way).
-constexpr int kNarrowFirstCells = 6;
 constexpr std::uint64_t kMaxBigWalkSteps = 200;
 
 // Depth-first walk over a cage's cells in reading order. Add and Mul prune with bounds on
@@ -49,8 +48,8 @@ class FillingWalk {
     }
 
     void run() {
-        if (k_ > kNarrowFirstCells) max_steps_ = kMaxBigWalkSteps;
-        if (k_ > kNarrowFirstCells && !narrow_first()) {
+        if (k_ > kBigCageCells) max_steps_ = kMaxBigWalkSteps;
+        if (k_ > kBigCageCells && !narrow_first()) {
             done_ = true;  // no filling at all
             for (int j = 0; j < k_; ++j) fill_[cells_[j]] = 0;
             summary_.row_need.fill(0);
@@ -259,7 +258,7 @@ void summarize_fillings(const GradeCages& table, int cage, const Candidates* can
                         CageSummary& summary, Candidates* fill) {
     const GradeCages::Entry& e = table.cages[cage];
     const int* cells = table.cells_of(cage);
-    const bool kept = table.memo && e.count >= FillingMemo::kMinCells;
+    const bool kept = table.memo && e.count > kBigCageCells;
     if (kept && table.memo->find(cage, cells, e.count, cand, summary, fill)) return;
     FillingWalk(table, cage, cand, summary, fill).run();
     if (kept) table.memo->keep(cage, cells, e.count, cand, summary, fill);

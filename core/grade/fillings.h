@@ -5,6 +5,10 @@
 
 namespace kk {
 
+// Cages of more cells than this are big: narrowed by line sets before their walk, which
+// gives up soon, and kept in the grader's memo (core/grade/filling_memo.h).
+constexpr int kBigCageCells = 6;
+
 // Fills summary (union, values every filling puts in each line the cage touches) and
 // fill[cell] (the values each cage cell takes in some filling). A filling gives each cell
 // one of its candidates, meets the op and target, and repeats no value within a row or

@@ -36,7 +36,7 @@ inline int bits_in(unsigned m) {
 // allowed, so that tests can build positions where only the Latin rules act.
 struct GradeCages {
     struct Entry {
-        Op op = Op::Given;    // as shown (hidden operators: a placeholder)
+        Op op = Op::Given;    // as shown; with hidden operators ops says what it may be
         OpSet ops = 0;        // the ops its fillings may use (cage_ops)
         bool killer = false;  // no value twice in the cage
         std::int64_t target = 0;

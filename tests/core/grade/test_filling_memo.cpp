@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/grade/filling_memo.h"
+#include "core/grade/fillings.h"
 #include "core/grade/position.h"
 #include "core/grade/technique.h"
 #include "core/io/formats.h"
@@ -25,7 +26,7 @@ Puzzle big_cage_puzzle() {
 std::vector<int> big_cages(const GradeCages& table) {
     std::vector<int> big;
     for (int cage = 0; cage < static_cast<int>(table.cages.size()); ++cage)
-        if (table.cages[cage].count >= FillingMemo::kMinCells) big.push_back(cage);
+        if (table.cages[cage].count > kBigCageCells) big.push_back(cage);
     return big;
 }
 
