@@ -63,7 +63,7 @@ Grade undecided() {
 }  // namespace
 
 Grade grade(const Puzzle& p, bool explain, std::uint64_t max_search_nodes,
-            const Grid* unique_solution, const StopCondition* stop, Level ceiling) {
+            const Grid* unique_solution, const StopCondition* stop, Level ceiling, int threads) {
     Grade g;
     StepLog* log = explain ? &g.steps : nullptr;
     GradeCages table(p);
@@ -85,7 +85,7 @@ Grade grade(const Puzzle& p, bool explain, std::uint64_t max_search_nodes,
     if (outcome == LadderEnd::Stalled) {
         SolveResult solved;
         if (!unique_solution) {
-            solved = solve(p, 2, stop);
+            solved = solve(p, 2, stop, threads);
             if (solved.undecided) return undecided();
             if (solved.count == 0) return not_a_level(Level::Impossible);
             if (solved.count > 1) return not_a_level(Level::Ambiguous);

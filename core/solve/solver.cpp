@@ -16,35 +16,18 @@
 #include "core/solve/cage_table.h"
 #include "core/solve/cage_table_cache.h"
 #include "core/solve/nogoods.h"
+#include "core/solve/restarts.h"
+#include "core/solve/search_state.h"
 #include "core/solve/swap_cycles.h"
 
 namespace kk {
 namespace {
 
-constexpr int kMaxLines = 2 * kMaxSize;  // rows 0..n-1, then columns n..2n-1
 // A cage position not in a line shared with another cell of its cage writes here.
 constexpr int kNoSlot = kMaxLines;
 // Cages of this many cells or more keep a table only up to kBigCageTuples tuples.
 constexpr int kBigCageCells = 7;
 constexpr std::size_t kBigCageTuples = 20'000;
-
-struct CageInfo {
-    int first = 0;  // into cage_cells / slots
-    int size = 0;
-    bool lazy = false;
-    std::uint32_t table = 0;  // first Mask of its tuples in `table`
-    std::uint32_t live = 0;   // first entry of its region in `live`
-    std::uint32_t tuples = 0;
-    int first_slot = 0;  // lines holding two or more of its cells
-    int slots = 0;
-};
-
-// Old value of a candidate set (who >= 0: the cell) or of a cage's live count
-// (who < 0: cage -1-who).
-struct TrailEntry {
-    int who;
-    std::uint32_t old;
-};
 
 // What one pass over a cage's live tuples reads and gathers.
 struct TupleScan {
@@ -87,142 +70,74 @@ std::uint32_t keep_live_tuples(const Mask* tuples, int m, std::uint32_t* live, s
 
 }  // namespace
 
-struct Solver::Impl {
-    // The puzzle, fixed after set-up.
-    const Puzzle* puzzle = nullptr;
-    int n = 0, cells = 0, ncages = 0;
-    Mask full = 0;
-    std::array<std::uint8_t, kMaxCells> cage_of{};
-    std::array<std::uint8_t, kMaxCells> cage_cells{};             // cages' cells, cage after cage
-    std::array<std::uint8_t, kMaxCells> row_slot{}, col_slot{};   // per cage_cells entry
-    std::array<std::uint8_t, kMaxLines * kMaxSize> line_cells{};  // line l: l*kMaxSize..
-    std::array<std::uint8_t, 2 * kMaxCells> slot_line{};
-    std::array<CageInfo, kMaxCells> cage{};
-    std::vector<Mask> table;
-    std::vector<std::uint32_t> live;
-    CageTableCache table_cache;  // tables kept between puzzles
-    std::size_t max_table_tuples = 0;
-    int lazy_count = 0;
-    std::vector<LineSetMemo> memo;  // per cage: the line-set DP's last results
-
-    // The search state.
-    std::array<Mask, kMaxCells> cand{};
-    std::array<std::uint32_t, kMaxCells> live_count{};
-    std::vector<TrailEntry> trail;
-    std::size_t trail_size = 0;
-
-    // Work still to do before the fixpoint.
-    std::array<std::uint8_t, kMaxCells> singles{};
-    int pending_singles = 0;
-    std::array<std::uint64_t, 2> dirty_cages{};
-    std::array<std::uint64_t, 2> lazy_cages{};  // fixed after set-up
-    std::uint32_t dirty_lines = 0;
-
-    // Failure counts for branching (dom/wdeg), used when some cage is lazy: a cage or
-    // line that keeps failing points at the cells to decide first.
-    std::array<std::uint32_t, kMaxCells> cage_weight{};
-    std::array<std::uint32_t, kMaxLines> line_weight{};
-
-    int limit = 0;
-    SolveResult* result = nullptr;
-    const StopCondition* stop = nullptr;
-    std::uint64_t next_stop_check = 0;
-
-    void set_up(const Puzzle& p);
-    void build_tables();
-    void find_cage_lines(int k);
-    void reset_state();
-
-    bool narrow(int cell, Mask m);
-    void mark_cage(int k) { dirty_cages[static_cast<unsigned>(k) >> 6] |= 1ull << (k & 63); }
-    void undo(std::size_t mark);
-
-    bool propagate();
-    void clear_pending();
-    bool fail(std::uint32_t& weight);
-    // Takes the lowest dirty cage among those in the masks (one must be dirty).
-    int take_dirty_cage(std::uint64_t among0, std::uint64_t among1);
-    bool eliminate_naked_single(int cell);
-    bool place_hidden_singles(int line);
-    bool filter_cage(int k);
-    bool filter_lazy_cage(int k);
-    bool exclude_line_values(int k, int line, Mask values);
-
-    bool search();
-    void search_with_restarts();
-    // Restarts (lazy cages only): a run ends (aborted) after run_budget nodes.
-    std::uint64_t run_budget = ~0ull, run_nodes = 0;
-    bool aborted = false;
-    // Two searches take turns, run by run, each with its own random values: one
-    // branches by failure weights (dom/wdeg), the other on the fewest candidates.
-    // Each leaves the other far behind on some big-cage puzzles (a thousand nodes
-    // against half a million), and taking turns costs at most twice the better one.
-    bool weighted_run = true;
-    std::array<std::uint64_t, 2> rng_state{};  // per search: weighted, plain
-    // Last-conflict branching (Lecoutre et al.), with lazy cages: the cell whose
-    // branch last failed is branched on again, before any other, until a value of it
-    // holds. Climbing back, it stays first, so the search finds the decision that
-    // made it fail instead of thrashing below it (a cheap backjump, no explanations).
-    int last_conflict = -1;
-    // The decisions from the root to the node being searched, and the nogoods runs cut
-    // by a restart leave (lazy cages only; see nogoods.h).
-    std::array<Decision, kMaxCells * kMaxSize> path{};
-    int depth = 0, cut_depth = 0;
-    NogoodStore nogoods;
-    bool remove_value(int cell, Mask v) { return narrow(cell, static_cast<Mask>(cand[cell] & ~v)); }
-    bool take_out_unit_nogoods();
-    Mask branch_value(Mask m);
-    int branch_cell() const;
-    int most_constrained_cell() const;
-    int heaviest_cell() const;
-    void record_solution();
-};
-
-Solver::Solver(std::size_t max_table_tuples) : impl_(std::make_unique<Impl>()) {
-    impl_->max_table_tuples = max_table_tuples;
+Solver::Solver(std::size_t max_table_tuples)
+    : state_(std::make_unique<SearchState>()), max_table_tuples_(max_table_tuples) {
+    state_->max_table_tuples = max_table_tuples;
 }
 Solver::~Solver() = default;
 
 void Solver::forget_tables() {
-    impl_->table_cache.clear();
+    state_->table_cache.clear();
+    if (partner_) partner_->table_cache.clear();
 }
 
 int Solver::lazy_cages() const {
-    return impl_->lazy_count;
+    return state_->lazy_count;
 }
 
-SolveResult Solver::solve(const Puzzle& p, int limit, const StopCondition* stop) {
+namespace {
+
+// Ready for a search from the root of p; false when propagation alone refutes it.
+bool start(SearchState& s, const Puzzle& p, int limit, const StopCondition* stop,
+           SolveResult& result) {
+    s.stop = stop;
+    s.next_stop_check = Solver::kStopCheckNodes;
+    s.set_up(p);
+    s.limit = limit;
+    s.result = &result;
+    return s.propagate();
+}
+
+void finish(SearchState& s) {
+    s.result = nullptr;
+    s.stop = nullptr;
+}
+
+}  // namespace
+
+SolveResult Solver::solve(const Puzzle& p, int limit, const StopCondition* stop, int threads) {
     SolveResult result;
     if (limit <= 0) return result;
     if (stop && stop->reached()) {
         result.undecided = true;
         return result;
     }
-    Impl& s = *impl_;
-    s.stop = stop;
-    s.next_stop_check = kStopCheckNodes;
-    s.set_up(p);
-    s.limit = limit;
-    s.result = &result;
-    if (s.propagate()) {
-        if (s.lazy_count)
-            s.search_with_restarts();
-        else
+    SearchState& s = *state_;
+    if (start(s, p, limit, stop, result)) {
+        if (!s.lazy_count) {
             s.search();
+        } else {
+            if (!partner_) {
+                partner_ = std::make_unique<SearchState>();
+                partner_->max_table_tuples = max_table_tuples_;
+            }
+            start(*partner_, p, limit, stop, result);  // the same root as s
+            search_in_pairs(s, *partner_, threads, result);
+            finish(*partner_);
+        }
     }
-    s.result = nullptr;
-    s.stop = nullptr;
+    finish(s);
     return result;
 }
 
-SolveResult solve(const Puzzle& p, int limit, const StopCondition* stop) {
+SolveResult solve(const Puzzle& p, int limit, const StopCondition* stop, int threads) {
     thread_local Solver solver;
-    return solver.solve(p, limit, stop);
+    return solver.solve(p, limit, stop, threads);
 }
 
 // ---- set-up ----------------------------------------------------------------
 
-void Solver::Impl::set_up(const Puzzle& p) {
+void SearchState::set_up(const Puzzle& p) {
     puzzle = &p;
     n = p.size;
     cells = n * n;
@@ -259,7 +174,7 @@ void Solver::Impl::set_up(const Puzzle& p) {
 
 // Gives a slot to every row and column holding two or more of the cage's cells:
 // the values all its tuples put there cannot go elsewhere in that line.
-void Solver::Impl::find_cage_lines(int k) {
+void SearchState::find_cage_lines(int k) {
     CageInfo& c = cage[k];
     std::array<int, kMaxLines> in_line{};
     for (int j = 0; j < c.size; ++j) {
@@ -282,7 +197,7 @@ void Solver::Impl::find_cage_lines(int k) {
     }
 }
 
-void Solver::Impl::build_tables() {
+void SearchState::build_tables() {
     table.clear();
     lazy_count = 0;
     lazy_cages = {};
@@ -311,7 +226,7 @@ void Solver::Impl::build_tables() {
         if (cage[k].lazy) memo[k].clear();
 }
 
-void Solver::Impl::reset_state() {
+void SearchState::reset_state() {
     for (int k = 0; k < ncages; ++k) {
         const CageInfo& c = cage[k];
         std::iota(live.begin() + c.live, live.begin() + c.live + c.tuples, 0u);
@@ -333,7 +248,7 @@ void Solver::Impl::reset_state() {
 // ---- state changes and undo ------------------------------------------------
 
 // Sets a cell's candidates to m (a subset of them); false when m is empty.
-bool Solver::Impl::narrow(int cell, Mask m) {
+bool SearchState::narrow(int cell, Mask m) {
     const size_t c = cell;
     if (m == cand[c]) return true;
     if (!m) return false;
@@ -346,7 +261,7 @@ bool Solver::Impl::narrow(int cell, Mask m) {
     return true;
 }
 
-void Solver::Impl::undo(std::size_t mark) {
+void SearchState::undo(std::size_t mark) {
     while (trail_size > mark) {
         const TrailEntry& e = trail[--trail_size];
         if (e.who >= 0)
@@ -360,7 +275,7 @@ void Solver::Impl::undo(std::size_t mark) {
 
 // Singles first (cheap, and they feed everything else), then cage tables, then
 // hidden singles in lines: measured the fastest order on Keen puzzles.
-bool Solver::Impl::propagate() {
+bool SearchState::propagate() {
     for (;;) {
         if (pending_singles > 0) {
             const int cell = singles[--pending_singles];
@@ -384,13 +299,13 @@ bool Solver::Impl::propagate() {
 }
 
 // Ends a failed propagation; weight: the failure count of what failed.
-bool Solver::Impl::fail(std::uint32_t& weight) {
+bool SearchState::fail(std::uint32_t& weight) {
     clear_pending();
     if (lazy_count && weighted_run) ++weight;  // the plain search leaves them as they were
     return false;
 }
 
-int Solver::Impl::take_dirty_cage(std::uint64_t among0, std::uint64_t among1) {
+int SearchState::take_dirty_cage(std::uint64_t among0, std::uint64_t among1) {
     const std::uint64_t d0 = dirty_cages[0] & among0;
     const int half = d0 ? 0 : 1;
     const std::uint64_t d = d0 ? d0 : dirty_cages[1] & among1;
@@ -399,14 +314,14 @@ int Solver::Impl::take_dirty_cage(std::uint64_t among0, std::uint64_t among1) {
     return k;
 }
 
-void Solver::Impl::clear_pending() {
+void SearchState::clear_pending() {
     pending_singles = 0;
     dirty_lines = 0;
     dirty_cages = {};
 }
 
 // A fixed cell's value leaves its row and column.
-bool Solver::Impl::eliminate_naked_single(int cell) {
+bool SearchState::eliminate_naked_single(int cell) {
     const Mask v = cand[cell];
     const int lines[2] = {cell / n, n + cell % n};
     for (int l : lines)
@@ -419,7 +334,7 @@ bool Solver::Impl::eliminate_naked_single(int cell) {
 }
 
 // A value with one place left in a line goes there; with none, the line fails.
-bool Solver::Impl::place_hidden_singles(int line) {
+bool SearchState::place_hidden_singles(int line) {
     const std::uint8_t* lc = &line_cells[line * kMaxSize];
     Mask once = 0, twice = 0, fixed = 0;
     for (int i = 0; i < n; ++i) {
@@ -443,7 +358,7 @@ bool Solver::Impl::place_hidden_singles(int line) {
 // Drops the cage's tuples that use a value no longer possible, narrows each cell
 // to the union of the survivors, and takes out of each line shared by several of
 // its cells the values every survivor puts in that line.
-bool Solver::Impl::filter_cage(int k) {
+bool SearchState::filter_cage(int k) {
     const CageInfo& c = cage[k];
     if (c.lazy) return filter_lazy_cage(k);
     const int m = c.size;
@@ -492,7 +407,7 @@ bool Solver::Impl::filter_cage(int k) {
     return true;
 }
 
-bool Solver::Impl::exclude_line_values(int k, int line, Mask values) {
+bool SearchState::exclude_line_values(int k, int line, Mask values) {
     const std::uint8_t* lc = &line_cells[line * kMaxSize];
     for (int i = 0; i < n; ++i) {
         int cell = lc[i];
@@ -502,7 +417,7 @@ bool Solver::Impl::exclude_line_values(int k, int line, Mask values) {
     return true;
 }
 
-bool Solver::Impl::filter_lazy_cage(int k) {
+bool SearchState::filter_lazy_cage(int k) {
     const CageInfo& c = cage[k];
     const std::uint8_t* cc = cage_cells.data() + c.first;
     std::array<Mask, kMaxCells> now;
@@ -537,12 +452,12 @@ bool Solver::Impl::filter_lazy_cage(int k) {
 
 // ---- search ----------------------------------------------------------------
 
-int Solver::Impl::branch_cell() const {
+int SearchState::branch_cell() const {
     if (last_conflict >= 0 && !is_single(cand[last_conflict])) return last_conflict;
     return most_constrained_cell();
 }
 
-int Solver::Impl::most_constrained_cell() const {
+int SearchState::most_constrained_cell() const {
     if (lazy_count && weighted_run) return heaviest_cell();
     int best = -1, best_count = 99;
     for (int cell = 0; cell < cells; ++cell) {
@@ -558,7 +473,7 @@ int Solver::Impl::most_constrained_cell() const {
 
 // The open cell with the fewest candidates per failure of its cage, row and column
 // (dom/wdeg): with big lazy cages, failures show where the puzzle is tight.
-int Solver::Impl::heaviest_cell() const {
+int SearchState::heaviest_cell() const {
     int best = -1;
     std::uint64_t best_dom = 1, best_weight = 0;
     for (int cell = 0; cell < cells; ++cell) {
@@ -575,7 +490,7 @@ int Solver::Impl::heaviest_cell() const {
     return best;
 }
 
-void Solver::Impl::record_solution() {
+void SearchState::record_solution() {
     Grid g(cells);
     for (int cell = 0; cell < cells; ++cell) g[cell] = lowest_value(cand[cell]);
     // A restarted search can meet a solution an earlier run found.
@@ -598,20 +513,20 @@ void Solver::Impl::record_solution() {
 
 // Binary branching: the cell takes its smallest value, or loses it. Returns true
 // once the limit is reached.
-bool Solver::Impl::search() {
+bool SearchState::search() {
     const int cell = branch_cell();
     if (cell < 0) {
         record_solution();
         return result->count >= limit;
     }
     if (++result->nodes >= next_stop_check) {
-        next_stop_check += kStopCheckNodes;
+        next_stop_check += Solver::kStopCheckNodes;
         if (stop && stop->reached()) {
             result->undecided = true;
             return true;  // unwinds the whole search
         }
     }
-    if (++run_nodes > run_budget) {
+    if (++run_nodes > run_budget || (cancel && cancel->load(std::memory_order_relaxed))) {
         aborted = true;
         cut_depth = depth;
         return true;
@@ -644,63 +559,10 @@ bool Solver::Impl::search() {
 }  // namespace kk
 
 namespace kk {
-namespace {
-
-// The Luby sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ... (i from 1).
-std::uint64_t luby(std::uint64_t i) {
-    for (;;) {
-        std::uint64_t size = 1;  // 2^k - 1
-        while (size < i) size = 2 * size + 1;
-        if (size == i) return (size + 1) / 2;
-        i -= (size - 1) / 2;
-    }
-}
-
-}  // namespace
-
-// With big lazy cages a search can sink into a huge subtree that holds no solution
-// while others are full of them. So the search restarts after a growing number of
-// nodes (Luby's sequence times kRestartUnit), keeping the failure weights, so each
-// run branches differently. Budgets grow without bound, so some run ends uncut: the
-// search stays complete and the count exact (solutions found twice count once).
-void Solver::Impl::search_with_restarts() {
-    constexpr std::uint64_t kRestartUnit = 64;
-    const std::size_t root = trail_size;
-    rng_state = {0x9e3779b97f4a7c15ull, 0x2545f4914f6cdd1dull};
-    for (std::uint64_t i = 1;; ++i) {
-        // Run i is run (i + 1) / 2 of its search: each gets the whole Luby sequence.
-        // Once a solution is found, what is left is mostly proving there is no other:
-        // a refutation that restarting would only repeat, so the run goes uncut, by
-        // the search that found it.
-        if (result->count == 0) {
-            weighted_run = i % 2 == 1;
-            run_budget = kRestartUnit * luby((i + 1) / 2);
-        } else {
-            run_budget = ~0ull;
-        }
-        run_nodes = 0;
-        aborted = false;
-        last_conflict = -1;
-        const bool open = take_out_unit_nogoods();  // false: every solution is found
-        if (open) search();
-        if (open && aborted) nogoods.record(path.data(), cut_depth);
-        undo(root);
-        if (!open || !aborted || result->undecided || result->count >= limit) break;
-    }
-    run_budget = ~0ull;
-    result->nogoods = nogoods.recorded();
-}
-
-// The values no run may give (nogoods of one decision), out of each run's root.
-bool Solver::Impl::take_out_unit_nogoods() {
-    for (NogoodStore::Literal lit : nogoods.units())
-        if (!remove_value(NogoodStore::cell_of(lit), NogoodStore::value_of(lit))) return false;
-    return propagate();
-}
 
 // A candidate of m chosen at random (a fixed seed: solving stays deterministic).
-Mask Solver::Impl::branch_value(Mask m) {
-    std::uint64_t& x = rng_state[weighted_run ? 0 : 1];
+Mask SearchState::branch_value(Mask m) {
+    std::uint64_t& x = rng_state;
     x ^= x << 13;
     x ^= x >> 7;
     x ^= x << 17;

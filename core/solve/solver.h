@@ -22,8 +22,13 @@ struct SolveResult {
 // Solves a checked puzzle (check_puzzle passed). limit 2 proves uniqueness.
 // Uses one Solver per thread, so its tables are reused from call to call. With a stop
 // condition, the search looks at it every kStopCheckNodes nodes and gives up
-// (undecided) once it is reached.
-SolveResult solve(const Puzzle& p, int limit = 2, const StopCondition* stop = nullptr);
+// (undecided) once it is reached. threads: with big lazy cages, 2 runs the two
+// restarted searches side by side (about half the time); the result is the same for
+// any value.
+SolveResult solve(const Puzzle& p, int limit = 2, const StopCondition* stop = nullptr,
+                  int threads = 1);
+
+struct SearchState;
 
 // A solver that keeps its buffers between calls: cage tables of value tuples,
 // candidate bitmasks, a trail to undo. Propagation runs to a fixpoint (naked and
@@ -34,8 +39,8 @@ SolveResult solve(const Puzzle& p, int limit = 2, const StopCondition* stop = nu
 // (failure-weighted and fewest candidates, both branching first on the cell that last
 // failed) until a first solution, whose swap cycles are tried for a second before the
 // search goes on uncut. Each run cut by a restart leaves nogoods (nogoods.h), so no
-// later run searches its finished subtrees again.
-// Not thread-safe: one Solver per thread.
+// later run searches its finished subtrees again (restarts.h).
+// Not thread-safe: one Solver per thread (which may start one more, see solve()).
 class Solver {
   public:
     // Tuples kept in tables over all cages; cages beyond it go lazy (0: all lazy).
@@ -46,7 +51,8 @@ class Solver {
     Solver(const Solver&) = delete;
     Solver& operator=(const Solver&) = delete;
 
-    SolveResult solve(const Puzzle& p, int limit = 2, const StopCondition* stop = nullptr);
+    SolveResult solve(const Puzzle& p, int limit = 2, const StopCondition* stop = nullptr,
+                      int threads = 1);
 
     // Search nodes between two looks at the stop condition.
     static constexpr std::uint64_t kStopCheckNodes = 1024;
@@ -58,8 +64,9 @@ class Solver {
     int lazy_cages() const;
 
   private:
-    struct Impl;
-    std::unique_ptr<Impl> impl_;
+    std::unique_ptr<SearchState> state_;
+    std::unique_ptr<SearchState> partner_;  // the second restarted search (lazy cages)
+    std::size_t max_table_tuples_;
 };
 
 }  // namespace kk

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
+#include <thread>
 
 #include "kenken_version.h"  // generated: cmake/version_info.cmake
 
@@ -57,6 +58,17 @@ CLI::Option* add_db_option(CLI::App* sub, std::string& db, const std::string& de
                 return path.empty() ? "an empty path names no file" : "";
             },
             "FILE"));
+}
+
+CLI::Option* add_search_threads_option(CLI::App* sub, int& threads) {
+    threads = std::thread::hardware_concurrency() >= 2 ? 2 : 1;
+    return sub
+        ->add_option("-j,--threads", threads,
+                     "Threads for one puzzle: with big cages (7 or more cells) its two "
+                     "restarted searches run side by side, about twice as fast; the answers "
+                     "do not depend on it (1 or 2; default: 2 on two cores or more)")
+        ->check(CLI::Range(1, 2))
+        ->capture_default_str();
 }
 
 // No default: a status added to Exit without a meaning here is a compiler warning.

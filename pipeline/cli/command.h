@@ -47,6 +47,11 @@ CLI::Validator finite_number();
 // temporary database).
 CLI::Option* add_db_option(CLI::App* sub, std::string& db, const std::string& description);
 
+// -j/--threads for one puzzle's search (solve, grade): with big cages the two restarted
+// searches run side by side; the answers are the same for any value. Default: 2 when
+// the machine has two cores or more.
+CLI::Option* add_search_threads_option(CLI::App* sub, int& threads);
+
 // Each adds its subcommand to the app; the callback it installs stores the exit
 // status with set_exit().
 void add_solve_command(CLI::App& app);

@@ -24,6 +24,7 @@ struct GradeOptions {
     bool json = false;
     bool explain = false;
     double max_seconds = 0;  // per puzzle; 0: no limit
+    int threads = 1;
 };
 
 // Exit status of one grade: the worst over all puzzles is the command's.
@@ -70,8 +71,9 @@ int run_grade(const GradeOptions& o) {
     for (const SourcedPuzzle& sp : puzzles) {
         const auto start = std::chrono::steady_clock::now();
         const StopCondition budget = StopCondition::after(o.max_seconds);
-        const Grade g = grade(sp.parsed.puzzle, o.explain || o.json, kNoNodeLimit, nullptr,
-                              o.max_seconds > 0 ? &budget : nullptr);
+        const Grade g =
+            grade(sp.parsed.puzzle, o.explain || o.json, kNoNodeLimit, nullptr,
+                  o.max_seconds > 0 ? &budget : nullptr, Level::Unreasonable, o.threads);
         const auto stop = std::chrono::steady_clock::now();
         const double micros = std::chrono::duration<double, std::micro>(stop - start).count();
         if (g.undecided) {
@@ -120,6 +122,7 @@ void add_grade_command(CLI::App& app) {
         ->check(CLI::PositiveNumber);
     sub->add_flag("--explain", o->explain,
                   "The solving path, a step a line, ending with the solved grid");
+    add_search_threads_option(sub, o->threads);
     sub->footer(help_footer({kOk, kBadInput, kAmbiguous, kNoSolution, kUndecided},
                             {"kenken grade puzzle.txt", "kenken grade --explain puzzle.txt",
                              "kenken query --db corpus.db --format json | kenken grade --json -"}));

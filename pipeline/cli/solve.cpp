@@ -18,6 +18,7 @@ struct SolveOptions {
     int limit = 2;
     bool json = false;
     double max_seconds = 0;  // per puzzle; 0: no limit
+    int threads = 1;
 };
 
 int run_solve(const SolveOptions& o) {
@@ -30,7 +31,7 @@ int run_solve(const SolveOptions& o) {
         const Puzzle& p = sp.parsed.puzzle;
         const auto t0 = std::chrono::steady_clock::now();
         const StopCondition stop = StopCondition::after(o.max_seconds);
-        SolveResult r = solve(p, o.limit, o.max_seconds > 0 ? &stop : nullptr);
+        SolveResult r = solve(p, o.limit, o.max_seconds > 0 ? &stop : nullptr, o.threads);
         const auto micros = std::chrono::duration_cast<std::chrono::microseconds>(
                                 std::chrono::steady_clock::now() - t0)
                                 .count();
@@ -97,14 +98,15 @@ void add_solve_command(CLI::App& app) {
     sub->add_flag("--json", o->json,
                   "One JSON object a line: the shared record (docs/json.md) with \"solution\", "
                   "\"solutions\" (0, 1, or 2 for two or more) and \"second\"");
-    sub->footer(help_footer({kOk, kBadInput, kAmbiguous, kNoSolution, kUndecided},
-                            {"kenken solve puzzle.txt",
-                             "kenken solve --json puzzles.neknek",
-                             "kenken query --db corpus.db --limit 5 --format json | kenken solve -"}));
+    sub->footer(
+        help_footer({kOk, kBadInput, kAmbiguous, kNoSolution, kUndecided},
+                    {"kenken solve puzzle.txt", "kenken solve --json puzzles.neknek",
+                     "kenken query --db corpus.db --limit 5 --format json | kenken solve -"}));
     sub->add_option("--max-seconds", o->max_seconds,
                     "Give up on a puzzle after this many seconds: it is reported undecided "
                     "and the exit status is 8 (default: no limit)")
         ->check(CLI::PositiveNumber);
+    add_search_threads_option(sub, o->threads);
     sub->callback([o] { set_exit(run_solve(*o)); });
 }
 

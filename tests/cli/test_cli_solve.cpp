@@ -1,5 +1,6 @@
 // `kenken solve` end to end: the seed puzzles from every form, CanCan's 100, and
 // every kind of bad input.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
@@ -165,4 +166,34 @@ TEST_CASE("solve and grade --max-seconds end an undecided puzzle with exit 8",
     const CliResult help = run_kenken("solve --help");
     CHECK(help.out.find("--max-seconds") != std::string::npos);
     CHECK(help.out.find("8") != std::string::npos);
+}
+
+TEST_CASE("solve and grade -j 1 and -j 2 print the same answers", "[cli][solve][threads]") {
+    // Big cages run two restarted searches, side by side with -j 2: the same solutions,
+    // grades and exit statuses either way (only the times differ).
+    std::string files;
+    for (const char* name : {"big-cages-1.neknek", "big-cages-5.neknek", "big-cages-6.neknek"})
+        files += " " + (kData / name).string();
+    const auto without_times = [](const std::string& lines) {
+        std::string out;
+        std::istringstream in(lines);
+        for (std::string line; std::getline(in, line);) {
+            auto j = nlohmann::json::parse(line);
+            j.erase("micros");
+            out += j.dump() + "\n";
+        }
+        return out;
+    };
+    for (const char* command : {"solve --json", "grade --json"}) {
+        INFO(command);
+        const CliResult one = run_kenken(std::string(command) + " -j 1" + files);
+        const CliResult two = run_kenken(std::string(command) + " --threads 2" + files);
+        CHECK(one.status == 3);  // each of them has more than one solution
+        CHECK(two.status == one.status);
+        CHECK(without_times(two.out) == without_times(one.out));
+        CHECK(std::count(one.out.begin(), one.out.end(), '\n') == 3);
+    }
+    CHECK(run_kenken("solve -j 0" + files).status == 2);
+    CHECK(run_kenken("grade -j 3" + files).status == 2);
+    CHECK(run_kenken("solve --help").out.find("--threads") != std::string::npos);
 }

@@ -294,6 +294,27 @@ TEST_CASE("a hostile 9x9 puzzle with cages of 7 to 12 cells is decided by a smal
     }
 }
 
+TEST_CASE("hostile big-cage puzzles: two threads, the same answer and nodes",
+          "[solver][big-cages][threads]") {
+    // The factory solves on one thread per candidate, `kenken solve` on two: both must
+    // print the same solutions for the same puzzle.
+    for (const char* name : {"big-cages-1.neknek", "big-cages-2.neknek", "big-cages-3.neknek",
+                             "big-cages-5.neknek", "big-cages-6.neknek"}) {
+        INFO(name);
+        const Puzzle p = read_one(kData + "/" + name);
+        const SolveResult one = solve(p, 2, nullptr, 1);
+        const SolveResult two = solve(p, 2, nullptr, 2);
+        CHECK(two.count == one.count);
+        CHECK(two.solutions == one.solutions);
+        CHECK(two.nodes == one.nodes);
+        const Grade g1 = grade(p, false, kNoNodeLimit, nullptr, nullptr, Level::Unreasonable, 1);
+        const Grade g2 = grade(p, false, kNoNodeLimit, nullptr, nullptr, Level::Unreasonable, 2);
+        CHECK(g2.level == g1.level);
+        CHECK(g2.score == g1.score);
+        CHECK(g2.search_nodes == g1.search_nodes);
+    }
+}
+
 TEST_CASE("a stop flag or a deadline ends a solve in flight", "[solver][stop]") {
     // One cage of all 81 cells: every Latin square of 9 is a solution, so counting
     // them to a million would take very long.
@@ -324,6 +345,29 @@ TEST_CASE("a stop flag or a deadline ends a solve in flight", "[solver][stop]") 
     const SolveResult c = solve(p, 2, &by_time);  // already past: gives up at once
     CHECK(c.undecided);
     CHECK(c.count == 0);
+}
+
+TEST_CASE("a stop ends both threads of a two-thread solve", "[solver][stop][threads]") {
+    // big-cages-7 (set 1's p00235-2, the slowest of 3,000 big-cage puzzles) spends
+    // seconds in the pairs of restarted runs, one of them on the second thread.
+    const Puzzle p = read_one(kData + "/big-cages-7.neknek");
+    std::atomic<bool> flag{false};
+    StopCondition by_flag;
+    by_flag.flag = &flag;
+    std::thread setter([&] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        flag = true;
+    });
+    const SolveResult a = solve(p, 2, &by_flag, 2);
+    setter.join();
+    CHECK(a.undecided);
+    CHECK(a.count == 0);
+
+    const StopCondition by_time = StopCondition::after(0.05);
+    const SolveResult b = solve(p, 2, &by_time, 2);
+    CHECK(b.undecided);
+    const Grade g = grade(p, false, kNoNodeLimit, nullptr, &by_time, Level::Unreasonable, 2);
+    CHECK(g.undecided);
 }
 
 TEST_CASE("the grader decides hostile big-cage puzzles and stops when told",

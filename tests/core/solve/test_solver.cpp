@@ -417,6 +417,38 @@ TEST_CASE("nogoods from cut runs keep the count exact", "[solver][big-cages]") {
     CHECK(with_nogoods > 30);
 }
 
+TEST_CASE("two threads give what one gives, run for run", "[solver][big-cages][threads]") {
+    // The two restarted searches run in pairs; with two threads a pair's runs go side by
+    // side, and each run sees the nogoods of the pairs before it only. Any leak between
+    // them (a nogood too early, a run of the second search counted after the first
+    // settled it) changes nodes or solutions here, and the counts must stay exact.
+    std::mt19937 rng(20261124);
+    Solver one(0), two(0);  // every cage lazy: restarts on every puzzle
+    int restarted = 0, compared = 0;
+    for (int trial = 0; trial < 60; ++trial) {
+        Grid grid;
+        Puzzle p = random_puzzle(7, 12, rng, grid);
+        INFO("trial " << trial);
+        const int limit = trial % 3 == 0 ? 40 : 2;
+        const SolveResult a = one.solve(p, limit, nullptr, 1);
+        const SolveResult b = two.solve(p, limit, nullptr, 2);
+        REQUIRE(b.count == a.count);
+        CHECK(b.solutions == a.solutions);
+        CHECK(b.nodes == a.nodes);
+        CHECK(b.nogoods == a.nogoods);
+        require_solutions_valid(p, b);
+        if (limit == 40 && b.count < 40) {
+            const SolveResult tables = Solver().solve(p, 40);
+            CHECK(b.count == tables.count);
+        }
+        restarted += a.nodes > 2 * 64;  // past the first pair: the thread ran
+        ++compared;
+    }
+    UNSCOPED_INFO("restarted " << restarted);
+    CHECK(compared == 60);
+    CHECK(restarted > 10);
+}
+
 TEST_CASE("limit 1 stops at the first solution and limit 0 at none", "[solver]") {
     // Four 2-cell + cages in 2x2 blocks leave many Latin squares.
     Puzzle p = from_rows(4, {{Op::Add, 3, {0, 1}},

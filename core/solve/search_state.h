@@ -1,0 +1,139 @@
+// The state of one search over one puzzle: candidates, cage tables, the trail, the
+// nogoods. Internal to the solver (solver.cpp: set-up, propagation and search;
+// restarts.cpp: restarted runs, two searches in pairs).
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "core/model/candidates.h"
+#include "core/model/puzzle.h"
+#include "core/solve/cage_supports.h"
+#include "core/solve/cage_table_cache.h"
+#include "core/solve/nogoods.h"
+#include "core/solve/solver.h"
+
+namespace kk {
+
+constexpr int kMaxLines = 2 * kMaxSize;  // rows 0..n-1, then columns n..2n-1
+
+struct CageInfo {
+    int first = 0;  // into cage_cells / slots
+    int size = 0;
+    bool lazy = false;
+    std::uint32_t table = 0;  // first Mask of its tuples in `table`
+    std::uint32_t live = 0;   // first entry of its region in `live`
+    std::uint32_t tuples = 0;
+    int first_slot = 0;  // lines holding two or more of its cells
+    int slots = 0;
+};
+
+// Old value of a candidate set (who >= 0: the cell) or of a cage's live count
+// (who < 0: cage -1-who).
+struct TrailEntry {
+    int who;
+    std::uint32_t old;
+};
+
+struct SearchState {
+    // The puzzle, fixed after set-up.
+    const Puzzle* puzzle = nullptr;
+    int n = 0, cells = 0, ncages = 0;
+    Mask full = 0;
+    std::array<std::uint8_t, kMaxCells> cage_of{};
+    std::array<std::uint8_t, kMaxCells> cage_cells{};             // cages' cells, cage after cage
+    std::array<std::uint8_t, kMaxCells> row_slot{}, col_slot{};   // per cage_cells entry
+    std::array<std::uint8_t, kMaxLines * kMaxSize> line_cells{};  // line l: l*kMaxSize..
+    std::array<std::uint8_t, 2 * kMaxCells> slot_line{};
+    std::array<CageInfo, kMaxCells> cage{};
+    std::vector<Mask> table;
+    std::vector<std::uint32_t> live;
+    CageTableCache table_cache;  // tables kept between puzzles
+    std::size_t max_table_tuples = 0;
+    int lazy_count = 0;
+    std::vector<LineSetMemo> memo;  // per cage: the line-set DP's last results
+
+    // The search state.
+    std::array<Mask, kMaxCells> cand{};
+    std::array<std::uint32_t, kMaxCells> live_count{};
+    std::vector<TrailEntry> trail;
+    std::size_t trail_size = 0;
+
+    // Work still to do before the fixpoint.
+    std::array<std::uint8_t, kMaxCells> singles{};
+    int pending_singles = 0;
+    std::array<std::uint64_t, 2> dirty_cages{};
+    std::array<std::uint64_t, 2> lazy_cages{};  // fixed after set-up
+    std::uint32_t dirty_lines = 0;
+
+    // Failure counts for branching (dom/wdeg), used when some cage is lazy: a cage or
+    // line that keeps failing points at the cells to decide first.
+    std::array<std::uint32_t, kMaxCells> cage_weight{};
+    std::array<std::uint32_t, kMaxLines> line_weight{};
+
+    int limit = 0;
+    SolveResult* result = nullptr;
+    const StopCondition* stop = nullptr;
+    std::uint64_t next_stop_check = 0;
+
+    void set_up(const Puzzle& p);
+    void build_tables();
+    void find_cage_lines(int k);
+    void reset_state();
+
+    bool narrow(int cell, Mask m);
+    void mark_cage(int k) { dirty_cages[static_cast<unsigned>(k) >> 6] |= 1ull << (k & 63); }
+    void undo(std::size_t mark);
+
+    bool propagate();
+    void clear_pending();
+    bool fail(std::uint32_t& weight);
+    // Takes the lowest dirty cage among those in the masks (one must be dirty).
+    int take_dirty_cage(std::uint64_t among0, std::uint64_t among1);
+    bool eliminate_naked_single(int cell);
+    bool place_hidden_singles(int line);
+    bool filter_cage(int k);
+    bool filter_lazy_cage(int k);
+    bool exclude_line_values(int k, int line, Mask values);
+
+    bool search();
+    // Restarts (lazy cages only): a run ends (aborted) after run_budget nodes, or once
+    // *cancel reads true (a partner's run made this one moot).
+    std::uint64_t run_budget = ~0ull, run_nodes = 0;
+    bool aborted = false;
+    const std::atomic<bool>* cancel = nullptr;
+    // Which of the two restarted searches this state runs (restarts.h): branching by
+    // failure weights (dom/wdeg), or on the fewest candidates. Fixed per state.
+    bool weighted_run = true;
+    std::uint64_t rng_state = 0;   // for the random values of branch_value
+    std::size_t restart_root = 0;  // trail mark of the root every run starts from
+    // One run from the root: at most `budget` nodes, solutions into *out (limit `limit`).
+    // Leaves the state at the root, with the cut path in path[0..cut_depth) when aborted.
+    struct RunEnd {
+        bool open;     // false: unit nogoods refute the root, so every solution is found
+        bool aborted;  // cut by the budget (or cancelled): more may remain
+    };
+    RunEnd run(std::uint64_t budget, SolveResult* out);
+    // Last-conflict branching (Lecoutre et al.), with lazy cages: the cell whose
+    // branch last failed is branched on again, before any other, until a value of it
+    // holds. Climbing back, it stays first, so the search finds the decision that
+    // made it fail instead of thrashing below it (a cheap backjump, no explanations).
+    int last_conflict = -1;
+    // The decisions from the root to the node being searched, and the nogoods runs cut
+    // by a restart leave (lazy cages only; see nogoods.h).
+    std::array<Decision, kMaxCells * kMaxSize> path{};
+    int depth = 0, cut_depth = 0;
+    NogoodStore nogoods;
+    bool remove_value(int cell, Mask v) { return narrow(cell, static_cast<Mask>(cand[cell] & ~v)); }
+    bool take_out_unit_nogoods();
+    Mask branch_value(Mask m);
+    int branch_cell() const;
+    int most_constrained_cell() const;
+    int heaviest_cell() const;
+    void record_solution();
+};
+
+}  // namespace kk
