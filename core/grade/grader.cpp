@@ -68,8 +68,9 @@ Grade grade(const Puzzle& p, bool explain, std::uint64_t max_search_nodes,
     StepLog* log = explain ? &g.steps : nullptr;
     GradeCages table(p);
     table.stop = stop;
-    FillingMemo memo;
+    FillingMemo memo, second_memo;
     table.memo = &memo;
+    table.second_memo = &second_memo;
     Position pos(table);
     const bool capped = unique_solution && static_cast<int>(ceiling) < kGradedLevels - 1;
     LadderEnd outcome = run_deductions(pos, &g.counts, log, capped ? ceiling : Level::Unreasonable);
@@ -92,7 +93,7 @@ Grade grade(const Puzzle& p, bool explain, std::uint64_t max_search_nodes,
         }
         const Grid& answer = unique_solution ? *unique_solution : solved.solutions.front();
         while (outcome == LadderEnd::Stalled) {
-            guess(pos, answer, nodes, log, max_search_nodes);
+            guess(pos, answer, nodes, log, max_search_nodes, threads);
             if (table.stopped()) return undecided();
             if (nodes > max_search_nodes) {
                 g.level = Level::Unreasonable;

@@ -84,7 +84,8 @@ double grade_score(Level level, const std::array<int, kTechniqueCount>& counts,
 // technique above it; once none at or below it makes progress, the full ladder would
 // need a harder step (or a guess), so the grade stops with above_ceiling set (level
 // Impossible, score -1). Grades at or below the ceiling are exactly the full ladder's.
-// threads: for the solver's uniqueness proof (solve()); the grade does not depend on it.
+// threads: 2 runs the solver's uniqueness proof (solve()) and the trial and error's
+// refutations on two threads; the grade (level, score, steps, nodes) is the same.
 Grade grade(const Puzzle& p, bool explain = false, std::uint64_t max_search_nodes = kNoNodeLimit,
             const Grid* unique_solution = nullptr, const StopCondition* stop = nullptr,
             Level ceiling = Level::Unreasonable, int threads = 1);

@@ -1,7 +1,16 @@
 // Unreasonable: trial and error. A guess is refuted by a search that runs the whole ladder
-// at every node and branches on the cell with fewest candidates.
+// at every node and branches on the cell with fewest candidates; on two threads, each
+// takes subtrees the other hands out while it waits. grade() only asks for refutations
+// (the solver has proved the answer unique), so every node of the tree is visited
+// whoever visits it, and the node count, which feeds the score, is the one-thread count.
+#include <atomic>
+#include <condition_variable>
+#include <mutex>
+#include <optional>
+#include <thread>
 #include <utility>
 
+#include "core/grade/filling_memo.h"
 #include "core/grade/technique.h"
 
 namespace kk {
@@ -28,6 +37,95 @@ bool cages_hold(Position& pos) {
     return true;
 }
 
+class SharedSearch {
+  public:
+    explicit SharedSearch(const GradeCages& table) : helper_table_(table) {
+        helper_table_.memo = table.second_memo;  // a memo is one thread's
+    }
+
+    bool run(Position root, std::uint64_t& nodes) {
+        Worker main{&root.table()}, helper{&helper_table_};
+        busy_ = 1;
+        std::thread second([&] { serve(helper, false); });
+        search(std::move(root), main);
+        serve(main, true);  // then take what is handed out, until nothing is left
+        second.join();
+        nodes += main.nodes + helper.nodes;
+        return found_;
+    }
+
+  private:
+    struct Worker {
+        const GradeCages* table;
+        std::uint64_t nodes = 0;
+    };
+
+    // has_solution's search, handing the next child to an idle thread when there is one.
+    void search(Position pos, Worker& w) {
+        if (found_.load(std::memory_order_relaxed) || pos.table().stopped()) return;
+        switch (run_deductions(pos)) {
+            case LadderEnd::Broken:
+                return;
+            case LadderEnd::Solved:
+                if (cages_hold(pos)) found_ = true;
+                return;
+            case LadderEnd::Stalled:
+                break;
+        }
+        const int cell = branch_cell(pos);
+        const Candidates cand = pos.candidates(cell);
+        for (int v = 1; v <= pos.size(); ++v) {
+            if (!(cand & value_bit(v))) continue;
+            Position trial = pos;
+            trial.place(cell, v);
+            if (idle_.load(std::memory_order_relaxed) > 0 && hand_out(trial)) continue;
+            ++w.nodes;
+            search(std::move(trial), w);
+            if (found_.load(std::memory_order_relaxed)) return;
+        }
+    }
+
+    // Gives a child to an idle thread; false when none is waiting for one any more.
+    bool hand_out(const Position& child) {
+        std::lock_guard<std::mutex> lock(m_);
+        if (slot_ || idle_ == 0) return false;
+        slot_ = child;
+        cv_.notify_one();
+        return true;
+    }
+
+    // Searches children handed out until every thread is idle and none is left.
+    // searching: the caller was counted in busy_ (it comes from its own search).
+    void serve(Worker& w, bool searching) {
+        std::unique_lock<std::mutex> lock(m_);
+        if (searching) --busy_;
+        for (;;) {
+            ++idle_;
+            cv_.wait(lock, [&] { return slot_ || busy_ == 0; });
+            --idle_;
+            if (!slot_) break;  // nobody searching, nothing handed out: done
+            Position child = std::move(*slot_);
+            slot_.reset();
+            ++busy_;
+            lock.unlock();
+            child.use_table(*w.table);
+            ++w.nodes;
+            search(std::move(child), w);
+            lock.lock();
+            --busy_;
+        }
+        cv_.notify_all();  // the other may be waiting for the end
+    }
+
+    GradeCages helper_table_;
+    std::mutex m_;
+    std::condition_variable cv_;
+    std::optional<Position> slot_;
+    int busy_ = 0;              // threads searching (under m_)
+    std::atomic<int> idle_{0};  // threads waiting for a child (changed under m_)
+    std::atomic<bool> found_{false};
+};
+
 }  // namespace
 
 bool has_solution(Position pos, std::uint64_t& nodes, std::uint64_t node_limit) {
@@ -53,8 +151,14 @@ bool has_solution(Position pos, std::uint64_t& nodes, std::uint64_t node_limit) 
     return false;
 }
 
+bool has_solution_on_two_threads(const Position& pos, std::uint64_t& nodes) {
+    SharedSearch search(pos.table());
+    return search.run(pos, nodes);
+}
+
 bool guess(Position& pos, const Grid& solution, std::uint64_t& nodes, StepLog* log,
-           std::uint64_t node_limit) {
+           std::uint64_t node_limit, int threads) {
+    const bool shared = threads > 1 && node_limit == kNoNodeLimit;
     const int cell = branch_cell(pos);
     if (cell < 0) return false;
     const int answer = solution[cell];
@@ -65,7 +169,9 @@ bool guess(Position& pos, const Grid& solution, std::uint64_t& nodes, StepLog* l
         ++nodes;
         Position trial = pos;
         trial.place(cell, v);
-        if (has_solution(std::move(trial), nodes, node_limit)) {  // only when the given solution is not the only one
+        const bool found = shared ? has_solution_on_two_threads(trial, nodes)
+                                  : has_solution(std::move(trial), nodes, node_limit);
+        if (found) {  // only when the given solution is not the only one
             pos.mark_broken();
             return true;
         }

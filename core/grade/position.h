@@ -53,6 +53,9 @@ struct GradeCages {
     const StopCondition* stop = nullptr;
     // Big cages' summaries kept across positions (core/grade/filling_memo.h); may be null.
     FillingMemo* memo = nullptr;
+    // The second thread's memo for trial and error on two threads (a memo is one
+    // thread's); kept here so that it lasts from guess to guess. May be null.
+    FillingMemo* second_memo = nullptr;
 
     explicit GradeCages(const Puzzle& p);
     bool stopped() const { return stop && stop->reached(); }
@@ -73,6 +76,8 @@ class Position {
     explicit Position(const GradeCages& table);
 
     const GradeCages& table() const { return *table_; }
+    // Another copy of the same table (another thread's, with its own memo).
+    void use_table(const GradeCages& table) { table_ = &table; }
     int size() const { return n_; }
     int cells() const { return n_ * n_; }
     Candidates candidates(int cell) const { return cand_[cell]; }

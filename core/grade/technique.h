@@ -62,12 +62,19 @@ LadderEnd run_deductions(Position& pos, std::array<int, kTechniqueCount>* counts
 // shows by search that every candidate but the solution's leads to a contradiction, and
 // places the solution's value. nodes grows by the search nodes visited. False when no
 // cell is left to guess on, or when the search passed node_limit (nodes > node_limit).
+// threads: 2 refutes on two threads (without a node limit only): the same node count,
+// since a refutation visits every node of its tree whichever thread does.
 bool guess(Position& pos, const Grid& solution, std::uint64_t& nodes, StepLog* log = nullptr,
-           std::uint64_t node_limit = kNoNodeLimit);
+           std::uint64_t node_limit = kNoNodeLimit, int threads = 1);
 
 // Whether the position has a solution, by deductions and search (nodes counts guesses).
 // Past node_limit it gives up and answers false; the caller sees nodes > node_limit.
 // Takes the position by value: each search node is one copy, made by the caller.
 bool has_solution(Position pos, std::uint64_t& nodes, std::uint64_t node_limit = kNoNodeLimit);
+
+// has_solution without a node limit, on two threads, each taking subtrees the other
+// hands out while it waits. The same answer; when there is no solution (a refutation)
+// the same node count too, since every node is visited either way.
+bool has_solution_on_two_threads(const Position& pos, std::uint64_t& nodes);
 
 }  // namespace kk

@@ -347,6 +347,30 @@ TEST_CASE("a stop flag or a deadline ends a solve in flight", "[solver][stop]") 
     CHECK(c.count == 0);
 }
 
+TEST_CASE("trial and error on two threads: the same grade, steps and node count",
+          "[grader][big-cages][threads]") {
+    // Unreasonable big-cage puzzles (set 1's p00043-0 and p00278-2): their refutations
+    // take 1,655 and 3,331 search nodes, handed between two threads. Every node is
+    // visited whichever thread visits it, so the count (and so the score) must not move.
+    for (const char* name : {"big-cages-8.neknek", "big-cages-9.neknek"}) {
+        INFO(name);
+        const Puzzle p = read_one(kData + "/" + name);
+        const Grade one = grade(p, true, kNoNodeLimit, nullptr, nullptr, Level::Unreasonable, 1);
+        REQUIRE(one.level == Level::Unreasonable);
+        CHECK(one.search_nodes > 1'000);
+        for (int round = 0; round < 3; ++round) {
+            const Grade two =
+                grade(p, true, kNoNodeLimit, nullptr, nullptr, Level::Unreasonable, 2);
+            CHECK(two.level == one.level);
+            CHECK(two.search_nodes == one.search_nodes);
+            CHECK(two.score == one.score);
+            CHECK(two.counts == one.counts);
+            CHECK(two.steps == one.steps);
+            CHECK(two.solution == one.solution);
+        }
+    }
+}
+
 TEST_CASE("a stop ends both threads of a two-thread solve", "[solver][stop][threads]") {
     // big-cages-7 (set 1's p00235-2, the slowest of 3,000 big-cage puzzles) spends
     // seconds in the pairs of restarted runs, one of them on the second thread.
