@@ -123,23 +123,19 @@ bool narrow_product(std::int64_t target, Mask* cells, int m) {
     for (int j = m - 1; j >= 0; --j) {
         std::int64_t a = is_single(cells[j]) ? 1 : lowest_value(cells[j]);
         std::int64_t b = is_single(cells[j]) ? 1 : highest_value(cells[j]);
-        lo_suffix[j] =
-            saturating_product(lo_suffix[j + 1], a);
-        hi_suffix[j] =
-            saturating_product(hi_suffix[j + 1], b);
+        lo_suffix[j] = saturating_product(lo_suffix[j + 1], a);
+        hi_suffix[j] = saturating_product(hi_suffix[j + 1], b);
     }
     if (lo_suffix[0] > rest || hi_suffix[0] < rest) return false;
     std::int64_t lo_prefix = 1, hi_prefix = 1;
     for (int j = 0; j < m; ++j) {
         if (is_single(cells[j])) continue;
-        std::int64_t others_lo =
-            saturating_product(lo_prefix, lo_suffix[j + 1]);
-        std::int64_t others_hi =
-            saturating_product(hi_prefix, hi_suffix[j + 1]);
+        std::int64_t others_lo = saturating_product(lo_prefix, lo_suffix[j + 1]);
+        std::int64_t others_hi = saturating_product(hi_prefix, hi_suffix[j + 1]);
         lo_prefix = saturating_product(lo_prefix, lowest_value(cells[j]));
         hi_prefix = saturating_product(hi_prefix, highest_value(cells[j]));
-        cells[j] = static_cast<Mask>(cells[j] & divisors &
-                                     range_mask((rest + others_hi - 1) / others_hi, rest / others_lo));
+        cells[j] = static_cast<Mask>(
+            cells[j] & divisors & range_mask((rest + others_hi - 1) / others_hi, rest / others_lo));
         if (!cells[j]) return false;
     }
     return true;
@@ -151,8 +147,7 @@ bool narrow_pair(Op op, const Cage& cage, Mask* cells) {
     for (Mask a = cells[0]; a; a &= a - 1)
         for (Mask b = cells[1]; b; b &= b - 1) {
             std::int64_t x = lowest_value(a), y = lowest_value(b), t = cage.target;
-            bool holds =
-                op == Op::Sub ? (x - y == t || y - x == t) : (x == y * t || y == x * t);
+            bool holds = op == Op::Sub ? (x - y == t || y - x == t) : (x == y * t || y == x * t);
             if (holds) {
                 keep[0] |= value_bit(static_cast<int>(x));
                 keep[1] |= value_bit(static_cast<int>(y));
@@ -162,7 +157,6 @@ bool narrow_pair(Op op, const Cage& cage, Mask* cells) {
     cells[1] &= keep[1];
     return cells[0] && cells[1];
 }
-
 
 bool narrow_as(Op op, const Cage& cage, int n, Mask* cells) {
     const int m = static_cast<int>(cage.cells.size());

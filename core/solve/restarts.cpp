@@ -2,6 +2,7 @@
 #include "core/solve/restarts.h"
 
 #include <atomic>
+#include <chrono>
 #include <optional>
 #include <semaphore>
 #include <thread>
@@ -16,6 +17,7 @@ constexpr std::uint64_t kRestartUnit = 64;
 // Fixed seeds for the two searches' random values: solving stays deterministic.
 constexpr std::uint64_t kWeightedSeed = 0x9e3779b97f4a7c15ull;
 constexpr std::uint64_t kPlainSeed = 0x2545f4914f6cdd1dull;
+using Clock = std::chrono::steady_clock;
 
 // The Luby sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ... (i from 1).
 std::uint64_t luby(std::uint64_t i) {
@@ -124,7 +126,8 @@ SearchState::RunEnd SearchState::run(std::uint64_t budget, SolveResult* out) {
     return {open, open && aborted};
 }
 
-void search_in_pairs(SearchState& weighted, SearchState& plain, int threads, SolveResult& result) {
+void search_in_pairs(SearchState& weighted, SearchState& plain, int threads,
+                     std::chrono::microseconds parallel_after, SolveResult& result) {
     const int limit = weighted.limit;
     const StopCondition* stop = weighted.stop;
     weighted.weighted_run = true;
@@ -134,6 +137,7 @@ void search_in_pairs(SearchState& weighted, SearchState& plain, int threads, Sol
     weighted.restart_root = weighted.trail_size;
     plain.restart_root = plain.trail_size;
 
+    const Clock::time_point began = Clock::now();
     std::optional<PartnerThread> partner;
     SearchState* finder = nullptr;  // whose run ended the pairs
     SearchState::RunEnd last{};
@@ -146,8 +150,10 @@ void search_in_pairs(SearchState& weighted, SearchState& plain, int threads, Sol
         const std::uint64_t budget = kRestartUnit * luby(j);
         SolveResult by_weighted, by_plain;
         std::atomic<bool> moot{false};
-        // Most puzzles end in the first pair: the thread starts with the second.
-        if (threads > 1 && j == 2) partner.emplace(plain);
+        // Most puzzles end within a few milliseconds, where handing runs of a few dozen
+        // nodes to a thread costs more than it saves: it starts once the search is long.
+        if (threads > 1 && !partner && Clock::now() - began >= parallel_after)
+            partner.emplace(plain);
         if (partner) partner->start(budget, &by_plain, &moot);
         const SearchState::RunEnd w = weighted.run(budget, &by_weighted);
         const bool weighted_settles = settles(w, by_weighted);

@@ -10,6 +10,8 @@
 // two threads and give the same answer as one after the other.
 #pragma once
 
+#include <chrono>
+
 #include "core/solve/solver.h"
 
 namespace kk {
@@ -18,7 +20,9 @@ struct SearchState;
 
 // weighted and plain: states set up on the same puzzle, propagated at the root, both
 // reporting into result. threads: 1 runs each pair's two runs one after the other,
-// 2 (or more) side by side. The outcome does not depend on it.
-void search_in_pairs(SearchState& weighted, SearchState& plain, int threads, SolveResult& result);
+// 2 (or more) side by side once the pairs have run for parallel_after. The outcome does
+// not depend on either.
+void search_in_pairs(SearchState& weighted, SearchState& plain, int threads,
+                     std::chrono::microseconds parallel_after, SolveResult& result);
 
 }  // namespace kk

@@ -51,7 +51,7 @@ struct SearchState {
     std::array<CageInfo, kMaxCells> cage{};
     std::vector<Mask> table;
     std::vector<std::uint32_t> live;
-    CageTableCache table_cache;  // tables kept between puzzles
+    CageTableCache* table_cache = nullptr;  // the Solver's: tables kept between puzzles
     std::size_t max_table_tuples = 0;
     int lazy_count = 0;
     std::vector<LineSetMemo> memo;  // per cage: the line-set DP's last results

@@ -71,14 +71,14 @@ std::uint32_t keep_live_tuples(const Mask* tuples, int m, std::uint32_t* live, s
 }  // namespace
 
 Solver::Solver(std::size_t max_table_tuples)
-    : state_(std::make_unique<SearchState>()), max_table_tuples_(max_table_tuples) {
+    : table_cache_(std::make_unique<CageTableCache>()), state_(std::make_unique<SearchState>()) {
     state_->max_table_tuples = max_table_tuples;
+    state_->table_cache = table_cache_.get();
 }
 Solver::~Solver() = default;
 
 void Solver::forget_tables() {
-    state_->table_cache.clear();
-    if (partner_) partner_->table_cache.clear();
+    table_cache_->clear();
 }
 
 int Solver::lazy_cages() const {
@@ -117,12 +117,11 @@ SolveResult Solver::solve(const Puzzle& p, int limit, const StopCondition* stop,
         if (!s.lazy_count) {
             s.search();
         } else {
-            if (!partner_) {
-                partner_ = std::make_unique<SearchState>();
-                partner_->max_table_tuples = max_table_tuples_;
-            }
-            start(*partner_, p, limit, stop, result);  // the same root as s
-            search_in_pairs(s, *partner_, threads, result);
+            // The second search starts from the same root: a copy, not a second set-up
+            // (building the cage tables again cost as much as many such solves).
+            if (!partner_) partner_ = std::make_unique<SearchState>();
+            *partner_ = s;
+            search_in_pairs(s, *partner_, threads, parallel_after_, result);
             finish(*partner_);
         }
     }
@@ -212,7 +211,7 @@ void SearchState::build_tables() {
         if (c.size >= kBigCageCells)
             limits.max_tuples = std::min(limits.max_tuples, kBigCageTuples);
         c.table = static_cast<std::uint32_t>(table.size());
-        auto built = table_cache.append(puzzle->cages[k], puzzle->rules, n, limits, table);
+        auto built = table_cache->append(puzzle->cages[k], puzzle->rules, n, limits, table);
         c.lazy = !built.has_value();
         c.tuples = built ? static_cast<std::uint32_t>(*built) : 0;
         c.live = static_cast<std::uint32_t>(tuples);

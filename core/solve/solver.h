@@ -1,6 +1,7 @@
 // The exact solver: counts solutions up to a limit and returns them.
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -29,6 +30,7 @@ SolveResult solve(const Puzzle& p, int limit = 2, const StopCondition* stop = nu
                   int threads = 1);
 
 struct SearchState;
+class CageTableCache;
 
 // A solver that keeps its buffers between calls: cage tables of value tuples,
 // candidate bitmasks, a trail to undo. Propagation runs to a fixpoint (naked and
@@ -63,10 +65,17 @@ class Solver {
     // Cages left to the lazy constraint in the last solve (for tests and reports).
     int lazy_cages() const;
 
+    // With threads > 1, the second thread starts once the restarted searches have run
+    // this long: most big-cage puzzles end within milliseconds, where handing runs of a
+    // few dozen nodes to a thread costs more than it saves. Tests set 0.
+    static constexpr std::chrono::microseconds kParallelAfter{10'000};
+    void set_parallel_after(std::chrono::microseconds after) { parallel_after_ = after; }
+
   private:
+    std::unique_ptr<CageTableCache> table_cache_;  // tables kept between puzzles
     std::unique_ptr<SearchState> state_;
     std::unique_ptr<SearchState> partner_;  // the second restarted search (lazy cages)
-    std::size_t max_table_tuples_;
+    std::chrono::microseconds parallel_after_ = kParallelAfter;
 };
 
 }  // namespace kk

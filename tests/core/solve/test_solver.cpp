@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <array>
 #include <catch2/catch.hpp>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -424,6 +425,7 @@ TEST_CASE("two threads give what one gives, run for run", "[solver][big-cages][t
     // settled it) changes nodes or solutions here, and the counts must stay exact.
     std::mt19937 rng(20261124);
     Solver one(0), two(0);  // every cage lazy: restarts on every puzzle
+    two.set_parallel_after(std::chrono::microseconds(0));  // two threads from the start
     int restarted = 0, compared = 0;
     for (int trial = 0; trial < 60; ++trial) {
         Grid grid;

@@ -75,12 +75,13 @@ struct BruteCounter {
     std::vector<std::vector<int>> found;
 
     explicit BruteCounter(const Puzzle& puzzle)
-        : p(puzzle), n(puzzle.size), grid(static_cast<size_t>(n * n), 0),
+        : p(puzzle),
+          n(puzzle.size),
+          grid(static_cast<size_t>(n * n), 0),
           last_cage(static_cast<size_t>(n * n), -1) {
         for (size_t k = 0; k < p.cages.size(); ++k)
-            last_cage[static_cast<size_t>(
-                *std::max_element(p.cages[k].cells.begin(), p.cages[k].cells.end()))] =
-                static_cast<int>(k);
+            last_cage[static_cast<size_t>(*std::max_element(
+                p.cages[k].cells.begin(), p.cages[k].cells.end()))] = static_cast<int>(k);
     }
     void fill(int cell) {
         if (found.size() >= 2) return;
@@ -115,8 +116,9 @@ std::vector<int> random_latin(int n, std::mt19937& rng) {
     for (int r = 0; r < n; ++r)
         for (int c = 0; c < n; ++c)
             g[static_cast<size_t>(r * n + c)] =
-                syms[static_cast<size_t>((rows[static_cast<size_t>(r)] +
-                                          cols[static_cast<size_t>(c)]) % n)] + 1;
+                syms[static_cast<size_t>(
+                    (rows[static_cast<size_t>(r)] + cols[static_cast<size_t>(c)]) % n)] +
+                1;
     return g;
 }
 
@@ -145,11 +147,13 @@ Puzzle random_variant_puzzle(int n, const Rules& rules, std::mt19937& rng) {
                 if (col > 0) frontier.push_back(c - 1);
                 if (col < n - 1) frontier.push_back(c + 1);
             }
-            frontier.erase(std::remove_if(frontier.begin(), frontier.end(),
-                                          [&](int c) { return owner[static_cast<size_t>(c)] >= 0; }),
-                           frontier.end());
+            frontier.erase(
+                std::remove_if(frontier.begin(), frontier.end(),
+                               [&](int c) { return owner[static_cast<size_t>(c)] >= 0; }),
+                frontier.end());
             if (frontier.empty()) break;
-            const int pick = frontier[std::uniform_int_distribution<size_t>(0, frontier.size() - 1)(rng)];
+            const int pick =
+                frontier[std::uniform_int_distribution<size_t>(0, frontier.size() - 1)(rng)];
             owner[static_cast<size_t>(pick)] = 1;
             cage.cells.push_back(pick);
         }
@@ -171,7 +175,8 @@ Puzzle random_variant_puzzle(int n, const Rules& rules, std::mt19937& rng) {
                     options.push_back({Op::Div, hi / lo});
             }
             if (options.empty()) options.push_back({Op::Add, sum});  // add-sub, 3+ cells: +
-            const auto& o = options[std::uniform_int_distribution<size_t>(0, options.size() - 1)(rng)];
+            const auto& o =
+                options[std::uniform_int_distribution<size_t>(0, options.size() - 1)(rng)];
             cage.op = o.first;
             cage.target = o.second;
         }
