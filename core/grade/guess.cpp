@@ -37,6 +37,21 @@ bool cages_hold(Position& pos) {
     return true;
 }
 
+// What the ladder makes of a search node: a solution, a contradiction, or a stall that
+// needs a guess.
+enum class NodeEnd { Solution, Dead, Guess };
+NodeEnd deduce(Position& pos) {
+    switch (run_deductions(pos)) {
+        case LadderEnd::Broken:
+            return NodeEnd::Dead;
+        case LadderEnd::Solved:
+            return cages_hold(pos) ? NodeEnd::Solution : NodeEnd::Dead;
+        case LadderEnd::Stalled:
+            break;
+    }
+    return NodeEnd::Guess;
+}
+
 class SharedSearch {
   public:
     explicit SharedSearch(const GradeCages& table) : helper_table_(table) {
@@ -63,15 +78,9 @@ class SharedSearch {
     // has_solution's search, handing the next child to an idle thread when there is one.
     void search(Position pos, Worker& w) {
         if (found_.load(std::memory_order_relaxed) || pos.table().stopped()) return;
-        switch (run_deductions(pos)) {
-            case LadderEnd::Broken:
-                return;
-            case LadderEnd::Solved:
-                if (cages_hold(pos)) found_ = true;
-                return;
-            case LadderEnd::Stalled:
-                break;
-        }
+        const NodeEnd end = deduce(pos);
+        if (end == NodeEnd::Solution) found_ = true;
+        if (end != NodeEnd::Guess) return;
         const int cell = branch_cell(pos);
         const Candidates cand = pos.candidates(cell);
         for (int v = 1; v <= pos.size(); ++v) {
@@ -130,14 +139,8 @@ class SharedSearch {
 
 bool has_solution(Position pos, std::uint64_t& nodes, std::uint64_t node_limit) {
     if (nodes > node_limit || pos.table().stopped()) return false;
-    switch (run_deductions(pos)) {
-        case LadderEnd::Broken:
-            return false;
-        case LadderEnd::Solved:
-            return cages_hold(pos);
-        case LadderEnd::Stalled:
-            break;
-    }
+    const NodeEnd end = deduce(pos);
+    if (end != NodeEnd::Guess) return end == NodeEnd::Solution;
     const int cell = branch_cell(pos);
     const Candidates cand = pos.candidates(cell);
     for (int v = 1; v <= pos.size(); ++v) {
