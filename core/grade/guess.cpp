@@ -3,7 +3,9 @@
 // takes subtrees the other hands out while it waits. grade() only asks for refutations
 // (the solver has proved the answer unique), so every node of the tree is visited
 // whoever visits it, and the node count, which feeds the score, is the one-thread count.
+#include <array>
 #include <atomic>
+#include <bit>
 #include <condition_variable>
 #include <mutex>
 #include <optional>
@@ -70,27 +72,50 @@ class SharedSearch {
     }
 
   private:
+    // A node whose children are being searched: those not started yet can be handed out.
+    struct Frame {
+        const Position* pos;
+        int cell;
+        Candidates left;  // values not started yet
+    };
     struct Worker {
         const GradeCages* table;
         std::uint64_t nodes = 0;
+        std::array<Frame, kMaxCells + 1> frames{};
+        int depth = 0;
     };
 
-    // has_solution's search, handing the next child to an idle thread when there is one.
+    // has_solution's search. While the other thread waits, it is handed the shallowest
+    // child not started yet: the biggest piece of work, away from this thread's own.
     void search(Position pos, Worker& w) {
         if (found_.load(std::memory_order_relaxed) || pos.table().stopped()) return;
         const NodeEnd end = deduce(pos);
         if (end == NodeEnd::Solution) found_ = true;
         if (end != NodeEnd::Guess) return;
-        const int cell = branch_cell(pos);
-        const Candidates cand = pos.candidates(cell);
-        for (int v = 1; v <= pos.size(); ++v) {
-            if (!(cand & value_bit(v))) continue;
+        Frame& f = w.frames[w.depth++];
+        f = {&pos, branch_cell(pos), pos.candidates(branch_cell(pos))};
+        while (f.left && !found_.load(std::memory_order_relaxed)) {
+            if (idle_.load(std::memory_order_relaxed) > 0) hand_out_shallowest(w);
+            if (!f.left) break;
+            const int v = lowest_value(f.left);
+            f.left = static_cast<Candidates>(f.left & (f.left - 1));
             Position trial = pos;
-            trial.place(cell, v);
-            if (idle_.load(std::memory_order_relaxed) > 0 && hand_out(trial)) continue;
+            trial.place(f.cell, v);
             ++w.nodes;
             search(std::move(trial), w);
-            if (found_.load(std::memory_order_relaxed)) return;
+        }
+        --w.depth;
+    }
+
+    void hand_out_shallowest(Worker& w) {
+        for (int d = 0; d < w.depth; ++d) {
+            Frame& f = w.frames[d];
+            if (!f.left) continue;
+            const int v = lowest_value(f.left);
+            Position child = *f.pos;
+            child.place(f.cell, v);
+            if (hand_out(child)) f.left = static_cast<Candidates>(f.left & (f.left - 1));
+            return;
         }
     }
 
