@@ -15,8 +15,8 @@ _kenken() {
     fi
     local opts
     case ${words[1]} in
-        solve) opts="--format --limit --json" ;;
-        grade) opts="--format --json --explain" ;;
+        solve) opts="--format --limit --json --max-seconds -j --threads" ;;
+        grade) opts="--format --json --explain --max-seconds -j --threads" ;;
         check) opts="--format" ;;
         generate) opts="--db --config --sizes -n --count --per-level --add --seed -j --threads --max-singletons --resume -q --quiet" ;;
         verify) opts="--db -j --threads -q --quiet --json" ;;
