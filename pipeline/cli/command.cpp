@@ -64,9 +64,10 @@ CLI::Option* add_search_threads_option(CLI::App* sub, int& threads) {
     threads = std::thread::hardware_concurrency() >= 2 ? 2 : 1;
     return sub
         ->add_option("-j,--threads", threads,
-                     "Threads for one puzzle: with big cages (7 or more cells) its two "
-                     "restarted searches run side by side, about twice as fast; the answers "
-                     "do not depend on it (1 or 2; default: 2 on two cores or more)")
+                     "Threads for one puzzle: with big cages the solver's two restarted searches, "
+                     "and the grader's long trial and error, run side by side (up to about twice "
+                     "as fast on long searches); the answers do not depend on it (1 or 2; "
+                     "default: 2 on two cores or more)")
         ->check(CLI::Range(1, 2))
         ->capture_default_str();
 }
