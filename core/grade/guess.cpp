@@ -179,29 +179,21 @@ bool has_solution(Position pos, std::uint64_t& nodes, std::uint64_t node_limit) 
     return false;
 }
 
-bool has_solution_on_two_threads(const Position& pos, std::uint64_t& nodes) {
-    SharedSearch search(pos.table());
-    return search.run(pos, nodes);
-}
-
-namespace {
-
 // Most refutations take a handful of nodes, fewer than a thread costs to start: each
 // first runs alone up to kAloneNodes, and only a longer one starts again on two threads
 // (the nodes of the first try are not counted, so the count stays the one-thread count).
 constexpr std::uint64_t kAloneNodes = 256;
 
-bool refute_on_two_threads(const Position& pos, std::uint64_t& nodes) {
+bool has_solution_on_two_threads(const Position& pos, std::uint64_t& nodes) {
     std::uint64_t alone = 0;
     const bool found = has_solution(pos, alone, kAloneNodes);
     if (alone <= kAloneNodes) {
         nodes += alone;
         return found;
     }
-    return has_solution_on_two_threads(pos, nodes);
+    SharedSearch search(pos.table());
+    return search.run(pos, nodes);
 }
-
-}  // namespace
 
 bool guess(Position& pos, const Grid& solution, std::uint64_t& nodes, StepLog* log,
            std::uint64_t node_limit, int threads) {
@@ -216,7 +208,7 @@ bool guess(Position& pos, const Grid& solution, std::uint64_t& nodes, StepLog* l
         ++nodes;
         Position trial = pos;
         trial.place(cell, v);
-        const bool found = shared ? refute_on_two_threads(trial, nodes)
+        const bool found = shared ? has_solution_on_two_threads(trial, nodes)
                                   : has_solution(std::move(trial), nodes, node_limit);
         if (found) {  // only when the given solution is not the only one
             pos.mark_broken();

@@ -73,8 +73,9 @@ bool guess(Position& pos, const Grid& solution, std::uint64_t& nodes, StepLog* l
 bool has_solution(Position pos, std::uint64_t& nodes, std::uint64_t node_limit = kNoNodeLimit);
 
 // has_solution without a node limit, on two threads, each taking subtrees the other
-// hands out while it waits. The same answer; when there is no solution (a refutation)
-// the same node count too, since every node is visited either way.
+// hands out while it waits (a search of a few hundred nodes stays on one). The same
+// answer; when there is no solution (a refutation) the same node count too, since
+// every node is visited either way.
 bool has_solution_on_two_threads(const Position& pos, std::uint64_t& nodes);
 
 }  // namespace kk

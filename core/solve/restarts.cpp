@@ -2,10 +2,12 @@
 #include "core/solve/restarts.h"
 
 #include <atomic>
+#include <cassert>
 #include <chrono>
 #include <optional>
 #include <semaphore>
 #include <thread>
+#include <utility>
 
 #include "core/solve/search_state.h"
 
@@ -81,18 +83,15 @@ bool settles(const SearchState::RunEnd& end, const SolveResult& found) {
     return found.count > 0 || !end.open || !end.aborted || found.undecided;
 }
 
-// Adds what a run found: its solutions not found before (up to the limit), its nodes.
-void take(SolveResult& result, const SolveResult& run, int limit) {
+// Adds what a run found: its nodes, and its solutions. Only the run that settles the
+// pairs brings any, and nothing was found before it, so there is nothing to merge.
+void take(SolveResult& result, SolveResult& run) {
     result.nodes += run.nodes;
     result.undecided = result.undecided || run.undecided;
-    for (const Grid& g : run.solutions) {
-        if (result.count >= limit) break;
-        bool known = false;
-        for (const Grid& old : result.solutions) known = known || old == g;
-        if (known) continue;
-        result.solutions.push_back(g);
-        ++result.count;
-    }
+    if (run.count == 0) return;
+    assert(result.count == 0);
+    result.count = run.count;
+    result.solutions = std::move(run.solutions);
 }
 
 // The nogoods of a run cut by its budget go to a state (its own, or its partner's).
@@ -166,14 +165,14 @@ void search_in_pairs(SearchState& weighted, SearchState& plain, int threads,
         }
         // The weighted run comes first: when it settles the search, the plain run of
         // the same pair counts for nothing, whether it ran or not.
-        take(result, by_weighted, limit);
+        take(result, by_weighted);
         if (weighted_settles) {
             finder = &weighted;
             last = w;
             learn(weighted, weighted, w);
             break;
         }
-        take(result, by_plain, limit);
+        take(result, by_plain);
         if (settles(p, by_plain)) {
             finder = &plain;
             last = p;
