@@ -76,12 +76,13 @@ class FillingWalk {
     }
 
   private:
-    // A single sum or product: narrows cand_ to the line-set supports; false when none.
+    // A sum or product (or a hidden one of the two): narrows cand_ to the line-set
+    // supports; false when none.
     bool narrow_first() {
-        if (entry_.ops != op_bit(Op::Add) && entry_.ops != op_bit(Op::Mul)) return true;
-        const Op op = entry_.ops == op_bit(Op::Add) ? Op::Add : Op::Mul;
+        if (entry_.ops & ~(op_bit(Op::Add) | op_bit(Op::Mul))) return true;
         LineNeeds needs;
-        if (!narrow_by_line_sets(op, entry_.target, cells_, k_, n_, cand_, &needs)) return false;
+        if (!narrow_by_line_sets_of_ops(entry_.ops, entry_.target, cells_, k_, n_, cand_, &needs))
+            return false;
         for (int i = 0; i < n_; ++i) {
             least_row_need_[i] = needs.row[i];
             least_col_need_[i] = needs.col[i];
@@ -96,7 +97,9 @@ class FillingWalk {
         summary_.values = 0;
         summary_.row_need.fill(0);
         summary_.col_need.fill(0);
-        if (!narrow_by_line_sets(entry_.op, entry_.target, cells_, k_, n_, found_, &needs)) {
+        // Every op the cage may have (a hidden cage's entry_.op is only a placeholder).
+        if (!narrow_by_line_sets_of_ops(entry_.ops, entry_.target, cells_, k_, n_, found_,
+                                        &needs)) {
             for (int j = 0; j < k_; ++j) found_[j] = 0;
             return;
         }

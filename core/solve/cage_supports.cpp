@@ -477,4 +477,41 @@ bool narrow_by_line_sets(Op op, std::int64_t target, const int* cells, int count
            narrow_in_lines(t, cells, count, n, false, cand, grid, in_cage, needs, memo);
 }
 
+bool narrow_by_line_sets_of_ops(OpSet ops, std::int64_t target, const int* cells, int count, int n,
+                                Mask* cand, LineNeeds* needs, const Mask* grid, LineSetMemo* memo,
+                                LineSetMemo* mul_memo) {
+    constexpr OpSet kAddMul = op_bit(Op::Add) | op_bit(Op::Mul);
+    if (ops & ~kAddMul || !ops) return true;
+    if (ops != kAddMul) {
+        const Op op = ops == op_bit(Op::Add) ? Op::Add : Op::Mul;
+        return narrow_by_line_sets(op, target, cells, count, n, cand, needs, grid, memo);
+    }
+    // Each op on its own copy; a value stays if either keeps it (the cage's real op is
+    // unknown), and a line needs a value only if both put it there.
+    std::array<Mask, kMaxCells> kept{}, mine;
+    LineNeeds shared, got;
+    bool any = false;
+    for (const Op op : {Op::Add, Op::Mul}) {
+        std::copy(cand, cand + count, mine.begin());
+        got = LineNeeds{};
+        if (!narrow_by_line_sets(op, target, cells, count, n, mine.data(), &got, grid,
+                                 op == Op::Add ? memo : mul_memo))
+            continue;
+        for (int j = 0; j < count; ++j) kept[j] = static_cast<Mask>(kept[j] | mine[j]);
+        for (int l = 0; l < kMaxSize; ++l) {
+            shared.row[l] = any ? static_cast<Mask>(shared.row[l] & got.row[l]) : got.row[l];
+            shared.col[l] = any ? static_cast<Mask>(shared.col[l] & got.col[l]) : got.col[l];
+        }
+        any = true;
+    }
+    if (!any) return false;
+    std::copy(kept.begin(), kept.begin() + count, cand);
+    if (needs)
+        for (int l = 0; l < kMaxSize; ++l) {
+            needs->row[l] = static_cast<Mask>(needs->row[l] | shared.row[l]);
+            needs->col[l] = static_cast<Mask>(needs->col[l] | shared.col[l]);
+        }
+    return true;
+}
+
 }  // namespace kk

@@ -61,4 +61,13 @@ bool narrow_by_line_sets(Op op, std::int64_t target, const int* cells, int count
                          LineNeeds* needs = nullptr, const Mask* grid = nullptr,
                          LineSetMemo* memo = nullptr);
 
+// The same for a cage that may use any op of ops (hidden operations: + or x on three
+// cells or more): each cell keeps the values some op's fillings give it, and each line
+// needs only what every op's fillings put there. Returns false when no op has a
+// filling. Ops other than Add and Mul (two-cell cages only) are not narrowed here:
+// returns true, unchanged. memo serves Add (or the one op), mul_memo Mul beside it.
+bool narrow_by_line_sets_of_ops(OpSet ops, std::int64_t target, const int* cells, int count, int n,
+                                Mask* cand, LineNeeds* needs = nullptr, const Mask* grid = nullptr,
+                                LineSetMemo* memo = nullptr, LineSetMemo* mul_memo = nullptr);
+
 }  // namespace kk

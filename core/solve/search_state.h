@@ -54,7 +54,8 @@ struct SearchState {
     CageTableCache* table_cache = nullptr;  // the Solver's: tables kept between puzzles
     std::size_t max_table_tuples = 0;
     int lazy_count = 0;
-    std::vector<LineSetMemo> memo;  // per cage: the line-set DP's last results
+    std::vector<LineSetMemo>
+        memo;  // per cage: the line-set DP's last results (hidden: Mul's at ncages + k)
 
     // The search state.
     std::array<Mask, kMaxCells> cand{};

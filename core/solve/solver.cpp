@@ -220,9 +220,14 @@ void SearchState::build_tables() {
         if (c.lazy) lazy_cages[static_cast<unsigned>(k) >> 6] |= 1ull << (k & 63);
     }
     live.resize(tuples);
-    if (memo.size() < static_cast<std::size_t>(ncages)) memo.resize(ncages);
+    // A hidden cage's second op (Mul) keeps its memo at ncages + k.
+    const std::size_t memos = static_cast<std::size_t>(ncages) * (puzzle->rules.hidden ? 2 : 1);
+    if (memo.size() < memos) memo.resize(memos);
     for (int k = 0; k < ncages; ++k)
-        if (cage[k].lazy) memo[k].clear();
+        if (cage[k].lazy) {
+            memo[k].clear();
+            if (puzzle->rules.hidden) memo[ncages + k].clear();
+        }
 }
 
 void SearchState::reset_state() {
@@ -423,22 +428,24 @@ bool SearchState::filter_lazy_cage(int k) {
     for (int j = 0; j < c.size; ++j) now[j] = cand[cc[j]];
     const Cage& cage_k = puzzle->cages[k];
     const OpSet ops = cage_ops(cage_k, puzzle->rules);
-    if (ops != op_bit(Op::Add) && ops != op_bit(Op::Mul)) {
-        // Hidden operators, differences, quotients and givens: bounds per op.
+    constexpr OpSet kAddMul = op_bit(Op::Add) | op_bit(Op::Mul);
+    if (ops & ~kAddMul) {
+        // Differences, quotients and givens: bounds per op.
         if (!narrow_by_bounds(cage_k, puzzle->rules, n, now.data())) return false;
         for (int j = 0; j < c.size; ++j)
             if (!narrow(cc[j], now[j])) return false;
         return true;
     }
     // The killer rule first (bounds also apply it), then for sums and products exact
-    // supports line by line, and the values each row and column must take from the cage
-    // leave the rest of that line (sound under killer too: it only removes solutions).
+    // supports line by line (a hidden + or x: the union of both ops' supports), and the
+    // values each row and column must take from the cage leave the rest of that line
+    // (sound under killer too: it only removes solutions).
     if (puzzle->rules.killer && !narrow_by_bounds(cage_k, puzzle->rules, n, now.data()))
         return false;
-    const Op op = ops == op_bit(Op::Add) ? Op::Add : Op::Mul;
     LineNeeds needs;
-    if (!narrow_by_line_sets(op, cage_k.target, cage_k.cells.data(), c.size, n, now.data(), &needs,
-                             cand.data(), &memo[k]))
+    LineSetMemo* mul_memo = ops == kAddMul ? &memo[ncages + k] : nullptr;
+    if (!narrow_by_line_sets_of_ops(ops, cage_k.target, cage_k.cells.data(), c.size, n, now.data(),
+                                    &needs, cand.data(), &memo[k], mul_memo))
         return false;
     for (int j = 0; j < c.size; ++j)
         if (!narrow(cc[j], now[j])) return false;
