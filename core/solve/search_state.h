@@ -13,6 +13,7 @@
 #include "core/model/puzzle.h"
 #include "core/solve/cage_supports.h"
 #include "core/solve/cage_table_cache.h"
+#include "core/solve/grid_totals.h"
 #include "core/solve/nogoods.h"
 #include "core/solve/solver.h"
 
@@ -90,6 +91,10 @@ struct SearchState {
     void undo(std::size_t mark);
 
     bool propagate();
+    // The grid's totals (core/solve/grid_totals.h), then propagation, until neither
+    // narrows; at the root of puzzles with lazy cages. False: refuted.
+    bool settle_grid_totals();
+    void cage_totals(int k, CageTotals& t) const;
     void clear_pending();
     bool fail(std::uint32_t& weight);
     // Takes the lowest dirty cage among those in the masks (one must be dirty).

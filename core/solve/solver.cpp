@@ -15,6 +15,7 @@
 #include "core/solve/cage_supports.h"
 #include "core/solve/cage_table.h"
 #include "core/solve/cage_table_cache.h"
+#include "core/solve/grid_totals.h"
 #include "core/solve/nogoods.h"
 #include "core/solve/restarts.h"
 #include "core/solve/search_state.h"
@@ -95,7 +96,7 @@ bool start(SearchState& s, const Puzzle& p, int limit, const StopCondition* stop
     s.set_up(p);
     s.limit = limit;
     s.result = &result;
-    return s.propagate();
+    return s.propagate() && (!s.lazy_count || s.settle_grid_totals());
 }
 
 void finish(SearchState& s) {
@@ -299,6 +300,63 @@ bool SearchState::propagate() {
         } else {
             return true;
         }
+    }
+}
+
+// What cage k's fillings may add up to, in each dimension of core/solve/grid_totals.h.
+void SearchState::cage_totals(int k, CageTotals& t) const {
+    const CageInfo& c = cage[k];
+    t = CageTotals{};
+    if (c.lazy) {
+        // A big sum adds up to its target, a big product's exponents to the target's
+        // (capped: past 511 it is as impossible); the rest counts cell by cell.
+        const Cage& cage_k = puzzle->cages[k];
+        const OpSet ops = cage_ops(cage_k, puzzle->rules);
+        if (ops == op_bit(Op::Add) && cage_k.target < kGridTotals) {
+            t.known[0] = true;
+            t.totals[0].set(static_cast<std::size_t>(cage_k.target));
+        } else if (ops == op_bit(Op::Mul)) {
+            constexpr int primes[4] = {2, 3, 5, 7};
+            for (int d = 1; d < kTotalDims; ++d) {
+                int e = 0;
+                for (std::int64_t rest = cage_k.target;
+                     rest % primes[d - 1] == 0 && e < kGridTotals - 1; rest /= primes[d - 1])
+                    ++e;
+                t.known[d] = true;
+                t.totals[d].set(static_cast<std::size_t>(e));
+            }
+        }
+        return;
+    }
+    const Mask* tuples = table.data() + c.table;
+    const std::uint32_t* lv = live.data() + c.live;
+    for (int d = 0; d < kTotalDims; ++d) t.known[d] = true;
+    for (std::uint32_t i = 0; i < live_count[k]; ++i) {
+        int sum[kTotalDims] = {};
+        for (int j = 0; j < c.size; ++j)
+            for (int d = 0; d < kTotalDims; ++d)
+                sum[d] += total_weight(d, lowest_value(tuples[lv[i] * c.size + j]));
+        for (int d = 0; d < kTotalDims; ++d) t.totals[d].set(static_cast<std::size_t>(sum[d]));
+    }
+}
+
+// The grid's totals narrow cells, propagation narrows cages' tuples, and so on: a few
+// rounds at most, once per puzzle.
+bool SearchState::settle_grid_totals() {
+    std::vector<CageTotals> totals(static_cast<std::size_t>(ncages));  // the root only
+    for (;;) {
+        for (int k = 0; k < ncages; ++k) cage_totals(k, totals[static_cast<std::size_t>(k)]);
+        std::array<Mask, kMaxCells> now = cand;
+        if (!narrow_by_grid_totals(n, cage_of.data(), totals.data(), ncages, now.data()))
+            return false;
+        bool narrowed = false;
+        for (int cell = 0; cell < cells; ++cell) {
+            if (now[cell] == cand[cell]) continue;
+            narrowed = true;
+            if (!narrow(cell, now[cell])) return false;
+        }
+        if (!narrowed) return true;
+        if (!propagate()) return false;
     }
 }
 
