@@ -9,29 +9,12 @@
 #include "core/io/formats.h"
 #include "core/solve/grid_totals.h"
 #include "core/solve/solver.h"
+#include "tests/support/random_latin.h"
 #include "tests/support/test_files.h"
 
 using namespace kk;
 
 namespace {
-
-// A cyclic Latin square with rows, columns and symbols shuffled.
-std::vector<int> random_latin(int n, std::mt19937& rng) {
-    std::vector<int> rows(static_cast<size_t>(n)), cols, syms;
-    std::iota(rows.begin(), rows.end(), 0);
-    cols = syms = rows;
-    std::shuffle(rows.begin(), rows.end(), rng);
-    std::shuffle(cols.begin(), cols.end(), rng);
-    std::shuffle(syms.begin(), syms.end(), rng);
-    std::vector<int> g(static_cast<size_t>(n * n));
-    for (int r = 0; r < n; ++r)
-        for (int c = 0; c < n; ++c)
-            g[static_cast<size_t>(r * n + c)] =
-                syms[static_cast<size_t>(
-                    (rows[static_cast<size_t>(r)] + cols[static_cast<size_t>(c)]) % n)] +
-                1;
-    return g;
-}
 
 // Cells dealt into cages of 1..6 cells in reading order (connectedness does not matter
 // to the grid's totals).

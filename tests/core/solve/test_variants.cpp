@@ -12,6 +12,7 @@
 #include "core/solve/cage_table.h"
 #include "core/solve/solver.h"
 #include "core/solve/swap_cycles.h"
+#include "tests/support/random_latin.h"
 
 using namespace kk;
 
@@ -103,24 +104,6 @@ struct BruteCounter {
         }
     }
 };
-
-std::vector<int> random_latin(int n, std::mt19937& rng) {
-    // A cyclic square with rows, columns and symbols shuffled.
-    std::vector<int> rows(static_cast<size_t>(n)), cols(rows), syms(rows);
-    std::iota(rows.begin(), rows.end(), 0);
-    cols = syms = rows;
-    std::shuffle(rows.begin(), rows.end(), rng);
-    std::shuffle(cols.begin(), cols.end(), rng);
-    std::shuffle(syms.begin(), syms.end(), rng);
-    std::vector<int> g(static_cast<size_t>(n * n));
-    for (int r = 0; r < n; ++r)
-        for (int c = 0; c < n; ++c)
-            g[static_cast<size_t>(r * n + c)] =
-                syms[static_cast<size_t>(
-                    (rows[static_cast<size_t>(r)] + cols[static_cast<size_t>(c)]) % n)] +
-                1;
-    return g;
-}
 
 // Random connected cages of up to max_cage cells; ops among the allowed ones that the
 // grid meets; now and then a nudged target (often no solution then).
