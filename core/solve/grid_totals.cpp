@@ -1,8 +1,7 @@
 #include "core/solve/grid_totals.h"
 
+#include <algorithm>
 #include <array>
-
-#include "core/model/puzzle.h"
 
 namespace kk {
 namespace {
@@ -32,7 +31,16 @@ bool narrow_in_dimension(int d, int n, const std::uint8_t* cage_of, const CageTo
     int total = 0;
     for (int v = 1; v <= n; ++v) total += n * total_weight(d, v);
     if (total == 0 || total >= kGridTotals) return true;  // no 5 or 7 in a small grid
-    std::array<Part, kMaxCells> parts;
+    // Scratch per thread: every entry read is written first, and zeroing 16 KB on each
+    // call would cost more than the knapsack on a normal puzzle.
+    struct Scratch {
+        std::array<Part, kMaxCells> parts;
+        std::array<GridTotals, kMaxCells + 1> reach, need;
+    };
+    thread_local Scratch scratch;
+    auto& parts = scratch.parts;
+    auto& reach = scratch.reach;
+    auto& need = scratch.need;
     int count = 0;
     for (int k = 0; k < ncages; ++k)
         if (cages[k].known[d]) parts[count++] = Part{-1, cages[k].totals[d]};
@@ -48,7 +56,6 @@ bool narrow_in_dimension(int d, int n, const std::uint8_t* cage_of, const CageTo
 
     // reach[i]: totals parts 0..i-1 make; need[i]: totals from which parts i.. can
     // still make exactly `total`.
-    std::array<GridTotals, kMaxCells + 1> reach, need;
     reach[0].reset();
     reach[0].set(0);
     for (int i = 0; i < count; ++i) reach[i + 1] = sums_of(reach[i], parts[i].totals);
@@ -86,6 +93,53 @@ int total_weight(int d, int v) {
         return w;
     }();
     return weights[d][v];
+}
+
+CageTotals totals_of_cage(const Cage& cage, const Rules& rules, int n) {
+    CageTotals t;
+    const OpSet ops = cage_ops(cage, rules);
+    const auto set_all = [&t](int a, int b) {
+        for (int d = 0; d < kTotalDims; ++d) {
+            t.known[d] = true;
+            t.totals[d].set(static_cast<std::size_t>(total_weight(d, a) + total_weight(d, b)));
+        }
+    };
+    if (cage.op == Op::Given) {
+        if (cage.target >= 1 && cage.target <= n) set_all(static_cast<int>(cage.target), 0);
+        return t;
+    }
+    if (cage.cells.size() == 2) {
+        // Both cells share a line, so they differ; any op the cage may have.
+        const std::int64_t target = cage.target;
+        const auto meets = [&](int a, int b) {
+            const int hi = std::max(a, b), lo = std::min(a, b);
+            return ((ops & op_bit(Op::Add)) && a + b == target) ||
+                   ((ops & op_bit(Op::Sub)) && hi - lo == target) ||
+                   ((ops & op_bit(Op::Mul)) && a * b == target) ||
+                   ((ops & op_bit(Op::Div)) && hi % lo == 0 && hi / lo == target);
+        };
+        for (int a = 1; a <= n; ++a)
+            for (int b = a + 1; b <= n; ++b)
+                if (meets(a, b)) set_all(a, b);
+        for (int d = 0; d < kTotalDims; ++d) t.known[d] = true;  // none: nothing adds up
+        return t;
+    }
+    if (ops == op_bit(Op::Add) && cage.target < kGridTotals) {
+        t.known[0] = true;
+        t.totals[0].set(static_cast<std::size_t>(cage.target));
+    } else if (ops == op_bit(Op::Mul) && cage.target > 0) {
+        // Capped: past 511 it is as impossible as the true exponent.
+        constexpr int primes[4] = {2, 3, 5, 7};
+        for (int d = 1; d < kTotalDims; ++d) {
+            int e = 0;
+            for (std::int64_t rest = cage.target; rest % primes[d - 1] == 0 && e < kGridTotals - 1;
+                 rest /= primes[d - 1])
+                ++e;
+            t.known[d] = true;
+            t.totals[d].set(static_cast<std::size_t>(e));
+        }
+    }
+    return t;
 }
 
 bool narrow_by_grid_totals(int n, const std::uint8_t* cage_of, const CageTotals* cages, int ncages,

@@ -55,8 +55,13 @@ struct SearchState {
     CageTableCache* table_cache = nullptr;  // the Solver's: tables kept between puzzles
     std::size_t max_table_tuples = 0;
     int lazy_count = 0;
-    std::vector<LineSetMemo>
-        memo;  // per cage: the line-set DP's last results (hidden: Mul's at ncages + k)
+    std::vector<CageTotals> grid_totals;  // per cage, for the grid's totals
+    bool grid_totals_checked = false;     // in this solve, by a long search
+    // Past this many nodes a search without lazy cages checks the grid's totals (a
+    // normal puzzle takes a few dozen nodes; a check costs about as much as its solve).
+    static constexpr std::uint64_t kGridTotalsAfterNodes = 4096;
+    // Per cage: the line-set DP's last results (hidden cages: Mul's at ncages + k).
+    std::vector<LineSetMemo> memo;
 
     // The search state.
     std::array<Mask, kMaxCells> cand{};
@@ -92,9 +97,11 @@ struct SearchState {
 
     bool propagate();
     // The grid's totals (core/solve/grid_totals.h), then propagation, until neither
-    // narrows; at the root of puzzles with lazy cages. False: refuted.
+    // narrows; at the root. False: refuted.
     bool settle_grid_totals();
-    void cage_totals(int k, CageTotals& t) const;
+    // Can the grid's totals be met at all (every cell any value)? For a long search.
+    bool grid_totals_hold();
+    void load_grid_totals();
     void clear_pending();
     bool fail(std::uint32_t& weight);
     // Takes the lowest dirty cage among those in the masks (one must be dirty).

@@ -93,6 +93,7 @@ bool start(SearchState& s, const Puzzle& p, int limit, const StopCondition* stop
            SolveResult& result) {
     s.stop = stop;
     s.next_stop_check = Solver::kStopCheckNodes;
+    s.grid_totals_checked = false;
     s.set_up(p);
     s.limit = limit;
     s.result = &result;
@@ -303,51 +304,26 @@ bool SearchState::propagate() {
     }
 }
 
-// What cage k's fillings may add up to, in each dimension of core/solve/grid_totals.h.
-void SearchState::cage_totals(int k, CageTotals& t) const {
-    const CageInfo& c = cage[k];
-    t = CageTotals{};
-    if (c.lazy) {
-        // A big sum adds up to its target, a big product's exponents to the target's
-        // (capped: past 511 it is as impossible); the rest counts cell by cell.
-        const Cage& cage_k = puzzle->cages[k];
-        const OpSet ops = cage_ops(cage_k, puzzle->rules);
-        if (ops == op_bit(Op::Add) && cage_k.target < kGridTotals) {
-            t.known[0] = true;
-            t.totals[0].set(static_cast<std::size_t>(cage_k.target));
-        } else if (ops == op_bit(Op::Mul)) {
-            constexpr int primes[4] = {2, 3, 5, 7};
-            for (int d = 1; d < kTotalDims; ++d) {
-                int e = 0;
-                for (std::int64_t rest = cage_k.target;
-                     rest % primes[d - 1] == 0 && e < kGridTotals - 1; rest /= primes[d - 1])
-                    ++e;
-                t.known[d] = true;
-                t.totals[d].set(static_cast<std::size_t>(e));
-            }
-        }
-        return;
-    }
-    const Mask* tuples = table.data() + c.table;
-    const std::uint32_t* lv = live.data() + c.live;
-    for (int d = 0; d < kTotalDims; ++d) t.known[d] = true;
-    for (std::uint32_t i = 0; i < live_count[k]; ++i) {
-        int sum[kTotalDims] = {};
-        for (int j = 0; j < c.size; ++j)
-            for (int d = 0; d < kTotalDims; ++d)
-                sum[d] += total_weight(d, lowest_value(tuples[lv[i] * c.size + j]));
-        for (int d = 0; d < kTotalDims; ++d) t.totals[d].set(static_cast<std::size_t>(sum[d]));
-    }
+void SearchState::load_grid_totals() {
+    if (grid_totals.size() < static_cast<std::size_t>(ncages)) grid_totals.resize(ncages);
+    for (int k = 0; k < ncages; ++k)
+        grid_totals[k] = totals_of_cage(puzzle->cages[k], puzzle->rules, n);
+}
+
+bool SearchState::grid_totals_hold() {
+    load_grid_totals();
+    std::array<Mask, kMaxCells> any;
+    any.fill(full);
+    return narrow_by_grid_totals(n, cage_of.data(), grid_totals.data(), ncages, any.data());
 }
 
 // The grid's totals narrow cells, propagation narrows cages' tuples, and so on: a few
 // rounds at most, once per puzzle.
 bool SearchState::settle_grid_totals() {
-    std::vector<CageTotals> totals(static_cast<std::size_t>(ncages));  // the root only
+    load_grid_totals();
     for (;;) {
-        for (int k = 0; k < ncages; ++k) cage_totals(k, totals[static_cast<std::size_t>(k)]);
         std::array<Mask, kMaxCells> now = cand;
-        if (!narrow_by_grid_totals(n, cage_of.data(), totals.data(), ncages, now.data()))
+        if (!narrow_by_grid_totals(n, cage_of.data(), grid_totals.data(), ncages, now.data()))
             return false;
         bool narrowed = false;
         for (int cell = 0; cell < cells; ++cell) {
@@ -588,6 +564,16 @@ bool SearchState::search() {
         if (stop && stop->reached()) {
             result->undecided = true;
             return true;  // unwinds the whole search
+        }
+        // A long search without lazy cages: the grid's totals, unchecked at its root to
+        // keep normal puzzles fast, may refute the whole puzzle at once.
+        if (!lazy_count && !grid_totals_checked && result->nodes >= kGridTotalsAfterNodes) {
+            grid_totals_checked = true;
+            if (!grid_totals_hold()) {
+                result->count = 0;
+                result->solutions.clear();
+                return true;  // no solution anywhere: unwinds the whole search
+            }
         }
     }
     if (++run_nodes > run_budget || (cancel && cancel->load(std::memory_order_relaxed))) {
