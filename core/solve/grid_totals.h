@@ -36,7 +36,7 @@ int total_weight(int d, int v);
 // What a cage of an n x n puzzle may add up to, from its op and target alone: a sum its
 // target, a product its target's exponents, a given its value, a two-cell cage (any
 // op) the totals of the distinct pairs that meet it; hidden + or x on more cells: not
-// known. Cheap enough for every puzzle (no tuple is listed).
+// known. For cages without a table: no tuple is listed.
 CageTotals totals_of_cage(const Cage& cage, const Rules& rules, int n);
 
 // n x n grid; cage_of: each cell's cage (0..ncages-1); cages: their totals; cand: every

@@ -101,7 +101,7 @@ struct SearchState {
     bool settle_grid_totals();
     // Can the grid's totals be met at all (every cell any value)? For a long search.
     bool grid_totals_hold();
-    void load_grid_totals();
+    void load_grid_totals(bool live_only);
     void clear_pending();
     bool fail(std::uint32_t& weight);
     // Takes the lowest dirty cage among those in the masks (one must be dirty).

@@ -304,14 +304,35 @@ bool SearchState::propagate() {
     }
 }
 
-void SearchState::load_grid_totals() {
+// Each cage's totals: a table cage's from its tuples (they know the cage's lines, and a
+// product's sums), a big cage's from its op and target. live: only the tuples still
+// live, which holds at the root alone; else all of them, true anywhere in a search.
+void SearchState::load_grid_totals(bool live_only) {
     if (grid_totals.size() < static_cast<std::size_t>(ncages)) grid_totals.resize(ncages);
-    for (int k = 0; k < ncages; ++k)
-        grid_totals[k] = totals_of_cage(puzzle->cages[k], puzzle->rules, n);
+    for (int k = 0; k < ncages; ++k) {
+        const CageInfo& c = cage[k];
+        CageTotals& t = grid_totals[k];
+        if (c.lazy) {
+            t = totals_of_cage(puzzle->cages[k], puzzle->rules, n);
+            continue;
+        }
+        t = CageTotals{};
+        for (int d = 0; d < kTotalDims; ++d) t.known[d] = true;
+        const std::uint32_t count = live_only ? live_count[k] : c.tuples;
+        for (std::uint32_t i = 0; i < count; ++i) {
+            const Mask* tuple =
+                table.data() + c.table + (live_only ? live[c.live + i] : i) * c.size;
+            int sum[kTotalDims] = {};
+            for (int j = 0; j < c.size; ++j)
+                for (int d = 0; d < kTotalDims; ++d)
+                    sum[d] += total_weight(d, lowest_value(tuple[j]));
+            for (int d = 0; d < kTotalDims; ++d) t.totals[d].set(static_cast<std::size_t>(sum[d]));
+        }
+    }
 }
 
 bool SearchState::grid_totals_hold() {
-    load_grid_totals();
+    load_grid_totals(false);
     std::array<Mask, kMaxCells> any;
     any.fill(full);
     return narrow_by_grid_totals(n, cage_of.data(), grid_totals.data(), ncages, any.data());
@@ -320,8 +341,8 @@ bool SearchState::grid_totals_hold() {
 // The grid's totals narrow cells, propagation narrows cages' tuples, and so on: a few
 // rounds at most, once per puzzle.
 bool SearchState::settle_grid_totals() {
-    load_grid_totals();
     for (;;) {
+        load_grid_totals(true);
         std::array<Mask, kMaxCells> now = cand;
         if (!narrow_by_grid_totals(n, cage_of.data(), grid_totals.data(), ncages, now.data()))
             return false;
