@@ -6,9 +6,12 @@
 namespace kk {
 namespace {
 
-// One part of the grid's total: a whole cage (cell < 0) or a cell on its own.
+// One part of a band's total: a whole cage (cell < 0), a cell inside the band, or an
+// outie (a cell outside the band of a cage taken whole), which adds `top` less its
+// weight so that every part adds 0 or more.
 struct Part {
     int cell = -1;
+    bool outie = false;
     GridTotals totals;
 };
 
@@ -26,33 +29,70 @@ GridTotals differences_of(const GridTotals& x, const GridTotals& y) {
     return r;
 }
 
-bool narrow_in_dimension(int d, int n, const std::uint8_t* cage_of, const CageTotals* cages,
-                         int ncages, Mask* cand) {
-    int total = 0;
-    for (int v = 1; v <= n; ++v) total += n * total_weight(d, v);
-    if (total == 0 || total >= kGridTotals) return true;  // no 5 or 7 in a small grid
+// The grid's cells cage after cage.
+struct CageCells {
+    std::array<int, kMaxCells> cells{};
+    std::array<int, kMaxCells + 1> start{};
+    CageCells(int n, const std::uint8_t* cage_of, int ncages) {
+        for (int cell = 0; cell < n * n; ++cell) ++start[cage_of[cell] + 1];
+        for (int k = 0; k < ncages; ++k) start[k + 1] += start[k];
+        std::array<int, kMaxCells + 1> next = start;
+        for (int cell = 0; cell < n * n; ++cell) cells[next[cage_of[cell]]++] = cell;
+    }
+};
+
+// Rows (or columns) lo..hi in dimension d: the knapsack, then each cell part keeps the
+// values some completion allows. False when the band cannot reach its total.
+bool narrow_band(int d, bool rows, int lo, int hi, int n, const std::uint8_t* cage_of,
+                 const CageTotals* cages, int ncages, const CageCells& by_cage, Mask* cand) {
+    // A line holds 1..n once: its total is theirs; `top` is the largest weight of 1..n.
+    int line_total = 0, top = 0;
+    for (int v = 1; v <= n; ++v) {
+        line_total += total_weight(d, v);
+        top = std::max(top, total_weight(d, v));
+    }
+    if (line_total == 0) return true;  // no 5 or 7 in a small grid
     // Scratch per thread: every entry read is written first, and zeroing 16 KB on each
     // call would cost more than the knapsack on a normal puzzle.
     struct Scratch {
+        std::array<int, kMaxCells> inside;
         std::array<Part, kMaxCells> parts;
         std::array<GridTotals, kMaxCells + 1> reach, need;
     };
     thread_local Scratch scratch;
-    auto& parts = scratch.parts;
-    auto& reach = scratch.reach;
-    auto& need = scratch.need;
-    int count = 0;
-    for (int k = 0; k < ncages; ++k)
-        if (cages[k].known[d]) parts[count++] = Part{-1, cages[k].totals[d]};
-    if (count == 0) return true;  // cells alone say no more than the rows' own rule
-    for (int cell = 0; cell < n * n; ++cell) {
-        if (cages[cage_of[cell]].known[d]) continue;
-        Part& p = parts[count++];
-        p.cell = cell;
-        p.totals.reset();
-        for (unsigned x = static_cast<unsigned>(cand[cell]) >> 1; x; x &= x - 1)
-            p.totals.set(static_cast<std::size_t>(total_weight(d, std::countr_zero(x) + 1)));
+    auto& [inside, parts, reach, need] = scratch;
+    std::fill(inside.begin(), inside.begin() + ncages, 0);
+    for (int l = lo; l <= hi; ++l)
+        for (int i = 0; i < n; ++i) ++inside[cage_of[rows ? l * n + i : i * n + l]];
+    const auto in_band = [&](int cell) {
+        const int l = rows ? cell / n : cell % n;
+        return l >= lo && l <= hi;
+    };
+    int count = 0, outies = 0, wholes = 0;
+    for (int k = 0; k < ncages; ++k) {
+        if (!inside[k]) continue;
+        const int first = by_cage.start[k], size = by_cage.start[k + 1] - first;
+        // A cage stands for its cells when fewer of them lie outside than inside.
+        const bool whole = cages[k].known[d] && size - inside[k] < inside[k];
+        if (whole) parts[count++] = Part{-1, false, cages[k].totals[d]};
+        wholes += whole;
+        for (int j = first; j < first + size; ++j) {
+            const int cell = by_cage.cells[j];
+            if (whole == in_band(cell)) continue;  // in the cage's total, or not at all
+            Part& p = parts[count++];
+            p.cell = cell;
+            p.outie = whole;
+            p.totals.reset();
+            for (unsigned x = static_cast<unsigned>(cand[cell]) >> 1; x; x &= x - 1) {
+                const int w = total_weight(d, std::countr_zero(x) + 1);
+                p.totals.set(static_cast<std::size_t>(whole ? top - w : w));
+            }
+            outies += whole;
+        }
     }
+    if (!wholes) return true;  // cells alone say no more than the lines' own rule
+    const int total = (hi - lo + 1) * line_total + top * outies;
+    if (total >= kGridTotals) return true;  // too many outies to count
 
     // reach[i]: totals parts 0..i-1 make; need[i]: totals from which parts i.. can
     // still make exactly `total`.
@@ -69,7 +109,8 @@ bool narrow_in_dimension(int d, int n, const std::uint8_t* cage_of, const CageTo
         Mask keep = 0;
         for (unsigned x = static_cast<unsigned>(cand[p.cell]) >> 1; x; x &= x - 1) {
             const int v = std::countr_zero(x) + 1;
-            const auto by = static_cast<std::size_t>(total_weight(d, v));
+            const int w = total_weight(d, v);
+            const auto by = static_cast<std::size_t>(p.outie ? top - w : w);
             if (((reach[i] << by) & need[i + 1]).any())
                 keep = static_cast<Mask>(keep | value_bit(v));
         }
@@ -144,8 +185,22 @@ CageTotals totals_of_cage(const Cage& cage, const Rules& rules, int n) {
 
 bool narrow_by_grid_totals(int n, const std::uint8_t* cage_of, const CageTotals* cages, int ncages,
                            Mask* cand) {
+    const CageCells by_cage(n, cage_of, ncages);
     for (int d = 0; d < kTotalDims; ++d)
-        if (!narrow_in_dimension(d, n, cage_of, cages, ncages, cand)) return false;
+        if (!narrow_band(d, true, 0, n - 1, n, cage_of, cages, ncages, by_cage, cand)) return false;
+    return true;
+}
+
+bool narrow_by_band_totals(int n, const std::uint8_t* cage_of, const CageTotals* cages, int ncages,
+                           Mask* cand) {
+    const CageCells by_cage(n, cage_of, ncages);
+    for (int d = 0; d < kTotalDims; ++d)
+        for (int lo = 0; lo < n; ++lo)
+            for (int hi = lo; hi < n; ++hi)
+                for (const bool rows : {true, false})
+                    if ((rows || hi - lo < n - 1) &&
+                        !narrow_band(d, rows, lo, hi, n, cage_of, cages, ncages, by_cage, cand))
+                        return false;
     return true;
 }
 

@@ -146,6 +146,12 @@ void search_in_pairs(SearchState& weighted, SearchState& plain, int threads,
             result.undecided = true;
             break;
         }
+        // A long search: the bands' totals, too dear for every root, may refute it all.
+        if (!weighted.grid_totals_checked && result.nodes >= SearchState::kGridTotalsAfterNodes) {
+            weighted.grid_totals_checked = true;
+            // Between pairs each state is at its restart root.
+            if (!weighted.grid_totals_hold(true)) break;  // no solution: count 0, settled
+        }
         const std::uint64_t budget = kRestartUnit * luby(j);
         SolveResult by_weighted, by_plain;
         std::atomic<bool> moot{false};

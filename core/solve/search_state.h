@@ -57,9 +57,9 @@ struct SearchState {
     int lazy_count = 0;
     std::vector<CageTotals> grid_totals;  // per cage, for the grid's totals
     bool grid_totals_checked = false;     // in this solve, by a long search
-    // Past this many nodes a search without lazy cages checks the grid's totals (a
-    // normal puzzle takes a few dozen nodes; a check costs about as much as its solve).
-    static constexpr std::uint64_t kGridTotalsAfterNodes = 4096;
+    // Past this many nodes a search checks every band's totals once (a normal puzzle
+    // takes a few dozen nodes; the check costs a few milliseconds).
+    static constexpr std::uint64_t kGridTotalsAfterNodes = 8192;
     // Per cage: the line-set DP's last results (hidden cages: Mul's at ncages + k).
     std::vector<LineSetMemo> memo;
 
@@ -99,8 +99,10 @@ struct SearchState {
     // The grid's totals (core/solve/grid_totals.h), then propagation, until neither
     // narrows; at the root. False: refuted.
     bool settle_grid_totals();
-    // Can the grid's totals be met at all (every cell any value)? For a long search.
-    bool grid_totals_hold();
+    // Can every band's totals be met? at_root: with the root's candidates and live
+    // tuples (the state must be at its root); else with any value and every tuple,
+    // which holds anywhere in a search.
+    bool grid_totals_hold(bool at_root);
     void load_grid_totals(bool live_only);
     void clear_pending();
     bool fail(std::uint32_t& weight);

@@ -331,11 +331,11 @@ void SearchState::load_grid_totals(bool live_only) {
     }
 }
 
-bool SearchState::grid_totals_hold() {
-    load_grid_totals(false);
-    std::array<Mask, kMaxCells> any;
-    any.fill(full);
-    return narrow_by_grid_totals(n, cage_of.data(), grid_totals.data(), ncages, any.data());
+bool SearchState::grid_totals_hold(bool at_root) {
+    load_grid_totals(at_root);
+    std::array<Mask, kMaxCells> now;
+    for (int cell = 0; cell < cells; ++cell) now[cell] = at_root ? cand[cell] : full;
+    return narrow_by_band_totals(n, cage_of.data(), grid_totals.data(), ncages, now.data());
 }
 
 // The grid's totals narrow cells, propagation narrows cages' tuples, and so on: a few
@@ -586,11 +586,11 @@ bool SearchState::search() {
             result->undecided = true;
             return true;  // unwinds the whole search
         }
-        // A long search without lazy cages: the grid's totals, unchecked at its root to
+        // A long search without lazy cages: the bands' totals, unchecked at its root to
         // keep normal puzzles fast, may refute the whole puzzle at once.
         if (!lazy_count && !grid_totals_checked && result->nodes >= kGridTotalsAfterNodes) {
             grid_totals_checked = true;
-            if (!grid_totals_hold()) {
+            if (!grid_totals_hold(false)) {
                 result->count = 0;
                 result->solutions.clear();
                 return true;  // no solution anywhere: unwinds the whole search
