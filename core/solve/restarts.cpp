@@ -149,8 +149,7 @@ void search_in_pairs(SearchState& weighted, SearchState& plain, int threads,
         // A long search: the bands' totals, too dear for every root, may refute it all.
         if (!weighted.grid_totals_checked && result.nodes >= SearchState::kGridTotalsAfterNodes) {
             weighted.grid_totals_checked = true;
-            // Between pairs each state is at its restart root.
-            if (!weighted.grid_totals_hold(true)) break;  // no solution: count 0, settled
+            if (!weighted.grid_totals_hold()) break;  // no solution: count 0, settled
         }
         const std::uint64_t budget = kRestartUnit * luby(j);
         SolveResult by_weighted, by_plain;

@@ -55,8 +55,10 @@ struct SearchState {
     CageTableCache* table_cache = nullptr;  // the Solver's: tables kept between puzzles
     std::size_t max_table_tuples = 0;
     int lazy_count = 0;
-    std::vector<CageTotals> grid_totals;  // per cage, for the grid's totals
-    bool grid_totals_checked = false;     // in this solve, by a long search
+    std::vector<CageTotals> grid_totals;      // per cage, for the grid's totals
+    std::array<Mask, kMaxCells> root_cand{};  // after the root's propagation
+    std::array<std::uint32_t, kMaxCells> root_live_count{};
+    bool grid_totals_checked = false;  // in this solve, by a long search
     // Past this many nodes a search checks every band's totals once (a normal puzzle
     // takes a few dozen nodes; the check costs a few milliseconds).
     static constexpr std::uint64_t kGridTotalsAfterNodes = 8192;
@@ -99,11 +101,11 @@ struct SearchState {
     // The grid's totals (core/solve/grid_totals.h), then propagation, until neither
     // narrows; at the root. False: refuted.
     bool settle_grid_totals();
-    // Can every band's totals be met? at_root: with the root's candidates and live
-    // tuples (the state must be at its root); else with any value and every tuple,
-    // which holds anywhere in a search.
-    bool grid_totals_hold(bool at_root);
-    void load_grid_totals(bool live_only);
+    // Can every band's totals be met, from the root's candidates and live tuples (kept
+    // by keep_root)? Callable anywhere in a search.
+    bool grid_totals_hold();
+    void keep_root();
+    void load_grid_totals(const std::uint32_t* live_counts);
     void clear_pending();
     bool fail(std::uint32_t& weight);
     // Takes the lowest dirty cage among those in the masks (one must be dirty).

@@ -97,7 +97,9 @@ bool start(SearchState& s, const Puzzle& p, int limit, const StopCondition* stop
     s.set_up(p);
     s.limit = limit;
     s.result = &result;
-    return s.propagate() && (!s.lazy_count || s.settle_grid_totals());
+    if (!s.propagate() || (s.lazy_count && !s.settle_grid_totals())) return false;
+    s.keep_root();
+    return true;
 }
 
 void finish(SearchState& s) {
@@ -304,10 +306,10 @@ bool SearchState::propagate() {
     }
 }
 
-// Each cage's totals: a table cage's from its tuples (they know the cage's lines, and a
-// product's sums), a big cage's from its op and target. live: only the tuples still
-// live, which holds at the root alone; else all of them, true anywhere in a search.
-void SearchState::load_grid_totals(bool live_only) {
+// Each cage's totals: a table cage's from its live tuples (they know the cage's lines,
+// and a product's sums), a big cage's from its op and target. live: how many of each
+// cage's tuples count, the first of its entries in `live`.
+void SearchState::load_grid_totals(const std::uint32_t* live_counts) {
     if (grid_totals.size() < static_cast<std::size_t>(ncages)) grid_totals.resize(ncages);
     for (int k = 0; k < ncages; ++k) {
         const CageInfo& c = cage[k];
@@ -318,10 +320,8 @@ void SearchState::load_grid_totals(bool live_only) {
         }
         t = CageTotals{};
         for (int d = 0; d < kTotalDims; ++d) t.known[d] = true;
-        const std::uint32_t count = live_only ? live_count[k] : c.tuples;
-        for (std::uint32_t i = 0; i < count; ++i) {
-            const Mask* tuple =
-                table.data() + c.table + (live_only ? live[c.live + i] : i) * c.size;
+        for (std::uint32_t i = 0; i < live_counts[k]; ++i) {
+            const Mask* tuple = table.data() + c.table + live[c.live + i] * c.size;
             int sum[kTotalDims] = {};
             for (int j = 0; j < c.size; ++j)
                 for (int d = 0; d < kTotalDims; ++d)
@@ -331,10 +331,16 @@ void SearchState::load_grid_totals(bool live_only) {
     }
 }
 
-bool SearchState::grid_totals_hold(bool at_root) {
-    load_grid_totals(at_root);
-    std::array<Mask, kMaxCells> now;
-    for (int cell = 0; cell < cells; ++cell) now[cell] = at_root ? cand[cell] : full;
+// Filtering only swaps a cage's entries in `live` among its first live_count, so its
+// first root_live_count entries stay the root's live tuples anywhere below the root.
+void SearchState::keep_root() {
+    root_cand = cand;
+    root_live_count = live_count;
+}
+
+bool SearchState::grid_totals_hold() {
+    load_grid_totals(root_live_count.data());
+    std::array<Mask, kMaxCells> now = root_cand;
     return narrow_by_band_totals(n, cage_of.data(), grid_totals.data(), ncages, now.data());
 }
 
@@ -342,7 +348,7 @@ bool SearchState::grid_totals_hold(bool at_root) {
 // rounds at most, once per puzzle.
 bool SearchState::settle_grid_totals() {
     for (;;) {
-        load_grid_totals(true);
+        load_grid_totals(live_count.data());
         std::array<Mask, kMaxCells> now = cand;
         if (!narrow_by_grid_totals(n, cage_of.data(), grid_totals.data(), ncages, now.data()))
             return false;
@@ -590,7 +596,7 @@ bool SearchState::search() {
         // keep normal puzzles fast, may refute the whole puzzle at once.
         if (!lazy_count && !grid_totals_checked && result->nodes >= kGridTotalsAfterNodes) {
             grid_totals_checked = true;
-            if (!grid_totals_hold(false)) {
+            if (!grid_totals_hold()) {
                 result->count = 0;
                 result->solutions.clear();
                 return true;  // no solution anywhere: unwinds the whole search
