@@ -334,8 +334,8 @@ void SearchState::load_grid_totals(const std::uint32_t* live_counts) {
 // Filtering only swaps a cage's entries in `live` among its first live_count, so its
 // first root_live_count entries stay the root's live tuples anywhere below the root.
 void SearchState::keep_root() {
-    root_cand = cand;
-    root_live_count = live_count;
+    std::copy_n(cand.begin(), cells, root_cand.begin());
+    std::copy_n(live_count.begin(), ncages, root_live_count.begin());
 }
 
 bool SearchState::grid_totals_hold() {
