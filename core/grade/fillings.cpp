@@ -97,7 +97,8 @@ class FillingWalk {
         summary_.values = 0;
         summary_.row_need.fill(0);
         summary_.col_need.fill(0);
-        // Every op the cage may have (a hidden cage's entry_.op is only a placeholder).
+        // Every op the cage may have: a hidden cage's entry_.op is whatever normalize() wrote
+        // (+ for three cells or more), not its real op.
         if (!narrow_by_line_sets_of_ops(entry_.ops, entry_.target, cells_, k_, n_, found_,
                                         &needs)) {
             for (int j = 0; j < k_; ++j) found_[j] = 0;

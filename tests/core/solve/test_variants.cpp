@@ -264,10 +264,10 @@ TEST_CASE("the grader agrees with the solver on big cages under hidden and times
           "[variants][big-cages]") {
     // A cage of more than six cells is summarised line by line when its walk of
     // fillings gives up; that summary must hold under the puzzle's rules. With a hidden
-    // cage's placeholder op (+) only, unique puzzles graded "impossible" (the ladder
-    // broke on a product).
-    // (Sums alone, as add-sub makes them, are the standard case; killer cages of seven
-    // cells or more in a 7x7 grid almost never have a solution.)
+    // cage's stored op alone (+, as normalize() writes it), unique puzzles graded
+    // "impossible": the ladder broke on a product.
+    // Sums alone, as add-sub makes them, are the standard case; killer cages of seven
+    // cells or more in a 7x7 grid almost never have a solution.
     for (const char* names : {"hidden", "hidden,mult-only", "mult-only"}) {
         const Rules rules = *parse_rules(names);
         std::mt19937 rng(20261126);
