@@ -122,20 +122,6 @@ bool narrow_band(int d, bool rows, int lo, int hi, int n, const std::uint8_t* ca
 
 }  // namespace
 
-int total_weight(int d, int v) {
-    static const auto weights = [] {
-        std::array<std::array<int, kMaxSize + 1>, kTotalDims> w{};
-        constexpr int primes[4] = {2, 3, 5, 7};
-        for (int x = 1; x <= kMaxSize; ++x) {
-            w[0][x] = x;
-            for (int p = 0; p < 4; ++p)
-                for (int y = x; y % primes[p] == 0; y /= primes[p]) ++w[p + 1][x];
-        }
-        return w;
-    }();
-    return weights[d][v];
-}
-
 CageTotals totals_of_cage(const Cage& cage, const Rules& rules, int n) {
     CageTotals t;
     const OpSet ops = cage_ops(cage, rules);

@@ -31,8 +31,18 @@ struct CageTotals {
     GridTotals totals[kTotalDims];
 };
 
-// Value v's weight in dimension d: v itself, or its exponent of 2, 3, 5 or 7.
-int total_weight(int d, int v);
+// Value v's weight in dimension d: v itself, or its exponent of 2, 3, 5 or 7 (a table:
+// the searches read it at every node).
+inline constexpr int kTotalWeights[kTotalDims][kMaxSize + 1] = {
+    {0, 1, 2, 3, 4, 5, 6, 7, 8, 9},  // the value
+    {0, 0, 1, 0, 2, 0, 1, 0, 3, 0},  // 2, 4, 6, 8
+    {0, 0, 0, 1, 0, 0, 1, 0, 0, 2},  // 3, 6, 9
+    {0, 0, 0, 0, 0, 1, 0, 0, 0, 0},  // 5
+    {0, 0, 0, 0, 0, 0, 0, 1, 0, 0},  // 7
+};
+constexpr int total_weight(int d, int v) {
+    return kTotalWeights[d][v];
+}
 
 // What a cage of an n x n puzzle may add up to, from its op and target alone: a sum its
 // target, a product its target's exponents, a given its value, a two-cell cage (any

@@ -11,6 +11,7 @@
 
 #include "core/model/candidates.h"
 #include "core/model/puzzle.h"
+#include "core/solve/band_sums.h"
 #include "core/solve/cage_supports.h"
 #include "core/solve/cage_table_cache.h"
 #include "core/solve/grid_totals.h"
@@ -62,6 +63,15 @@ struct SearchState {
     // Past this many nodes a search checks every band's totals once (a normal puzzle
     // takes a few dozen nodes; the check costs a few milliseconds).
     static constexpr std::uint64_t kGridTotalsAfterNodes = 8192;
+    // The bands' sums at every node, with lazy cages (band_sums.h). A table cage's sum
+    // range is worked out again from its live tuples when its live count has moved
+    // (`stale_sums`); a big sum's is its target.
+    BandSums bands;
+    bool band_search = false;
+    std::vector<SumRange> cage_sums;
+    std::array<std::uint64_t, 2> stale_sums{};
+    std::vector<std::uint16_t> tuple_sums;  // indexed as `live`; per cage once needed
+    std::array<std::uint64_t, 2> tuple_sums_ready{};
     // Per cage: the line-set DP's last results (hidden cages: Mul's at ncages + k).
     std::vector<LineSetMemo> memo;
 
@@ -98,6 +108,11 @@ struct SearchState {
     void undo(std::size_t mark);
 
     bool propagate();
+    // The bands' sums, then propagation, until neither narrows. False: refuted.
+    bool narrow_by_band_sums();
+    void set_up_band_sums();
+    void refresh_cage_sums();
+    void mark_stale(int k) { stale_sums[static_cast<unsigned>(k) >> 6] |= 1ull << (k & 63); }
     // The grid's totals (core/solve/grid_totals.h), then propagation, until neither
     // narrows; at the root. False: refuted.
     bool settle_grid_totals();

@@ -11,6 +11,7 @@
 #include <optional>
 
 #include "core/model/candidates.h"
+#include "core/solve/band_sums.h"
 #include "core/solve/cage_bounds.h"
 #include "core/solve/cage_supports.h"
 #include "core/solve/cage_table.h"
@@ -98,6 +99,7 @@ bool start(SearchState& s, const Puzzle& p, int limit, const StopCondition* stop
     s.limit = limit;
     s.result = &result;
     if (!s.propagate() || (s.lazy_count && !s.settle_grid_totals())) return false;
+    if (s.band_search && !s.narrow_by_band_sums()) return false;
     s.keep_root();
     return true;
 }
@@ -169,6 +171,8 @@ void SearchState::set_up(const Puzzle& p) {
     }
     build_tables();
     if (lazy_count) nogoods.clear(cells);
+    band_search = false;
+    if (lazy_count) set_up_band_sums();
     // Along one path each cell narrows at most n-1 times, and each cage's count
     // drops at most once per narrowing of its cells plus once at the root.
     trail.resize(2 * cells * n + ncages + 1);
@@ -272,10 +276,12 @@ bool SearchState::narrow(int cell, Mask m) {
 void SearchState::undo(std::size_t mark) {
     while (trail_size > mark) {
         const TrailEntry& e = trail[--trail_size];
-        if (e.who >= 0)
+        if (e.who >= 0) {
             cand[e.who] = static_cast<Mask>(e.old);
-        else
+        } else {
             live_count[-1 - e.who] = e.old;
+            mark_stale(-1 - e.who);
+        }
     }
 }
 
@@ -357,6 +363,102 @@ bool SearchState::settle_grid_totals() {
             if (now[cell] == cand[cell]) continue;
             narrowed = true;
             if (!narrow(cell, now[cell])) return false;
+        }
+        if (!narrowed) return true;
+        if (!propagate()) return false;
+    }
+}
+
+// ---- the bands' sums ---------------------------------------------------------
+
+// A table cage's sum is known in every band (its tuples'); a lazy cage's only when it
+// is a sum. Puzzles without lazy cages start without: their tables and lines solve them
+// in a few dozen nodes, fewer than the bands would cost; a long search sets them up.
+void SearchState::set_up_band_sums() {
+    band_search = false;
+    cage_sums.assign(static_cast<std::size_t>(ncages), SumRange{});
+    tuple_sums.resize(live.size());
+    tuple_sums_ready = {};
+    stale_sums = {};
+    std::array<bool, kMaxCells> known{};
+    for (int k = 0; k < ncages; ++k) {
+        const Cage& cage_k = puzzle->cages[k];
+        if (!cage[k].lazy) {
+            known[k] = true;
+            mark_stale(k);
+        } else if (cage_ops(cage_k, puzzle->rules) == op_bit(Op::Add)) {
+            known[k] = true;
+            const int target = static_cast<int>(std::min<std::int64_t>(cage_k.target, 1 << 20));
+            cage_sums[k] = sum_range_of(&target, 1);
+        }
+    }
+    bands.set_up(n, cage_of.data(), ncages, known.data());
+    band_search = !bands.empty();
+}
+
+// Each stale table cage's sums from its live tuples; past kMaxTupleSums of them, from
+// its cells' bounds (looser, and far cheaper near the root).
+void SearchState::refresh_cage_sums() {
+    constexpr std::uint32_t kMaxTupleSums = 4096;
+    for (int half = 0; half < 2; ++half)
+        for (std::uint64_t x = stale_sums[half]; x; x &= x - 1) {
+            const int k = half * 64 + std::countr_zero(x);
+            const CageInfo& c = cage[k];
+            if (c.lazy) continue;
+            const std::uint32_t count = live_count[k];
+            if (count > kMaxTupleSums) {
+                int lo = 0, hi = 0;
+                for (int j = 0; j < c.size; ++j) {
+                    lo += lowest_value(cand[cage_cells[c.first + j]]);
+                    hi += highest_value(cand[cage_cells[c.first + j]]);
+                }
+                cage_sums[k] = sum_range_between(lo, hi);
+                continue;
+            }
+            std::uint16_t* sums = tuple_sums.data() + c.live;
+            if (!(tuple_sums_ready[half] >> (k & 63) & 1)) {
+                tuple_sums_ready[half] |= 1ull << (k & 63);
+                for (std::uint32_t i = 0; i < c.tuples; ++i) {
+                    const Mask* tuple = table.data() + c.table + i * c.size;
+                    int sum = 0;
+                    for (int j = 0; j < c.size; ++j) sum += lowest_value(tuple[j]);
+                    sums[i] = static_cast<std::uint16_t>(sum);
+                }
+            }
+            const std::uint32_t* lv = live.data() + c.live;
+            SumRange& r = cage_sums[k];
+            r.min = 1 << 20;
+            r.max = -1;
+            for (std::uint32_t i = 0; i < count; ++i) {
+                r.min = std::min<int>(r.min, sums[lv[i]]);
+                r.max = std::max<int>(r.max, sums[lv[i]]);
+            }
+            r.from_min = r.from_max = 0;
+            for (std::uint32_t i = 0; i < count; ++i) {
+                const int sum = sums[lv[i]];
+                if (sum - r.min < 64) r.from_min |= 1ull << (sum - r.min);
+                if (r.max - sum < 64) r.from_max |= 1ull << (r.max - sum);
+            }
+        }
+    stale_sums = {};
+}
+
+bool SearchState::narrow_by_band_sums() {
+    for (;;) {
+        refresh_cage_sums();
+        std::array<Mask, kMaxCells> now = cand;
+        if (!bands.narrow(cage_sums.data(), now.data())) {
+            clear_pending();
+            return false;
+        }
+        bool narrowed = false;
+        for (int cell = 0; cell < cells; ++cell) {
+            if (now[cell] == cand[cell]) continue;
+            narrowed = true;
+            if (!narrow(cell, now[cell])) {
+                clear_pending();
+                return false;
+            }
         }
         if (!narrowed) return true;
         if (!propagate()) return false;
@@ -461,6 +563,7 @@ bool SearchState::filter_cage(int k) {
     if (count != live_count[k]) {
         trail[trail_size++] = {-1 - k, live_count[k]};
         live_count[k] = count;
+        mark_stale(k);
     }
     if (count == 0) return false;
     for (int j = 0; j < m; ++j)
@@ -593,7 +696,8 @@ bool SearchState::search() {
             return true;  // unwinds the whole search
         }
         // A long search without lazy cages: the bands' totals, unchecked at its root to
-        // keep normal puzzles fast, may refute the whole puzzle at once.
+        // keep normal puzzles fast, may refute the whole puzzle at once; and from here
+        // on the bands' sums narrow every node, as they do with lazy cages.
         if (!lazy_count && !grid_totals_checked && result->nodes >= kGridTotalsAfterNodes) {
             grid_totals_checked = true;
             if (!grid_totals_hold()) {
@@ -601,6 +705,7 @@ bool SearchState::search() {
                 result->solutions.clear();
                 return true;  // no solution anywhere: unwinds the whole search
             }
+            set_up_band_sums();
         }
     }
     if (++run_nodes > run_budget || (cancel && cancel->load(std::memory_order_relaxed))) {
@@ -614,7 +719,7 @@ bool SearchState::search() {
     Decision& decision = path[depth++];
     decision = {cell, v, true};
     bool done = false;
-    if (narrow(cell, v) && propagate()) {
+    if (narrow(cell, v) && propagate() && (!band_search || narrow_by_band_sums())) {
         if (cell == last_conflict) last_conflict = -1;
         done = search();
     } else if (lazy_count) {
@@ -623,7 +728,7 @@ bool SearchState::search() {
     if (!done) {
         undo(mark);
         decision.positive = false;
-        if (narrow(cell, m & ~v) && propagate())
+        if (narrow(cell, m & ~v) && propagate() && (!band_search || narrow_by_band_sums()))
             done = search();
         else if (lazy_count)
             last_conflict = cell;

@@ -1,0 +1,177 @@
+#include "core/solve/band_sums.h"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+
+#include "core/model/puzzle.h"
+
+namespace kk {
+namespace {
+
+constexpr int kMasks = 1 << (kMaxSize + 1);
+
+// A cell's values as offsets down from its greatest: bit a when max - a is a candidate.
+const std::array<std::uint16_t, kMasks>& offsets_from_max() {
+    static const auto table = [] {
+        std::array<std::uint16_t, kMasks> t{};
+        for (int m = 2; m < kMasks; m += 2) {
+            const int hi = highest_value(static_cast<Mask>(m));
+            for (unsigned x = static_cast<unsigned>(m); x; x &= x - 1)
+                t[m] = static_cast<std::uint16_t>(t[m] | 1u << (hi - std::countr_zero(x)));
+        }
+        return t;
+    }();
+    return table;
+}
+
+// {a + b : a in x, b in offsets}, cut to the window.
+std::uint64_t sums_up(std::uint64_t x, std::uint64_t offsets, std::uint64_t window) {
+    std::uint64_t r = 0;
+    for (; offsets; offsets &= offsets - 1) r |= x << std::countr_zero(offsets);
+    return r & window;
+}
+
+// {a - b : a in x, b in offsets, a >= b}.
+std::uint64_t sums_down(std::uint64_t x, std::uint64_t offsets) {
+    std::uint64_t r = 0;
+    for (; offsets; offsets &= offsets - 1) r |= x >> std::countr_zero(offsets);
+    return r;
+}
+
+}  // namespace
+
+SumRange sum_range_of(const int* sums, int count) {
+    SumRange r;
+    r.min = *std::min_element(sums, sums + count);
+    r.max = *std::max_element(sums, sums + count);
+    r.from_min = r.from_max = 0;
+    for (int i = 0; i < count; ++i) {
+        if (sums[i] - r.min < 64) r.from_min |= 1ull << (sums[i] - r.min);
+        if (r.max - sums[i] < 64) r.from_max |= 1ull << (r.max - sums[i]);
+    }
+    return r;
+}
+
+SumRange sum_range_between(int min, int max) {
+    SumRange r;
+    r.min = min;
+    r.max = max;
+    r.from_min = r.from_max = max - min >= 63 ? ~0ull : (2ull << (max - min)) - 1;
+    return r;
+}
+
+void BandSums::set_up(int n, const std::uint8_t* cage_of, int ncages, const bool* sum_known) {
+    n_ = n;
+    bands_.clear();
+    parts_.clear();
+    std::array<int, kMaxCells> size{}, inside{};
+    for (int cell = 0; cell < n * n; ++cell) ++size[cage_of[cell]];
+    for (const bool rows : {true, false})
+        for (int lo = 0; lo < n; ++lo)
+            for (int hi = lo; hi < n; ++hi) {
+                if (!rows && lo == 0 && hi == n - 1) continue;  // the rows' whole grid
+                const auto in_band = [&](int cell) {
+                    const int l = rows ? cell / n : cell % n;
+                    return l >= lo && l <= hi;
+                };
+                std::fill(inside.begin(), inside.begin() + ncages, 0);
+                for (int cell = 0; cell < n * n; ++cell) inside[cage_of[cell]] += in_band(cell);
+                const auto whole = [&](int k) {
+                    return sum_known[k] && inside[k] > size[k] - inside[k];
+                };
+                Band b;
+                b.first = static_cast<int>(parts_.size());
+                for (int k = 0; k < ncages; ++k)
+                    if (whole(k)) parts_.push_back(static_cast<std::uint8_t>(k));
+                b.wholes = static_cast<int>(parts_.size()) - b.first;
+                if (!b.wholes) {
+                    parts_.resize(b.first);  // cells alone say no more than the lines do
+                    continue;
+                }
+                for (int cell = 0; cell < n * n; ++cell)
+                    if (in_band(cell) && !whole(cage_of[cell]))
+                        parts_.push_back(static_cast<std::uint8_t>(cell));
+                b.insides = static_cast<int>(parts_.size()) - b.first - b.wholes;
+                for (int cell = 0; cell < n * n; ++cell)
+                    if (!in_band(cell) && whole(cage_of[cell]))
+                        parts_.push_back(static_cast<std::uint8_t>(cell));
+                b.outies = static_cast<int>(parts_.size()) - b.first - b.wholes - b.insides;
+                b.sum = (hi - lo + 1) * n * (n + 1) / 2 + n * b.outies;
+                bands_.push_back(b);
+            }
+}
+
+bool BandSums::narrow(const SumRange* cage_sums, Mask* cand) const {
+    const std::array<std::uint16_t, kMasks>& from_max_of = offsets_from_max();
+    // The parts whose sums are still open, for the knapsack.
+    struct Open {
+        std::uint64_t from_min, from_max;
+        int cell;    // -1: a cage
+        bool outie;  // counts n less its value
+    };
+    std::array<Open, 2 * kMaxCells> open;
+    std::array<std::uint64_t, 2 * kMaxCells + 1> reach;
+    for (const Band& b : bands_) {
+        const std::uint8_t* p = parts_.data() + b.first;
+        int count = 0, least = 0, most = 0, widest = 0;
+        for (int i = 0; i < b.wholes; ++i) {
+            const SumRange& r = cage_sums[p[i]];
+            least += r.min;
+            most += r.max;
+            if (r.max == r.min) continue;
+            open[count++] = {r.from_min, r.from_max, -1, false};
+            widest = std::max(widest, r.max - r.min);
+        }
+        p += b.wholes;
+        // A cell's value counts up from its least; an outie's (n less it) down from its
+        // greatest value.
+        for (int i = 0; i < b.insides + b.outies; ++i) {
+            const Mask m = cand[p[i]];
+            const int lo = lowest_value(m), hi = highest_value(m);
+            const bool outie = i >= b.insides;
+            least += outie ? n_ - hi : lo;
+            most += outie ? n_ - lo : hi;
+            if (lo == hi) continue;
+            const std::uint64_t up = m >> lo, down = from_max_of[m];
+            open[count++] = {outie ? down : up, outie ? up : down, p[i], outie};
+            widest = std::max(widest, hi - lo);
+        }
+        const int below = b.sum - least, above = most - b.sum;
+        if (below < 0 || above < 0) return false;
+        // The knapsack works on offsets from the nearer end.
+        const bool from_min = below <= above;
+        const int target = from_min ? below : above;
+        if (target >= 64 || target > widest + kSlackPastWidest) continue;
+        const std::uint64_t window = target == 63 ? ~0ull : (2ull << target) - 1;
+        reach[0] = 1;
+        for (int i = 0; i < count; ++i)
+            reach[i + 1] =
+                sums_up(reach[i], from_min ? open[i].from_min : open[i].from_max, window);
+        if (!(reach[count] >> target & 1)) return false;
+        std::uint64_t need = 1ull << target;  // offsets the parts after i can complete
+        for (int i = count - 1; i >= 0; --i) {
+            const Open& o = open[i];
+            const std::uint64_t offsets = from_min ? o.from_min : o.from_max;
+            if (o.cell >= 0) {
+                const Mask m = cand[o.cell];
+                const int lo = lowest_value(m), hi = highest_value(m);
+                // Offsets count up from the cell's least value when the side and the
+                // part's sign agree, else down from its greatest.
+                const bool up = from_min != o.outie;
+                Mask keep = 0;
+                for (unsigned x = static_cast<unsigned>(m); x; x &= x - 1) {
+                    const int v = std::countr_zero(x);
+                    if ((reach[i] << (up ? v - lo : hi - v)) & need)
+                        keep = static_cast<Mask>(keep | value_bit(v));
+                }
+                if (!keep) return false;
+                cand[o.cell] = keep;
+            }
+            need = sums_down(need, offsets);
+        }
+    }
+    return true;
+}
+
+}  // namespace kk

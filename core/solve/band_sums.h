@@ -1,0 +1,66 @@
+// The bands' sums at every node of a search with big lazy cages: Killer Sudoku's
+// innies and outies, over every band of consecutive rows and of consecutive columns.
+//
+// A band of b lines holds 1..n b times, so its cells add up to b * n(n+1)/2. A cage
+// whose sum is known (a table cage: its live tuples' sums; a big sum: its target)
+// stands for its cells when fewer of them lie outside the band than inside ("whole";
+// those outside count against it, as outies); every other cell of the band counts on
+// its own. A knapsack over these parts must reach the band's sum, and each cell keeps
+// the values some completion allows. This ties the cages of a band to each other,
+// which no cage's own supports see: on the slowest big-cage puzzles it cut the search
+// three times over (docs/big-cages.md, twelfth round).
+//
+// Cheap enough for every node because a band only narrows when it is tight: the
+// parts' least and greatest sums leave a slack on the nearer side, and a cell loses a
+// value only when that slack is about the width of some part's range. So a band whose
+// slack passes the widest part by more than kSlackPastWidest is skipped (on the
+// slowest puzzles none of those narrowed anything), and the others take an exact
+// knapsack on one 64-bit word. Which cage stands whole in which band is fixed at
+// set-up; only candidates and cage sums change. The exponents of 2, 3, 5 and 7, which
+// the root's check (grid_totals.h) also counts, cost more than they saved here.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "core/model/candidates.h"
+
+namespace kk {
+
+// What one part may add up to: its least and greatest sum, and its sums as offsets
+// from either end (those below 64: a knapsack here never needs more).
+struct SumRange {
+    int min = 0, max = 0;
+    std::uint64_t from_min = 1, from_max = 1;
+};
+
+// The range of sums[0..count) (count > 0).
+SumRange sum_range_of(const int* sums, int count);
+// Every sum from min to max (a part known only by its bounds).
+SumRange sum_range_between(int min, int max);
+
+class BandSums {
+  public:
+    static constexpr int kSlackPastWidest = 16;
+
+    // n x n grid; cage_of: each cell's cage; sum_known[k]: whether cage k's sum is
+    // known (a cage without one never stands whole).
+    void set_up(int n, const std::uint8_t* cage_of, int ncages, const bool* sum_known);
+    bool empty() const { return bands_.empty(); }
+
+    // cage_sums[k]: what cage k may add up to now (read only where known); cand: every
+    // cell's candidates, narrowed in place. False when some band cannot reach its sum.
+    // Each band is checked once (narrowing one may let another narrow more).
+    bool narrow(const SumRange* cage_sums, Mask* cand) const;
+
+  private:
+    struct Band {
+        int sum = 0;                                         // with n per outie added
+        int first = 0, wholes = 0, insides = 0, outies = 0;  // into parts_
+    };
+    int n_ = 0;
+    std::vector<Band> bands_;
+    std::vector<std::uint8_t> parts_;  // per band: whole cages, inside cells, outies
+};
+
+}  // namespace kk
