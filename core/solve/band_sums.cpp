@@ -102,7 +102,7 @@ void BandSums::set_up(int n, const std::uint8_t* cage_of, int ncages, const bool
             }
 }
 
-bool BandSums::narrow(const SumRange* cage_sums, Mask* cand) const {
+bool BandSums::narrow(const SumRange* cage_sums, Mask* cand, std::uint64_t* cage_keep) const {
     const std::array<std::uint16_t, kMasks>& from_max_of = offsets_from_max();
     // The parts whose sums are still open, for the knapsack.
     struct Open {
@@ -120,7 +120,7 @@ bool BandSums::narrow(const SumRange* cage_sums, Mask* cand) const {
             least += r.min;
             most += r.max;
             if (r.max == r.min) continue;
-            open[count++] = {r.from_min, r.from_max, -1, false};
+            open[count++] = {r.from_min, r.from_max, -1 - p[i], false};
             widest = std::max(widest, r.max - r.min);
         }
         p += b.wholes;
@@ -167,6 +167,15 @@ bool BandSums::narrow(const SumRange* cage_sums, Mask* cand) const {
                 }
                 if (!keep) return false;
                 cand[o.cell] = keep;
+            } else if (const SumRange& r = cage_sums[-1 - o.cell]; r.max - r.min < 64) {
+                std::uint64_t keep = 0;  // as offsets from the cage's least sum
+                for (std::uint64_t x = offsets; x; x &= x - 1) {
+                    const int a = std::countr_zero(x);
+                    if ((reach[i] << a) & need) keep |= 1ull << (from_min ? a : r.max - r.min - a);
+                }
+                std::uint64_t& kept = cage_keep[-1 - o.cell];
+                kept &= keep;
+                if (!kept) return false;
             }
             need = sums_down(need, offsets);
         }

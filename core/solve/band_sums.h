@@ -6,8 +6,8 @@
 // stands for its cells when fewer of them lie outside the band than inside ("whole";
 // those outside count against it, as outies); every other cell of the band counts on
 // its own. A knapsack over these parts must reach the band's sum, and each cell keeps
-// the values some completion allows. This ties the cages of a band to each other,
-// which no cage's own supports see: on the slowest big-cage puzzles it cut the search
+// the values some completion allows, and each whole cage the sums. This ties the cages of a band to
+// each other, which no cage's own supports see: on the slowest big-cage puzzles it cut the search
 // three times over (docs/big-cages.md, twelfth round).
 //
 // Cheap enough for every node because a band only narrows when it is tight: the
@@ -49,9 +49,11 @@ class BandSums {
     bool empty() const { return bands_.empty(); }
 
     // cage_sums[k]: what cage k may add up to now (read only where known); cand: every
-    // cell's candidates, narrowed in place. False when some band cannot reach its sum.
-    // Each band is checked once (narrowing one may let another narrow more).
-    bool narrow(const SumRange* cage_sums, Mask* cand) const;
+    // cell's candidates, narrowed in place; cage_keep[k]: the sums cage k may still
+    // take, bit a for cage_sums[k].min + a, narrowed in place too (a table cage pinned
+    // by a band loses its tuples of other sums). False when some band cannot reach its
+    // sum. Each band is checked once (narrowing one may let another narrow more).
+    bool narrow(const SumRange* cage_sums, Mask* cand, std::uint64_t* cage_keep) const;
 
   private:
     struct Band {

@@ -112,6 +112,9 @@ struct SearchState {
     bool narrow_by_band_sums();
     void set_up_band_sums();
     void refresh_cage_sums();
+    // Drops table cage k's live tuples whose sum is not in keep (bit a: the cage's least
+    // sum + a). False when none is left.
+    bool keep_tuples_by_sum(int k, std::uint64_t keep, bool& dropped);
     void mark_stale(int k) { stale_sums[static_cast<unsigned>(k) >> 6] |= 1ull << (k & 63); }
     // The grid's totals (core/solve/grid_totals.h), then propagation, until neither
     // narrows; at the root. False: refuted.

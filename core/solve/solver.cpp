@@ -174,8 +174,9 @@ void SearchState::set_up(const Puzzle& p) {
     band_search = false;
     if (lazy_count) set_up_band_sums();
     // Along one path each cell narrows at most n-1 times, and each cage's count
-    // drops at most once per narrowing of its cells plus once at the root.
-    trail.resize(2 * cells * n + ncages + 1);
+    // drops at most once per narrowing of its cells, once at the root, and once per
+    // sum the bands take from it (under 64 of them: keep_tuples_by_sum).
+    trail.resize(2 * cells * n + 65 * ncages + 1);
     reset_state();
 }
 
@@ -443,15 +444,47 @@ void SearchState::refresh_cage_sums() {
     stale_sums = {};
 }
 
+bool SearchState::keep_tuples_by_sum(int k, std::uint64_t keep, bool& dropped) {
+    const CageInfo& c = cage[k];
+    // Only cages whose sums were listed from their tuples (refresh_cage_sums).
+    if (c.lazy || !(tuple_sums_ready[static_cast<unsigned>(k) >> 6] >> (k & 63) & 1)) return true;
+    const std::uint16_t* sums = tuple_sums.data() + c.live;
+    std::uint32_t* lv = live.data() + c.live;
+    const int least = cage_sums[k].min;
+    std::uint32_t count = live_count[k];
+    for (std::uint32_t i = 0; i < count;) {
+        const int a = sums[lv[i]] - least;
+        if (a >= 0 && a < 64 && (keep >> a & 1))
+            ++i;
+        else
+            std::swap(lv[i], lv[--count]);  // past the count, where undo finds it again
+    }
+    if (count == live_count[k]) return true;
+    assert(trail_size < trail.size());
+    trail[trail_size++] = {-1 - k, live_count[k]};
+    live_count[k] = count;
+    mark_stale(k);
+    mark_cage(k);  // its cells narrow to the survivors' union in propagate()
+    dropped = true;
+    return count > 0;
+}
+
 bool SearchState::narrow_by_band_sums() {
     for (;;) {
         refresh_cage_sums();
         std::array<Mask, kMaxCells> now = cand;
-        if (!bands.narrow(cage_sums.data(), now.data())) {
+        std::array<std::uint64_t, kMaxCells> keep;
+        for (int k = 0; k < ncages; ++k) keep[k] = cage_sums[k].from_min;
+        if (!bands.narrow(cage_sums.data(), now.data(), keep.data())) {
             clear_pending();
             return false;
         }
         bool narrowed = false;
+        for (int k = 0; k < ncages; ++k)
+            if (keep[k] != cage_sums[k].from_min && !keep_tuples_by_sum(k, keep[k], narrowed)) {
+                clear_pending();
+                return false;
+            }
         for (int cell = 0; cell < cells; ++cell) {
             if (now[cell] == cand[cell]) continue;
             narrowed = true;

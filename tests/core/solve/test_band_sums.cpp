@@ -31,15 +31,19 @@ std::vector<std::uint8_t> cages_in_reading_order(int n, std::mt19937& rng, int& 
 }
 
 // Narrows cand by the bands of a puzzle whose cages have these sums (known[k] false:
-// cage k counts cell by cell).
+// cage k counts cell by cell); keep: each cage's sums left, as offsets from its least.
 bool narrow_by_bands(int n, const std::vector<std::uint8_t>& cage_of,
                      const std::vector<bool>& known, const std::vector<SumRange>& sums,
-                     std::vector<Mask>& cand) {
+                     std::vector<Mask>& cand, std::vector<std::uint64_t>* keep = nullptr) {
     std::array<bool, kMaxCells> flags{};
     std::copy(known.begin(), known.end(), flags.begin());
     BandSums bands;
     bands.set_up(n, cage_of.data(), static_cast<int>(sums.size()), flags.data());
-    return bands.narrow(sums.data(), cand.data());
+    std::vector<std::uint64_t> kept;
+    for (const SumRange& r : sums) kept.push_back(r.from_min);
+    const bool ok = bands.narrow(sums.data(), cand.data(), kept.data());
+    if (keep) *keep = kept;
+    return ok;
 }
 
 SumRange exactly(int sum) {
@@ -71,14 +75,23 @@ TEST_CASE("a band's sum works out an innie and an outie", "[solver][big-cages]")
     // only 3).
     sums[1] = sum_range_of(std::vector<int>{5, 7}.data(), 2);
     cand.assign(16, full_mask(4));
-    REQUIRE(narrow_by_bands(4, cage_of, known, sums, cand));
+    std::vector<std::uint64_t> keep;
+    REQUIRE(narrow_by_bands(4, cage_of, known, sums, cand, &keep));
     CHECK(cand[3] == value_bit(3));
+    CHECK(keep[1] == 1u << 2);  // of 5 and 7, the cage keeps 7
+
+    // The other way round: D1 is 4, so the cage's sum is 6, not 4 or 8.
+    sums[1] = sum_range_of(std::vector<int>{4, 6, 8}.data(), 3);
+    cand.assign(16, full_mask(4));
+    cand[3] = value_bit(4);
+    REQUIRE(narrow_by_bands(4, cage_of, known, sums, cand, &keep));
+    CHECK(keep[1] == 1u << 2);
 }
 
 TEST_CASE("the bands' sums keep every solution and refute a target off by one",
           "[solver][big-cages]") {
     std::mt19937 rng(20261123);
-    int narrowed = 0;
+    int narrowed = 0, kept_fewer = 0;
     for (int trial = 0; trial < 600; ++trial) {
         const int n = 4 + trial % 6;
         const std::vector<int> grid = random_latin(n, rng);
@@ -110,10 +123,17 @@ TEST_CASE("the bands' sums keep every solution and refute a target off by one",
         }
         INFO("trial " << trial);
         std::vector<Mask> got = cand;
-        REQUIRE(narrow_by_bands(n, cage_of, known, sums, got));
+        std::vector<std::uint64_t> keep;
+        REQUIRE(narrow_by_bands(n, cage_of, known, sums, got, &keep));
         for (int cell = 0; cell < n * n; ++cell)
             CHECK((got[static_cast<size_t>(cell)] & value_bit(grid[static_cast<size_t>(cell)])) !=
                   0);
+        for (int k = 0; k < ncages; ++k) {  // each cage keeps its true sum
+            const SumRange& r = sums[static_cast<size_t>(k)];
+            CHECK((keep[static_cast<size_t>(k)] >> (truth[static_cast<size_t>(k)] - r.min) & 1) ==
+                  1);
+            kept_fewer += keep[static_cast<size_t>(k)] != r.from_min;
+        }
         narrowed += got != cand;
 
         // Every cage's sum known exactly, one of them one too many: the whole grid's band
@@ -126,6 +146,7 @@ TEST_CASE("the bands' sums keep every solution and refute a target off by one",
         CHECK_FALSE(narrow_by_bands(n, cage_of, known, sums, got));
     }
     CHECK(narrowed > 100);
+    CHECK(kept_fewer > 50);
 }
 
 TEST_CASE("the bands' sums refute a big-cage puzzle within a few nodes", "[solver][big-cages]") {
