@@ -9,26 +9,13 @@
 #include "core/io/formats.h"
 #include "core/solve/band_sums.h"
 #include "core/solve/solver.h"
+#include "tests/support/random_cages.h"
 #include "tests/support/random_latin.h"
 #include "tests/support/test_files.h"
 
 using namespace kk;
 
 namespace {
-
-// Cells dealt into cages of 1..7 cells in reading order (the bands do not need them
-// connected).
-std::vector<std::uint8_t> cages_in_reading_order(int n, std::mt19937& rng, int& ncages) {
-    std::vector<std::uint8_t> cage_of(static_cast<size_t>(n * n));
-    ncages = 0;
-    for (int cell = 0; cell < n * n;) {
-        const int size = 1 + static_cast<int>(rng() % 7);
-        for (int j = 0; j < size && cell < n * n; ++j, ++cell)
-            cage_of[static_cast<size_t>(cell)] = static_cast<std::uint8_t>(ncages);
-        ++ncages;
-    }
-    return cage_of;
-}
 
 // Narrows cand by the bands of a puzzle whose cages have these sums (known[k] false:
 // cage k counts cell by cell); keep: each cage's sums left, as offsets from its least.
@@ -44,6 +31,17 @@ bool narrow_by_bands(int n, const std::vector<std::uint8_t>& cage_of,
     const bool ok = bands.narrow(sums.data(), cand.data(), kept.data());
     if (keep) *keep = kept;
     return ok;
+}
+
+// Solves tests/data/NAME (one puzzle) up to two solutions, decided within 30 s.
+SolveResult solve_data_file(const char* name) {
+    const auto parsed = read_puzzles(slurp(std::string(KENKEN_TEST_DATA) + "/" + name));
+    REQUIRE(parsed.size() == 1);
+    Solver solver;
+    const StopCondition stop = StopCondition::after(30);
+    const SolveResult r = solver.solve(parsed[0].puzzle, 2, &stop);
+    REQUIRE_FALSE(r.undecided);
+    return r;
 }
 
 SumRange exactly(int sum) {
@@ -96,7 +94,7 @@ TEST_CASE("the bands' sums keep every solution and refute a target off by one",
         const int n = 4 + trial % 6;
         const std::vector<int> grid = random_latin(n, rng);
         int ncages = 0;
-        const std::vector<std::uint8_t> cage_of = cages_in_reading_order(n, rng, ncages);
+        const std::vector<std::uint8_t> cage_of = cages_in_reading_order(n, 7, rng, ncages);
         std::vector<int> truth(static_cast<size_t>(ncages), 0);
         for (int cell = 0; cell < n * n; ++cell)
             truth[cage_of[static_cast<size_t>(cell)]] += grid[static_cast<size_t>(cell)];
@@ -153,12 +151,7 @@ TEST_CASE("the bands' sums refute a big-cage puzzle within a few nodes", "[solve
     // big-cages-12 (cages of up to 10 cells, no solution) is refuted only by bands of rows
     // or columns. The once-only check of every band's totals (at kGridTotalsAfterNodes)
     // took 8,192 nodes; the bands' sums at every node take 21.
-    const auto parsed = read_puzzles(slurp(std::string(KENKEN_TEST_DATA) + "/big-cages-12.neknek"));
-    REQUIRE(parsed.size() == 1);
-    Solver solver;
-    const StopCondition stop = StopCondition::after(30);
-    const SolveResult r = solver.solve(parsed[0].puzzle, 2, &stop);
-    REQUIRE_FALSE(r.undecided);
+    const SolveResult r = solve_data_file("big-cages-12.neknek");
     CHECK(r.count == 0);
     CHECK(r.nodes < 1024);
 }
@@ -167,13 +160,7 @@ TEST_CASE("a long plain search narrows by the bands' sums", "[solver][big-cages]
     // Cages of up to 6 cells, every one with a table: no restarts, and no bands at the
     // root (they would slow a normal puzzle). Proving it unique took 167,177 nodes; with
     // the bands' sums from kGridTotalsAfterNodes on, under 10,000.
-    const auto parsed =
-        read_puzzles(slurp(std::string(KENKEN_TEST_DATA) + "/long-plain-search.neknek"));
-    REQUIRE(parsed.size() == 1);
-    Solver solver;
-    const StopCondition stop = StopCondition::after(30);
-    const SolveResult r = solver.solve(parsed[0].puzzle, 2, &stop);
-    REQUIRE_FALSE(r.undecided);
+    const SolveResult r = solve_data_file("long-plain-search.neknek");
     CHECK(r.count == 1);
     CHECK(r.nodes < 20000);
     CHECK(r.nodes >= 8192);  // the bands came in late, as they should

@@ -9,26 +9,13 @@
 #include "core/io/formats.h"
 #include "core/solve/grid_totals.h"
 #include "core/solve/solver.h"
+#include "tests/support/random_cages.h"
 #include "tests/support/random_latin.h"
 #include "tests/support/test_files.h"
 
 using namespace kk;
 
 namespace {
-
-// Cells dealt into cages of 1..6 cells in reading order (connectedness does not matter
-// to the grid's totals).
-std::vector<std::uint8_t> random_cages(int n, std::mt19937& rng, int& ncages) {
-    std::vector<std::uint8_t> cage_of(static_cast<size_t>(n * n));
-    ncages = 0;
-    for (int cell = 0; cell < n * n;) {
-        const int size = 1 + static_cast<int>(rng() % 6);
-        for (int j = 0; j < size && cell < n * n; ++j, ++cell)
-            cage_of[static_cast<size_t>(cell)] = static_cast<std::uint8_t>(ncages);
-        ++ncages;
-    }
-    return cage_of;
-}
 
 // The same reasoning the slow way, for small grids: dimension by dimension, a cell keeps
 // a value when the other parts, each trying every total it has, make the rest.
@@ -101,7 +88,7 @@ TEST_CASE("the grid's totals narrow exactly as a slow knapsack does", "[solver][
     for (int trial = 0; trial < 120; ++trial) {
         const int n = 4 + trial % 2;
         int ncages = 0;
-        const std::vector<std::uint8_t> cage_of = random_cages(n, rng, ncages);
+        const std::vector<std::uint8_t> cage_of = cages_in_reading_order(n, 6, rng, ncages);
         std::vector<CageTotals> cages(static_cast<size_t>(ncages));
         for (CageTotals& c : cages)
             for (int d = 0; d < kTotalDims; ++d) {
@@ -135,7 +122,7 @@ TEST_CASE("the grid's totals keep every solution and refute a target off by one"
         const int n = 4 + trial % 6;
         const std::vector<int> grid = random_latin(n, rng);
         int ncages = 0;
-        const std::vector<std::uint8_t> cage_of = random_cages(n, rng, ncages);
+        const std::vector<std::uint8_t> cage_of = cages_in_reading_order(n, 6, rng, ncages);
         // Each cage's true totals; some known exactly, some as a set holding them and
         // a few others (as a table's tuples give), some not at all.
         std::vector<CageTotals> cages(static_cast<size_t>(ncages));
