@@ -1,0 +1,131 @@
+#!/usr/bin/env python3
+"""Random hostile puzzles for the solver (issue 11): big cages, some targets wrong.
+
+Each puzzle is a random Latin square (a cyclic square with rows, columns and symbols
+shuffled) cut into random connected cages of 1..M cells, with targets taken from the
+square, so it has a solution, until a target is changed:
+
+  --nudge K      one cage in K gets its target plus one (default 25; 0: none)
+  --transfer     a factor 2 moves from one big product cage to another: the grid's
+                 totals still add up, so only a search shows there is no solution
+
+Sizes 7x7 to 9x9 and M in {6, 8, 10, 12} are drawn per puzzle. Rules:
+standard, add-sub, killer, or hidden (operations written '?').
+
+  scripts/hostile-puzzles.py OUT_DIR --seed 7 --count 150 --rules killer
+  build/kenken solve -j 2 --json --max-seconds 10 OUT_DIR/*
+"""
+import argparse
+import os
+import random
+
+
+def latin_square(n, rng):
+    rows, cols, syms = list(range(n)), list(range(n)), list(range(n))
+    for order in (rows, cols, syms):
+        rng.shuffle(order)
+    return [[syms[(rows[r] + cols[c]) % n] + 1 for c in range(n)] for r in range(n)]
+
+
+def random_cages(n, max_cells, rng):
+    """Connected cages covering the grid, each grown from a random free cell."""
+    owner = [[False] * n for _ in range(n)]
+    starts = [(r, c) for r in range(n) for c in range(n)]
+    rng.shuffle(starts)
+    cages = []
+    for r, c in starts:
+        if owner[r][c]:
+            continue
+        cells = [(r, c)]
+        owner[r][c] = True
+        want = rng.randint(1, max_cells)
+        while len(cells) < want:
+            frontier = [(a + da, b + db) for a, b in cells
+                        for da, db in ((1, 0), (-1, 0), (0, 1), (0, -1))
+                        if 0 <= a + da < n and 0 <= b + db < n and not owner[a + da][b + db]]
+            if not frontier:
+                break
+            a, b = rng.choice(frontier)
+            owner[a][b] = True
+            cells.append((a, b))
+        cages.append(cells)
+    return cages
+
+
+def target_of(values, rules, rng):
+    """An operation the rules allow and the target the values make with it."""
+    if len(values) == 1:
+        return '!', values[0]
+    product = 1
+    for v in values:
+        product *= v
+    options = [('+', sum(values))]
+    if rules != 'add-sub':
+        options.append(('*', product))
+    if len(values) == 2:
+        hi, lo = max(values), min(values)
+        options.append(('-', hi - lo))
+        if rules != 'add-sub' and hi % lo == 0:
+            options.append(('/', hi // lo))
+    return rng.choice(options)
+
+
+def move_factor_two(cages, rng):
+    """Doubles one big product's target and halves another's; False when no pair fits."""
+    big = [i for i, (op, target, cells) in enumerate(cages) if op == '*' and len(cells) >= 6]
+    halvable = [i for i in big if cages[i][1] % 2 == 0]
+    pairs = [(a, b) for a in big for b in halvable if a != b]
+    if not pairs:
+        return False
+    a, b = rng.choice(pairs)
+    cages[a][1] *= 2
+    cages[b][1] //= 2
+    return True
+
+
+def puzzle_text(n, cages, rules):
+    header = '#\t%d' % n + ('\t' + rules if rules in ('add-sub', 'killer') else '')
+    lines = [header]
+    for op, target, cells in cages:
+        shown = '?' if rules == 'hidden' and op != '!' else op
+        names = ' '.join('%s%d' % (chr(65 + r), c + 1) for r, c in sorted(cells))
+        lines.append('%s\t%d\t%s' % (shown, target, names))
+    return '\n'.join(lines) + '\n'
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    parser.add_argument('out')
+    parser.add_argument('--seed', type=int, default=1)
+    parser.add_argument('--count', type=int, default=150)
+    parser.add_argument('--rules', choices=('standard', 'add-sub', 'killer', 'hidden'),
+                        default='standard')
+    parser.add_argument('--nudge', type=int, default=25)
+    parser.add_argument('--transfer', action='store_true')
+    args = parser.parse_args()
+    if args.transfer and args.rules in ('add-sub',):
+        parser.error('--transfer needs product cages (not add-sub)')
+    rng = random.Random(args.seed)
+    os.makedirs(args.out, exist_ok=True)
+    made = 0
+    while made < args.count:
+        n = rng.choice([7, 8, 9])
+        max_cells = rng.choice([6, 8, 10, 12])
+        grid = latin_square(n, rng)
+        cages = []
+        for cells in random_cages(n, max_cells, rng):
+            op, target = target_of([grid[r][c] for r, c in cells], args.rules, rng)
+            if args.nudge and rng.randint(1, args.nudge) == 1:
+                target += 1
+            cages.append([op, target, cells])
+        if args.transfer and not move_factor_two(cages, rng):
+            continue
+        name = 'p%04d-n%d-m%d.neknek' % (made, n, max_cells)
+        with open(os.path.join(args.out, name), 'w') as f:
+            f.write(puzzle_text(n, cages, args.rules))
+        made += 1
+    print('%d puzzles in %s' % (made, args.out))
+
+
+if __name__ == '__main__':
+    main()
