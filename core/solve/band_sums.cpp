@@ -42,15 +42,8 @@ std::uint64_t sums_down(std::uint64_t x, std::uint64_t offsets) {
 }  // namespace
 
 SumRange sum_range_of(const int* sums, int count) {
-    SumRange r;
-    r.min = *std::min_element(sums, sums + count);
-    r.max = *std::max_element(sums, sums + count);
-    r.from_min = r.from_max = 0;
-    for (int i = 0; i < count; ++i) {
-        if (sums[i] - r.min < 64) r.from_min |= 1ull << (sums[i] - r.min);
-        if (r.max - sums[i] < 64) r.from_max |= 1ull << (r.max - sums[i]);
-    }
-    return r;
+    return sum_range_of(static_cast<std::uint32_t>(count),
+                        [sums](std::uint32_t i) { return sums[i]; });
 }
 
 SumRange sum_range_between(int min, int max) {

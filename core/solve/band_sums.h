@@ -34,6 +34,24 @@ struct SumRange {
     std::uint64_t from_min = 1, from_max = 1;
 };
 
+// The range of sum_at(0..count) (count > 0), e.g. a table cage's live tuples' sums.
+template <class SumAt>
+SumRange sum_range_of(std::uint32_t count, SumAt sum_at) {
+    SumRange r;
+    r.min = r.max = sum_at(0);
+    for (std::uint32_t i = 1; i < count; ++i) {
+        const int sum = sum_at(i);
+        r.min = sum < r.min ? sum : r.min;
+        r.max = sum > r.max ? sum : r.max;
+    }
+    r.from_min = r.from_max = 0;
+    for (std::uint32_t i = 0; i < count; ++i) {
+        const int sum = sum_at(i);
+        if (sum - r.min < 64) r.from_min |= 1ull << (sum - r.min);
+        if (r.max - sum < 64) r.from_max |= 1ull << (r.max - sum);
+    }
+    return r;
+}
 // The range of sums[0..count) (count > 0).
 SumRange sum_range_of(const int* sums, int count);
 // Every sum from min to max (a part known only by its bounds).

@@ -108,6 +108,11 @@ struct SearchState {
     void undo(std::size_t mark);
 
     bool propagate();
+    // After a decision: propagation, then (with bands) the bands' sums, to a fixpoint.
+    bool settle_node();
+    // Narrows each cell to now[cell] (a subset); narrowed: set when one changed. False
+    // when a cell is left empty.
+    bool narrow_all(const Mask* now, bool& narrowed);
     // The bands' sums, then propagation, until neither narrows. False: refuted.
     bool narrow_by_band_sums();
     void set_up_band_sums();

@@ -360,11 +360,7 @@ bool SearchState::settle_grid_totals() {
         if (!narrow_by_grid_totals(n, cage_of.data(), grid_totals.data(), ncages, now.data()))
             return false;
         bool narrowed = false;
-        for (int cell = 0; cell < cells; ++cell) {
-            if (now[cell] == cand[cell]) continue;
-            narrowed = true;
-            if (!narrow(cell, now[cell])) return false;
-        }
+        if (!narrow_all(now.data(), narrowed)) return false;
         if (!narrowed) return true;
         if (!propagate()) return false;
     }
@@ -444,19 +440,9 @@ void SearchState::refresh_cage_sums() {
                 }
             }
             const std::uint32_t* lv = live.data() + c.live;
-            SumRange& r = cage_sums[k];
-            r.min = 1 << 20;
-            r.max = -1;
-            for (std::uint32_t i = 0; i < count; ++i) {
-                r.min = std::min<int>(r.min, sums[lv[i]]);
-                r.max = std::max<int>(r.max, sums[lv[i]]);
-            }
-            r.from_min = r.from_max = 0;
-            for (std::uint32_t i = 0; i < count; ++i) {
-                const int sum = sums[lv[i]];
-                if (sum - r.min < 64) r.from_min |= 1ull << (sum - r.min);
-                if (r.max - sum < 64) r.from_max |= 1ull << (r.max - sum);
-            }
+            if (count)
+                cage_sums[k] =
+                    sum_range_of(count, [&](std::uint32_t i) { return int{sums[lv[i]]}; });
         }
     stale_sums = {};
 }
@@ -502,17 +488,26 @@ bool SearchState::narrow_by_band_sums() {
                 clear_pending();
                 return false;
             }
-        for (int cell = 0; cell < cells; ++cell) {
-            if (now[cell] == cand[cell]) continue;
-            narrowed = true;
-            if (!narrow(cell, now[cell])) {
-                clear_pending();
-                return false;
-            }
+        if (!narrow_all(now.data(), narrowed)) {
+            clear_pending();
+            return false;
         }
         if (!narrowed) return true;
         if (!propagate()) return false;
     }
+}
+
+bool SearchState::narrow_all(const Mask* now, bool& narrowed) {
+    for (int cell = 0; cell < cells; ++cell) {
+        if (now[cell] == cand[cell]) continue;
+        narrowed = true;
+        if (!narrow(cell, now[cell])) return false;
+    }
+    return true;
+}
+
+bool SearchState::settle_node() {
+    return propagate() && (!band_search || narrow_by_band_sums());
 }
 
 // Ends a failed propagation; weight: the failure count of what failed.
@@ -769,7 +764,7 @@ bool SearchState::search() {
     Decision& decision = path[depth++];
     decision = {cell, v, true};
     bool done = false;
-    if (narrow(cell, v) && propagate() && (!band_search || narrow_by_band_sums())) {
+    if (narrow(cell, v) && settle_node()) {
         if (cell == last_conflict) last_conflict = -1;
         done = search();
     } else if (lazy_count) {
@@ -778,7 +773,7 @@ bool SearchState::search() {
     if (!done) {
         undo(mark);
         decision.positive = false;
-        if (narrow(cell, m & ~v) && propagate() && (!band_search || narrow_by_band_sums()))
+        if (narrow(cell, m & ~v) && settle_node())
             done = search();
         else if (lazy_count)
             last_conflict = cell;
