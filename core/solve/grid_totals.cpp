@@ -136,8 +136,11 @@ CageTotals totals_of_cage(const Cage& cage, const Rules& rules, int n) {
         return t;
     }
     if (cage.cells.size() == 2) {
-        // Both cells share a line, so they differ; any op the cage may have.
+        // Cells sharing a line differ (a puzzle's cages are connected: they always do);
+        // any op the cage may have.
         const std::int64_t target = cage.target;
+        const bool differ =
+            cage.cells[0] / n == cage.cells[1] / n || cage.cells[0] % n == cage.cells[1] % n;
         const auto meets = [&](int a, int b) {
             const int hi = std::max(a, b), lo = std::min(a, b);
             return ((ops & op_bit(Op::Add)) && a + b == target) ||
@@ -146,7 +149,7 @@ CageTotals totals_of_cage(const Cage& cage, const Rules& rules, int n) {
                    ((ops & op_bit(Op::Div)) && hi % lo == 0 && hi / lo == target);
         };
         for (int a = 1; a <= n; ++a)
-            for (int b = a + 1; b <= n; ++b)
+            for (int b = differ ? a + 1 : a; b <= n; ++b)
                 if (meets(a, b)) set_all(a, b);
         for (int d = 0; d < kTotalDims; ++d) t.known[d] = true;  // none: nothing adds up
         return t;

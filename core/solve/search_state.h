@@ -31,6 +31,16 @@ struct CageInfo {
     std::uint32_t tuples = 0;
     int first_slot = 0;  // lines holding two or more of its cells
     int slots = 0;
+    int packed = -1;  // first of its tuples in `packed`, or -1
+};
+
+// A table tuple laid out for a vector scan: the value of each cell (lanes past the cage
+// full), and the values it puts in each of the cage's slots (lanes past them full). A
+// cage of up to kLanes cells has at most kLanes slots: each holds two of its cells.
+struct PackedTuple {
+    static constexpr int kLanes = 8;
+    Mask cell[kLanes];
+    Mask line[kLanes];
 };
 
 // Old value of a candidate set (who >= 0: the cell) or of a cage's live count
@@ -53,6 +63,9 @@ struct SearchState {
     std::array<CageInfo, kMaxCells> cage{};
     std::vector<Mask> table;
     std::vector<std::uint32_t> live;
+    // With lazy cages, the tuples of table cages of 5 to 8 cells, packed: such a table
+    // is scanned at nearly every node of a long search.
+    std::vector<PackedTuple> packed;
     CageTableCache* table_cache = nullptr;  // the Solver's: tables kept between puzzles
     std::size_t max_table_tuples = 0;
     int lazy_count = 0;
@@ -136,6 +149,7 @@ struct SearchState {
     bool eliminate_naked_single(int cell);
     bool place_hidden_singles(int line);
     bool filter_cage(int k);
+    void pack_tables();
     bool filter_lazy_cage(int k);
     bool exclude_line_values(int k, int line, Mask values);
 

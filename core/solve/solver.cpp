@@ -7,6 +7,7 @@
 #include <array>
 #include <bit>
 #include <cassert>
+#include <cstring>
 #include <numeric>
 #include <optional>
 
@@ -30,6 +31,10 @@ constexpr int kNoSlot = kMaxLines;
 // Cages of this many cells or more keep a table only up to kBigCageTuples tuples.
 constexpr int kBigCageCells = 7;
 constexpr std::size_t kBigCageTuples = 20'000;
+// Table cages of kPackedFrom..PackedTuple::kLanes cells are also packed for a vector
+// scan when the puzzle has lazy cages: a 7-cell table held 90% of the tuples a long
+// search scanned (set2/p00171-1: 47.6 million). Smaller cages gained nothing packed.
+constexpr int kPackedFrom = 5;
 
 // What one pass over a cage's live tuples reads and gathers.
 struct TupleScan {
@@ -67,6 +72,49 @@ std::uint32_t keep_live_tuples(const Mask* tuples, int m, std::uint32_t* live, s
         }
         ++i;
     }
+    return count;
+}
+
+// keep_live_tuples for a packed cage, a tuple's cells (and its lines) at once: GCC's
+// vector extension, plain SSE2 on x86-64.
+using Lanes = std::uint16_t __attribute__((vector_size(2 * PackedTuple::kLanes)));
+constexpr Mask kAllValues = 0xffff;
+
+Lanes load_lanes(const Mask* m) {
+    Lanes v;
+    std::memcpy(&v, m, sizeof v);
+    return v;
+}
+
+bool any_lane_zero(Lanes v) {
+    const auto zero = v == Lanes{};
+    std::uint64_t half[2];
+    std::memcpy(half, &zero, sizeof half);
+    return (half[0] | half[1]) != 0;
+}
+
+std::uint32_t keep_live_packed(const PackedTuple* tuples, int m, std::uint32_t* live,
+                               std::uint32_t count, const TupleScan& s) {
+    Lanes now, seen{}, must;
+    for (int j = 0; j < PackedTuple::kLanes; ++j) {
+        now[j] = j < m ? s.now[j] : kAllValues;
+        must[j] = kAllValues;
+    }
+    for (std::uint32_t i = 0; i < count;) {
+        // The tuples are read in live order, scattered: fetch a few ahead.
+        if (i + 4 < count) __builtin_prefetch(tuples + live[i + 4]);
+        const PackedTuple& t = tuples[live[i]];
+        const Lanes cell = load_lanes(t.cell);
+        if (any_lane_zero(cell & now)) {
+            std::swap(live[i], live[--count]);
+            continue;
+        }
+        seen |= cell;
+        must &= load_lanes(t.line);
+        ++i;
+    }
+    for (int j = 0; j < m; ++j) s.seen[j] = seen[j];
+    for (int l = 0; l < s.slots; ++l) s.must[l] = must[l];
     return count;
 }
 
@@ -229,6 +277,7 @@ void SearchState::build_tables() {
         if (c.lazy) lazy_cages[static_cast<unsigned>(k) >> 6] |= 1ull << (k & 63);
     }
     live.resize(tuples);
+    pack_tables();
     // A hidden cage's second op (Mul) keeps its memo at ncages + k.
     const std::size_t memos = static_cast<std::size_t>(ncages) * (puzzle->rules.hidden ? 2 : 1);
     if (memo.size() < memos) memo.resize(memos);
@@ -237,6 +286,33 @@ void SearchState::build_tables() {
             memo[k].clear();
             if (puzzle->rules.hidden) memo[ncages + k].clear();
         }
+}
+
+// The tuples of table cages of kPackedFrom..kLanes cells as PackedTuple, with each
+// tuple's values per slot worked out once (keep_live_tuples does it per scan).
+void SearchState::pack_tables() {
+    packed.clear();
+    if (!lazy_count) return;
+    for (int k = 0; k < ncages; ++k) {
+        CageInfo& c = cage[k];
+        c.packed = -1;
+        if (c.lazy || c.size < kPackedFrom || c.size > PackedTuple::kLanes) continue;
+        c.packed = static_cast<int>(packed.size());
+        for (std::uint32_t i = 0; i < c.tuples; ++i) {
+            const Mask* t = table.data() + c.table + i * c.size;
+            PackedTuple p;
+            std::array<Mask, kMaxLines + 1> in_line{};
+            for (int j = 0; j < PackedTuple::kLanes; ++j)
+                p.cell[j] = j < c.size ? t[j] : kAllValues;
+            for (int j = 0; j < c.size; ++j) {
+                in_line[row_slot[c.first + j]] |= t[j];
+                in_line[col_slot[c.first + j]] |= t[j];
+            }
+            for (int l = 0; l < PackedTuple::kLanes; ++l)
+                p.line[l] = l < c.slots ? in_line[l] : kAllValues;
+            packed.push_back(p);
+        }
+    }
 }
 
 void SearchState::reset_state() {
@@ -602,7 +678,8 @@ bool SearchState::filter_cage(int k) {
             count = keep_live_tuples<4>(tuples, m, lv, count, scan);
             break;
         default:
-            count = keep_live_tuples<0>(tuples, m, lv, count, scan);
+            count = c.packed >= 0 ? keep_live_packed(packed.data() + c.packed, m, lv, count, scan)
+                                  : keep_live_tuples<0>(tuples, m, lv, count, scan);
             break;
     }
     if (count != live_count[k]) {

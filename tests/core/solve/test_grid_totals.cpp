@@ -208,3 +208,16 @@ TEST_CASE("a long search checks every band's totals once", "[solver][big-cages]"
         CHECK(r.nodes < 8192 + 2048);
     }
 }
+
+TEST_CASE("a two-cell cage's totals let its cells be equal only when they share no line",
+          "[solver][big-cages]") {
+    // 1 x 1 = 1 needs both cells 1: impossible in one row, possible on a diagonal (the
+    // solver takes cages as given; only the parser asks for connected ones).
+    const Cage in_row{Op::Mul, 1, {0, 1}}, diagonal{Op::Mul, 1, {0, 5}};
+    const CageTotals row_totals = totals_of_cage(in_row, Rules{}, 4);
+    const CageTotals diagonal_totals = totals_of_cage(diagonal, Rules{}, 4);
+    CHECK(row_totals.known[0]);
+    CHECK(row_totals.totals[0].none());
+    CHECK(diagonal_totals.totals[0].test(2));
+    CHECK(diagonal_totals.totals[0].count() == 1);
+}
