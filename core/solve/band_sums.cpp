@@ -97,6 +97,14 @@ void BandSums::set_up(int n, const std::uint8_t* cage_of, int ncages, const bool
 
 bool BandSums::narrow(const SumRange* cage_sums, Mask* cand, std::uint64_t* cage_keep) const {
     const std::array<std::uint16_t, kMasks>& from_max_of = offsets_from_max();
+    // Each cell's least and greatest value, looked up once: a cell lies in dozens of
+    // bands, and most bands are skipped on these bounds alone.
+    std::array<std::int8_t, kMaxCells> low, high;
+    const auto bounds_of = [&](int cell) {
+        low[cell] = static_cast<std::int8_t>(lowest_value(cand[cell]));
+        high[cell] = static_cast<std::int8_t>(highest_value(cand[cell]));
+    };
+    for (int cell = 0; cell < n_ * n_; ++cell) bounds_of(cell);
     // The parts whose sums are still open, for the knapsack.
     struct Open {
         std::uint64_t from_min, from_max;
@@ -106,29 +114,27 @@ bool BandSums::narrow(const SumRange* cage_sums, Mask* cand, std::uint64_t* cage
     std::array<Open, 2 * kMaxCells> open;
     std::array<std::uint64_t, 2 * kMaxCells + 1> reach;
     for (const Band& b : bands_) {
-        const std::uint8_t* p = parts_.data() + b.first;
-        int count = 0, least = 0, most = 0, widest = 0;
+        const std::uint8_t* const wholes = parts_.data() + b.first;
+        const std::uint8_t* const insides = wholes + b.wholes;
+        const std::uint8_t* const outies = insides + b.insides;
+        int least = 0, most = 0, widest = 0;
         for (int i = 0; i < b.wholes; ++i) {
-            const SumRange& r = cage_sums[p[i]];
+            const SumRange& r = cage_sums[wholes[i]];
             least += r.min;
             most += r.max;
-            if (r.max == r.min) continue;
-            open[count++] = {r.from_min, r.from_max, -1 - p[i], false};
             widest = std::max(widest, r.max - r.min);
         }
-        p += b.wholes;
         // A cell's value counts up from its least; an outie's (n less it) down from its
         // greatest value.
-        for (int i = 0; i < b.insides + b.outies; ++i) {
-            const Mask m = cand[p[i]];
-            const int lo = lowest_value(m), hi = highest_value(m);
-            const bool outie = i >= b.insides;
-            least += outie ? n_ - hi : lo;
-            most += outie ? n_ - lo : hi;
-            if (lo == hi) continue;
-            const std::uint64_t up = m >> lo, down = from_max_of[m];
-            open[count++] = {outie ? down : up, outie ? up : down, p[i], outie};
-            widest = std::max(widest, hi - lo);
+        for (int i = 0; i < b.insides; ++i) {
+            least += low[insides[i]];
+            most += high[insides[i]];
+            widest = std::max(widest, high[insides[i]] - low[insides[i]]);
+        }
+        for (int i = 0; i < b.outies; ++i) {
+            least += n_ - high[outies[i]];
+            most += n_ - low[outies[i]];
+            widest = std::max(widest, high[outies[i]] - low[outies[i]]);
         }
         const int below = b.sum - least, above = most - b.sum;
         if (below < 0 || above < 0) return false;
@@ -136,6 +142,19 @@ bool BandSums::narrow(const SumRange* cage_sums, Mask* cand, std::uint64_t* cage
         const bool from_min = below <= above;
         const int target = from_min ? below : above;
         if (target >= 64 || target > widest + kSlackPastWidest) continue;
+        int count = 0;
+        for (int i = 0; i < b.wholes; ++i) {
+            const SumRange& r = cage_sums[wholes[i]];
+            if (r.max != r.min) open[count++] = {r.from_min, r.from_max, -1 - wholes[i], false};
+        }
+        for (int i = 0; i < b.insides + b.outies; ++i) {
+            const int cell = insides[i];  // the outies follow the insides
+            const Mask m = cand[cell];
+            if (low[cell] == high[cell]) continue;
+            const std::uint64_t up = m >> low[cell], down = from_max_of[m];
+            const bool outie = i >= b.insides;
+            open[count++] = {outie ? down : up, outie ? up : down, cell, outie};
+        }
         const std::uint64_t window = target == 63 ? ~0ull : (2ull << target) - 1;
         reach[0] = 1;
         for (int i = 0; i < count; ++i)
@@ -160,6 +179,7 @@ bool BandSums::narrow(const SumRange* cage_sums, Mask* cand, std::uint64_t* cage
                 }
                 if (!keep) return false;
                 cand[o.cell] = keep;
+                bounds_of(o.cell);
             } else if (const SumRange& r = cage_sums[-1 - o.cell]; r.max - r.min < 64) {
                 std::uint64_t keep = 0;  // as offsets from the cage's least sum
                 for (std::uint64_t x = offsets; x; x &= x - 1) {
