@@ -110,14 +110,29 @@ Bits shifted_down(const Bits& a, int s, int used = 8) {
     return r;
 }
 
+// Word k of shifted_down(a, s, used).
+std::uint64_t shifted_word(const Bits& a, int s, int k, int used) {
+    const int words = s >> 6, bits = s & 63;
+    if (k + words >= used) return 0;
+    std::uint64_t v = a.w[k + words] >> bits;
+    if (bits && k + words + 1 < used) v |= a.w[k + words + 1] << (64 - bits);
+    return v;
+}
+
 // {x - b : x in a, b in y, x >= b}.
 Bits differences_of(const Bits& a, const Bits& y, int used) {
     Bits r;
     y.each([&](int s) {
-        const Bits d = shifted_down(a, s, used);
-        for (int k = 0; k < used; ++k) r.w[k] |= d.w[k];
+        for (int k = 0; k < used; ++k) r.w[k] |= shifted_word(a, s, k, used);
     });
     return r;
+}
+
+// Does some p in a have p + s in b? (a meets shifted_down(b, s), without building it.)
+bool meets_shifted(const Bits& a, const Bits& b, int s, int used) {
+    std::uint64_t x = 0;
+    for (int k = 0; k < used; ++k) x |= a.w[k] & shifted_word(b, s, k, used);
+    return x != 0;
 }
 
 // Bit i moved to bit 63 - i.
@@ -144,12 +159,6 @@ struct CageCells {
     void add(int cell) { w[static_cast<unsigned>(cell) >> 6] |= 1ull << (cell & 63); }
     bool has(int cell) const { return (w[static_cast<unsigned>(cell) >> 6] >> (cell & 63)) & 1; }
 };
-
-bool meet(const Bits& a, const Bits& b, int used) {
-    std::uint64_t x = 0;
-    for (int k = 0; k < used; ++k) x |= a.w[k] & b.w[k];
-    return x != 0;
-}
 
 // What a value set adds up to in each dimension: 0 the sum of its values, 1..4 the
 // exponents of 2, 3, 5 and 7 in their product, 5 and 6 pairs of them packed into one
@@ -424,8 +433,7 @@ bool narrow_in_lines(const Totals& t, const int* cells, int count, int n, bool r
         std::array<Bits, 4> fits;
         for (int d = 0; d < t.dims; ++d)
             group_totals[g][d].each([&](int s) {
-                if (meet(prefix[g][d], shifted_down(left[g + 1][d], s, t.used), t.used))
-                    fits[d].set(s);
+                if (meets_shifted(prefix[g][d], left[g + 1][d], s, t.used)) fits[d].set(s);
             });
         // The group's sets the other groups can complete, and what they all share.
         Bits good;
