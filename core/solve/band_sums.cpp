@@ -99,10 +99,13 @@ bool BandSums::narrow(const SumRange* cage_sums, Mask* cand, std::uint64_t* cage
     const std::array<std::uint16_t, kMasks>& from_max_of = offsets_from_max();
     // Each cell's least and greatest value, looked up once: a cell lies in dozens of
     // bands, and most bands are skipped on these bounds alone.
-    std::array<std::int8_t, kMaxCells> low, high;
+    std::array<std::int8_t, kMaxCells> low, high, run;  // run: high - low if no gap, else 0
     const auto bounds_of = [&](int cell) {
-        low[cell] = static_cast<std::int8_t>(lowest_value(cand[cell]));
-        high[cell] = static_cast<std::int8_t>(highest_value(cand[cell]));
+        const int lo = lowest_value(cand[cell]), hi = highest_value(cand[cell]);
+        const unsigned up = static_cast<unsigned>(cand[cell]) >> lo;
+        low[cell] = static_cast<std::int8_t>(lo);
+        high[cell] = static_cast<std::int8_t>(hi);
+        run[cell] = static_cast<std::int8_t>((up & (up + 1)) == 0 ? hi - lo : 0);
     };
     for (int cell = 0; cell < n_ * n_; ++cell) bounds_of(cell);
     // The parts whose sums are still open, for the knapsack.
@@ -117,24 +120,36 @@ bool BandSums::narrow(const SumRange* cage_sums, Mask* cand, std::uint64_t* cage
         const std::uint8_t* const wholes = parts_.data() + b.first;
         const std::uint8_t* const insides = wholes + b.wholes;
         const std::uint8_t* const outies = insides + b.insides;
-        int least = 0, most = 0, widest = 0;
+        // runs: the widths of the parts that take every sum between their least and
+        // greatest, and the widest of them.
+        int least = 0, most = 0, widest = 0, runs = 0, widest_run = 0;
         for (int i = 0; i < b.wholes; ++i) {
             const SumRange& r = cage_sums[wholes[i]];
             least += r.min;
             most += r.max;
             widest = std::max(widest, r.max - r.min);
+            if (r.max - r.min < 63 && r.from_min == (2ull << (r.max - r.min)) - 1) {
+                runs += r.max - r.min;
+                widest_run = std::max(widest_run, r.max - r.min);
+            }
         }
         // A cell's value counts up from its least; an outie's (n less it) down from its
         // greatest value.
         for (int i = 0; i < b.insides; ++i) {
-            least += low[insides[i]];
-            most += high[insides[i]];
-            widest = std::max(widest, high[insides[i]] - low[insides[i]]);
+            const int cell = insides[i];
+            least += low[cell];
+            most += high[cell];
+            widest = std::max(widest, high[cell] - low[cell]);
+            runs += run[cell];
+            widest_run = std::max(widest_run, int{run[cell]});
         }
         for (int i = 0; i < b.outies; ++i) {
-            least += n_ - high[outies[i]];
-            most += n_ - low[outies[i]];
-            widest = std::max(widest, high[outies[i]] - low[outies[i]]);
+            const int cell = outies[i];
+            least += n_ - high[cell];
+            most += n_ - low[cell];
+            widest = std::max(widest, high[cell] - low[cell]);
+            runs += run[cell];
+            widest_run = std::max(widest_run, int{run[cell]});
         }
         const int below = b.sum - least, above = most - b.sum;
         if (below < 0 || above < 0) return false;
@@ -142,6 +157,10 @@ bool BandSums::narrow(const SumRange* cage_sums, Mask* cand, std::uint64_t* cage
         const bool from_min = below <= above;
         const int target = from_min ? below : above;
         if (target >= 64 || target > widest + kSlackPastWidest) continue;
+        // Nothing can narrow when no part reaches past the target and the gap-free parts
+        // but any one make every sum up to it (each other part taking its least): the
+        // knapsack would keep every value and every cage sum.
+        if (target >= widest && runs - widest_run >= target) continue;
         int count = 0;
         for (int i = 0; i < b.wholes; ++i) {
             const SumRange& r = cage_sums[wholes[i]];
