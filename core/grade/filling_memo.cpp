@@ -33,14 +33,17 @@ bool FillingMemo::find(int cage, const int* cells, int count, const Candidates* 
     key_[0] = static_cast<std::uint16_t>(cage + 1);
     for (int j = 0; j < count; ++j) key_[j + 1] = cand[cells[j]];
     hash_ = hash(key_);
-    if (!buckets_) return false;
-    const Bucket& b = buckets_[hash_ & bucket_mask_];
+    if (!tags_) return false;
+    const std::size_t bucket = hash_ & bucket_mask_;
+    const Tags& tags = tags_[bucket];
     const std::uint16_t tag = tag_of(hash_);
     for (int w = 0; w < kWays; ++w) {
-        if (b.tag[w] != tag || b.entry[w].key != key_) continue;
+        if (tags[w] != tag) continue;
+        const Entry& e = entries_[bucket * kWays + w];
+        if (e.key != key_) continue;
         ++hits_;
-        summary = b.entry[w].summary;
-        for (int j = 0; j < count; ++j) fill[cells[j]] = b.entry[w].fill[j];
+        summary = e.summary;
+        for (int j = 0; j < count; ++j) fill[cells[j]] = e.fill[j];
         return true;
     }
     return false;
@@ -49,8 +52,8 @@ bool FillingMemo::find(int cage, const int* cells, int count, const Candidates* 
 void FillingMemo::keep(const CageSummary& summary, const int* cells, int count,
                        const Candidates* fill) {
     if (!key_[0]) return;
-    const std::size_t entries = buckets_ ? (bucket_mask_ + 1) * kWays : 0;
-    if (!buckets_ || (2 * kept_ >= entries && entries < kMaxEntries)) grow();  // half full
+    const std::size_t entries = tags_ ? (bucket_mask_ + 1) * kWays : 0;
+    if (!tags_ || (2 * kept_ >= entries && entries < kMaxEntries)) grow();  // half full
     ++kept_;
     Entry& e = slot(hash_ & bucket_mask_, tag_of(hash_));
     e.key = key_;
@@ -61,27 +64,29 @@ void FillingMemo::keep(const CageSummary& summary, const int* cells, int count,
 
 // An empty way of the bucket, else the next one in turn; tagged for the caller to fill.
 FillingMemo::Entry& FillingMemo::slot(std::size_t bucket, std::uint16_t tag) {
-    Bucket& b = buckets_[bucket];
+    Tags& tags = tags_[bucket];
     int way = -1;
     for (int w = 0; w < kWays && way < 0; ++w)
-        if (!b.tag[w]) way = w;
+        if (!tags[w]) way = w;
     if (way < 0) way = static_cast<int>(next_way_++ % kWays);
-    b.tag[way] = tag;
-    return b.entry[way];
+    tags[way] = tag;
+    return entries_[bucket * kWays + way];
 }
 
 // Twice the buckets (or the first ones), with the entries kept so far moved over.
 void FillingMemo::grow() {
-    const std::size_t old_buckets = buckets_ ? bucket_mask_ + 1 : 0;
+    const std::size_t old_buckets = tags_ ? bucket_mask_ + 1 : 0;
     const std::size_t buckets = old_buckets ? 2 * old_buckets : kFirstEntries / kWays;
-    std::unique_ptr<Bucket[]> old = std::move(buckets_);
-    buckets_ = std::make_unique<Bucket[]>(buckets);
+    std::unique_ptr<Tags[]> old_tags = std::move(tags_);
+    std::unique_ptr<Entry[]> old_entries = std::move(entries_);
+    tags_ = std::make_unique<Tags[]>(buckets);  // zeroed: all empty
+    entries_ = std::make_unique_for_overwrite<Entry[]>(buckets * kWays);
     bucket_mask_ = buckets - 1;
     kept_ = 0;
     for (std::size_t i = 0; i < old_buckets; ++i)
         for (int w = 0; w < kWays; ++w) {
-            if (!old[i].tag[w]) continue;
-            const Entry& e = old[i].entry[w];
+            if (!old_tags[i][w]) continue;
+            const Entry& e = old_entries[i * kWays + w];
             const std::uint64_t h = hash(e.key);
             slot(h & bucket_mask_, tag_of(h)) = e;
             ++kept_;

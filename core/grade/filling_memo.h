@@ -17,8 +17,8 @@
 namespace kk {
 
 // Cages of kMemoMinCells to kMemoMaxCells cells are kept (core/grade/fillings.cpp).
-// A flat table of fixed-size entries, four to a bucket: a lookup hashes one key, reads one
-// line of tags and compares at most a few keys. It starts small (a Keen grade keeps a few
+// A flat table of fixed-size entries, four to a bucket: a lookup hashes one key, reads the
+// bucket's tags and compares at most a few keys. It starts small (a Keen grade keeps a few
 // hundred summaries) and doubles as it fills, up to kMaxEntries; then a full bucket
 // overwrites one of its entries: the memo is a pure cache.
 class FillingMemo {
@@ -50,21 +50,20 @@ class FillingMemo {
         CageSummary summary;
         std::array<Candidates, kMaxKeptCells> fill;  // by the cage's cells, in order
     };
-    struct Bucket {
-        std::array<std::uint16_t, kWays> tag;  // 0: empty
-        Entry entry[kWays];
-    };
-
+    // A bucket's tags, apart from its entries: a lookup that misses reads only this small
+    // array (a line of the entries was a cache miss each time).
+    using Tags = std::array<std::uint16_t, kWays>;  // 0: empty
     static std::uint64_t hash(const Key& key);
     void grow();
     Entry& slot(std::size_t bucket, std::uint16_t tag);
 
-    std::unique_ptr<Bucket[]> buckets_;  // allocated by the first keep
-    std::size_t bucket_mask_ = 0;        // buckets - 1
-    std::size_t kept_ = 0;               // keeps into the table since it last grew
-    Key key_{};                          // of the last find
-    std::uint64_t hash_ = 0;             // of the last find
-    unsigned next_way_ = 0;              // the way a full bucket gives up next
+    std::unique_ptr<Tags[]> tags_;      // by bucket; allocated by the first keep
+    std::unique_ptr<Entry[]> entries_;  // kWays a bucket
+    std::size_t bucket_mask_ = 0;       // buckets - 1
+    std::size_t kept_ = 0;              // keeps into the table since it last grew
+    Key key_{};                         // of the last find
+    std::uint64_t hash_ = 0;            // of the last find
+    unsigned next_way_ = 0;             // the way a full bucket gives up next
     std::size_t hits_ = 0;
 };
 
