@@ -1,46 +1,70 @@
-// Summaries of big cages, kept by the candidates of their cells.
+// Summaries of cages, kept by the candidates of their cells.
 //
-// Trial and error meets the same state of a big cage again and again: a guess elsewhere
+// Trial and error meets the same state of a cage again and again: a guess elsewhere
 // leaves its cells as they were, and each search node copies the position and runs the
 // ladder afresh. A big cage's summary (a capped walk, then the line-set DP) was two thirds
 // of such a grade's time, and it is a pure function of the cage and its cells' candidates,
 // so it is looked up instead of recomputed. Levels, scores and node counts are unchanged.
 #pragma once
 
+#include <array>
 #include <cstddef>
-#include <string>
-#include <unordered_map>
-#include <vector>
+#include <cstdint>
+#include <memory>
 
 #include "core/grade/position.h"
 
 namespace kk {
 
-// Only big cages (core/grade/fillings.h) are kept: smaller ones walk to the end quickly.
+// Cages of kMemoMinCells to kMemoMaxCells cells are kept (core/grade/fillings.cpp).
+// A flat table of fixed-size entries, four to a bucket: a lookup hashes one key, reads the
+// bucket's tags and compares at most a few keys. It starts small (a Keen grade keeps a few
+// hundred summaries) and doubles as it fills, up to kMaxEntries; then a full bucket
+// overwrites one of its entries: the memo is a pure cache.
 class FillingMemo {
   public:
-    // Past this many summaries the memo starts again (about 200 bytes each).
+    // Cages of more cells are not kept (none of the factory's or the hostile sets' are).
+    static constexpr int kMaxKeptCells = 15;
+    // Entries (about 100 bytes each), at first and at most.
+    static constexpr std::size_t kFirstEntries = 1 << 8;
     static constexpr std::size_t kMaxEntries = 1 << 16;
+
+    FillingMemo();
+    ~FillingMemo();
 
     // True (and summary and fill[cell] for the cage's cells set) when this cage was summarised
     // with these candidates before.
     bool find(int cage, const int* cells, int count, const Candidates* cand, CageSummary& summary,
               Candidates* fill);
-    void keep(int cage, const int* cells, int count, const Candidates* cand,
-              const CageSummary& summary, const Candidates* fill);
+    // Keeps what find() last missed: call it right after that find(), with what the walk gave.
+    void keep(const CageSummary& summary, const int* cells, int count, const Candidates* fill);
     // Lookups answered from the memo so far.
     std::size_t hits() const { return hits_; }
 
   private:
-    struct Kept {
+    static constexpr int kWays = 4;
+    // The cage (plus one, so that 0 is no key) and its cells' candidates, zero-padded.
+    using Key = std::array<std::uint16_t, kMaxKeptCells + 1>;
+    struct Entry {
+        Key key;
         CageSummary summary;
-        std::vector<Candidates> fill;  // by the cage's cells, in order
+        std::array<Candidates, kMaxKeptCells> fill;  // by the cage's cells, in order
     };
-    const std::u16string& key(int cage, const int* cells, int count, const Candidates* cand);
+    // A bucket's tags, apart from its entries: a lookup that misses reads only this small
+    // array (a line of the entries was a cache miss each time).
+    using Tags = std::array<std::uint16_t, kWays>;  // 0: empty
+    static std::uint64_t hash(const Key& key);
+    void grow();
+    Entry& slot(std::size_t bucket, std::uint16_t tag);
 
-    std::unordered_map<std::u16string, Kept> kept_;
+    std::unique_ptr<Tags[]> tags_;      // by bucket; allocated by the first keep
+    std::unique_ptr<Entry[]> entries_;  // kWays a bucket
+    std::size_t bucket_mask_ = 0;       // buckets - 1
+    std::size_t kept_ = 0;              // keeps into the table since it last grew
+    Key key_{};                         // of the last find
+    std::uint64_t hash_ = 0;            // of the last find
+    unsigned next_way_ = 0;             // the way a full bucket gives up next
     std::size_t hits_ = 0;
-    std::u16string key_;  // reused, so a lookup allocates only while the key grows
 };
 
 }  // namespace kk

@@ -21,6 +21,9 @@ constexpr std::uint64_t kMaxWalkSteps = 200'000;
 // 200 steps still list a big cage that is nearly filled; 10,000 spent three quarters of
 // the grade's time on walks that gave up (big-cage sets: same levels either way).
 constexpr std::uint64_t kMaxBigWalkSteps = 200;
+// Cages of fewer cells walk faster than the memo (core/grade/filling_memo.h) looks them up;
+// from three cells on, a hit saves the walk (set2/p00061-1: 2.07 s -> 1.87 s with -j 1).
+constexpr int kMemoMinCells = 3;
 
 // Depth-first walk over a cage's cells in reading order. Add and Mul prune with bounds on
 // what the remaining cells can still make; the last cell's value is forced by the rest.
@@ -56,6 +59,7 @@ class FillingWalk {
             summary_.col_need.fill(0);
             return;
         }
+        list_lines();
         // Hidden operators: the fillings of every possible op, together.
         for (int o = 0; o <= static_cast<int>(Op::Div) && !done_; ++o) {
             op_ = static_cast<Op>(o);
@@ -68,7 +72,10 @@ class FillingWalk {
             }
         }
         if (gave_up_) summarize_by_lines();
-        for (int j = 0; j < k_; ++j) fill_[cells_[j]] = found_[j];
+        for (int j = 0; j < k_; ++j) {
+            fill_[cells_[j]] = found_[j];
+            summary_.values |= found_[j];  // every value some filling used
+        }
         if (!any_ && !gave_up_) {
             summary_.row_need.fill(0);
             summary_.col_need.fill(0);
@@ -141,15 +148,24 @@ class FillingWalk {
                !(cage_used_ & value_bit(v));
     }
 
+    // The values cell j may take given the cells before it: its candidates less its lines'
+    // (and under the killer rule the cage's) values so far.
+    Candidates free_values(int j) const {
+        return cand_[j] &
+               static_cast<Candidates>(~(row_used_[row_[j]] | col_used_[col_[j]] | cage_used_));
+    }
+
+    // Visits, in increasing order of v, exactly the values the loop over 1..n with fits()
+    // and the bounds would: the step count, and so where a capped walk gives up, stay the same.
     void walk(int j, std::int64_t rest) {
         if (done_) return;
         if (++steps_ > max_steps_) {
             gave_up_ = done_ = true;
             return;
         }
-        const bool add = op_ != Op::Mul;  // Given and Add both sum to the target
+        const Candidates free = free_values(j);
         if (j == k_ - 1) {
-            if (rest <= n_ && fits(j, static_cast<int>(rest))) {
+            if (rest >= 1 && rest <= n_ && (free & value_bit(static_cast<int>(rest)))) {
                 const int v = static_cast<int>(rest);
                 enter(j, v);
                 record();
@@ -157,19 +173,24 @@ class FillingWalk {
             }
             return;
         }
-        for (int v = 1; v <= n_; ++v) {
-            if (!fits(j, v)) continue;
-            std::int64_t next;
-            if (add) {
-                next = rest - v;
-                if (next < lo_[j + 1]) break;  // larger v only makes it worse
-                if (next > hi_[j + 1]) continue;
-            } else {
-                if (rest % v) continue;
-                next = rest / v;
-                if (next < lo_[j + 1]) break;
-                if (next > hi_[j + 1]) continue;  // hi is capped above the target
+        if (op_ != Op::Mul) {  // Given and Add both sum to the target
+            // rest - v within [lo, hi] of the cells after j
+            for (Candidates left = free & range_mask(rest - hi_[j + 1], rest - lo_[j + 1]); left;
+                 left &= static_cast<Candidates>(left - 1)) {
+                const int v = lowest_value(left);
+                enter(j, v);
+                walk(j + 1, rest - v);
+                leave(j, v);
+                if (done_) return;
             }
+            return;
+        }
+        for (Candidates left = free; left; left &= static_cast<Candidates>(left - 1)) {
+            const int v = lowest_value(left);
+            if (rest % v) continue;
+            const std::int64_t next = rest / v;
+            if (next < lo_[j + 1]) return;    // larger v only makes it smaller
+            if (next > hi_[j + 1]) continue;  // hi is capped above the target
             enter(j, v);
             walk(j + 1, next);
             leave(j, v);
@@ -209,6 +230,7 @@ class FillingWalk {
     }
 
     // One complete filling: record it, and stop once it cannot teach anything new.
+    // Only the lines the cage touches: the needs of the others stay empty.
     void record() {
         any_ = true;
         bool saturated = true;
@@ -216,15 +238,33 @@ class FillingWalk {
             found_[j] |= value_bit(value_[j]);
             saturated = saturated && found_[j] == cand_[j];
         }
-        for (int i = 0; i < n_; ++i) {
-            summary_.row_need[i] &= row_used_[i];
-            summary_.col_need[i] &= col_used_[i];
-            saturated = saturated && (big_ ? summary_.row_need[i] == least_row_need_[i] &&
-                                                 summary_.col_need[i] == least_col_need_[i]
-                                           : !summary_.row_need[i] && !summary_.col_need[i]);
+        for (int t = 0; t < line_count_; ++t) {
+            Candidates& need = *need_[t];
+            need &= *used_[t];
+            saturated = saturated && need == least_need_[t];
         }
-        for (int j = 0; j < k_; ++j) summary_.values |= value_bit(value_[j]);
-        done_ = saturated;
+        done_ = saturated && untouched_saturated_;
+    }
+
+    // The lines the cage touches, with what their needs cannot shrink below; and whether
+    // the other lines (needs empty) are saturated too.
+    void list_lines() {
+        line_count_ = 0;
+        untouched_saturated_ = true;
+        for (int i = 0; i < n_; ++i)
+            for (int by_row = 1; by_row >= 0; --by_row) {
+                const bool touched = ((by_row ? entry_.rows : entry_.cols) >> i) & 1;
+                const Candidates least =
+                    big_ ? (by_row ? least_row_need_[i] : least_col_need_[i]) : 0;
+                if (!touched) {
+                    untouched_saturated_ = untouched_saturated_ && least == 0;
+                    continue;
+                }
+                need_[line_count_] = by_row ? &summary_.row_need[i] : &summary_.col_need[i];
+                used_[line_count_] = by_row ? &row_used_[i] : &col_used_[i];
+                least_need_[line_count_] = least;
+                ++line_count_;
+            }
     }
 
     const GradeCages::Entry& entry_;
@@ -254,6 +294,12 @@ class FillingWalk {
     bool big_ = false;  // narrowed by line sets first; then the two below are set
     Candidates least_row_need_[kMaxSize];
     Candidates least_col_need_[kMaxSize];
+    // The lines the cage touches (list_lines).
+    int line_count_ = 0;
+    Candidates* need_[2 * kMaxSize];
+    const Candidates* used_[2 * kMaxSize];
+    Candidates least_need_[2 * kMaxSize];
+    bool untouched_saturated_ = true;
 };
 
 }  // namespace
@@ -262,10 +308,10 @@ void summarize_fillings(const GradeCages& table, int cage, const Candidates* can
                         CageSummary& summary, Candidates* fill) {
     const GradeCages::Entry& e = table.cages[cage];
     const int* cells = table.cells_of(cage);
-    const bool kept = table.memo && e.count > kBigCageCells;
+    const bool kept = table.memo && e.count >= kMemoMinCells;
     if (kept && table.memo->find(cage, cells, e.count, cand, summary, fill)) return;
     FillingWalk(table, cage, cand, summary, fill).run();
-    if (kept) table.memo->keep(cage, cells, e.count, cand, summary, fill);
+    if (kept) table.memo->keep(summary, cells, e.count, fill);
 }
 
 }  // namespace kk

@@ -6,7 +6,7 @@
 namespace kk {
 
 // Cages of more cells than this are big: narrowed by line sets before their walk, which
-// gives up soon, and kept in the grader's memo (core/grade/filling_memo.h).
+// gives up soon.
 constexpr int kBigCageCells = 6;
 
 // Fills summary (union, values every filling puts in each line the cage touches) and

@@ -69,8 +69,6 @@ Grade grade(const Puzzle& p, bool explain, std::uint64_t max_search_nodes,
     GradeCages table(p);
     table.stop = stop;
     FillingMemo memo, second_memo;
-    table.memo = &memo;
-    table.second_memo = &second_memo;
     Position pos(table);
     const bool capped = unique_solution && static_cast<int>(ceiling) < kGradedLevels - 1;
     LadderEnd outcome = run_deductions(pos, &g.counts, log, capped ? ceiling : Level::Unreasonable);
@@ -92,6 +90,10 @@ Grade grade(const Puzzle& p, bool explain, std::uint64_t max_search_nodes,
             if (solved.count > 1) return not_a_level(Level::Ambiguous);
         }
         const Grid& answer = unique_solution ? *unique_solution : solved.solutions.front();
+        // Candidates only shrink along one line of deductions, so a cage's state comes back
+        // only in trial and error, which tries many lines from the same position.
+        table.memo = &memo;
+        table.second_memo = &second_memo;
         while (outcome == LadderEnd::Stalled) {
             guess(pos, answer, nodes, log, max_search_nodes, threads);
             if (table.stopped()) return undecided();

@@ -6,11 +6,26 @@
 namespace kk {
 namespace {
 
-// Next bit pattern with the same number of set bits (Gosper's hack).
-unsigned next_combination(unsigned x) {
-    const unsigned low = x & (~x + 1);
-    const unsigned ripple = x + low;
-    return ripple | (((x ^ ripple) >> 2) / low);
+// Calls act(pick, together) for the picks of k of masks[0..m) (bit i: masks[i] picked)
+// whose masks together have at most k bits, in increasing order of pick, as a loop over
+// every pick would meet them (Gosper's order); true at the first act that returns true.
+// Picks are built from their highest index down, the masks together so far at hand, so a
+// partial pick already over k bits is dropped with all its completions.
+template <typename Act>
+bool first_tight_pick(const unsigned* masks, int k, int left, int below, unsigned pick,
+                      unsigned together, Act& act) {
+    if (left == 0) return act(pick, together);
+    for (int h = left - 1; h < below; ++h) {
+        const unsigned with = together | masks[h];
+        if (bits_in(with) > k) continue;
+        if (first_tight_pick(masks, k, left - 1, h, pick | (1u << h), with, act)) return true;
+    }
+    return false;
+}
+
+template <typename Act>
+bool first_tight_pick(const unsigned* masks, int m, int k, Act act) {
+    return first_tight_pick(masks, k, k, m, 0u, 0u, act);
 }
 
 std::string numbers_text(unsigned bits, int offset = 1) {
@@ -57,11 +72,10 @@ std::vector<int> picked_cells(const OpenLine& open, unsigned pick, bool inside) 
 // k cells whose candidates together are k values: those values leave the other cells.
 bool naked_subset(Position& pos, const OpenLine& open, int k, bool by_row, int line, StepLog* log) {
     const int m = open.count;
-    for (unsigned pick = (1u << k) - 1; pick < (1u << m); pick = next_combination(pick)) {
-        Candidates together = 0;
-        for (int i = 0; i < m; ++i)
-            if (pick & (1u << i)) together |= open.cand[i];
-        if (bits_in(together) > k) continue;
+    unsigned masks[kMaxSize];
+    for (int i = 0; i < m; ++i) masks[i] = open.cand[i];
+    return first_tight_pick(masks, m, k, [&](unsigned pick, unsigned values) {
+        const Candidates together = static_cast<Candidates>(values);
         if (bits_in(together) < k) {  // k cells, fewer values: no solution
             pos.mark_broken();
             return true;
@@ -73,7 +87,7 @@ bool naked_subset(Position& pos, const OpenLine& open, int k, bool by_row, int l
                 progress = true;
                 if (log) lost.push_back(open.cell[i]);
             }
-        if (!progress) continue;
+        if (!progress) return false;
         if (log)
             log->push_back("remove " + values_text(together) + " from " +
                            cells_text(pos.size(), lost) + ": " +
@@ -81,29 +95,31 @@ bool naked_subset(Position& pos, const OpenLine& open, int k, bool by_row, int l
                            values_text(together) + " between them in " + line_word(by_row) + " " +
                            std::to_string(line + 1));
         return true;
-    }
-    return false;
+    });
 }
 
 // k values that fit only in the same k cells: those cells lose their other candidates.
 bool hidden_subset(Position& pos, const OpenLine& open, int k, bool by_row, int line,
                    StepLog* log) {
-    int values[kMaxSize];
-    int nv = 0;
     Candidates all = 0;
     for (int i = 0; i < open.count; ++i) all |= open.cand[i];
-    for (int v = 1; v <= pos.size(); ++v)
-        if (all & value_bit(v)) values[nv++] = v;
-    for (unsigned pick = (1u << k) - 1; pick < (1u << nv); pick = next_combination(pick)) {
-        Candidates chosen = 0;
-        for (int i = 0; i < nv; ++i)
-            if (pick & (1u << i)) chosen |= value_bit(values[i]);
+    // By value in increasing order: the open cells where it fits.
+    unsigned where_of[kMaxSize];
+    Candidates value_of[kMaxSize];
+    int nv = 0;
+    for (int v = 1; v <= pos.size(); ++v) {
+        if (!(all & value_bit(v))) continue;
         unsigned where = 0;
         for (int i = 0; i < open.count; ++i)
-            if (open.cand[i] & chosen) where |= 1u << i;
-        const int places = bits_in(where);
-        if (places > k) continue;
-        if (places < k) {
+            if (open.cand[i] & value_bit(v)) where |= 1u << i;
+        where_of[nv] = where;
+        value_of[nv++] = value_bit(v);
+    }
+    return first_tight_pick(where_of, nv, k, [&](unsigned pick, unsigned where) {
+        Candidates chosen = 0;
+        for (int i = 0; i < nv; ++i)
+            if (pick & (1u << i)) chosen |= value_of[i];
+        if (bits_in(where) < k) {
             pos.mark_broken();
             return true;
         }
@@ -111,15 +127,14 @@ bool hidden_subset(Position& pos, const OpenLine& open, int k, bool by_row, int 
         for (int i = 0; i < open.count; ++i)
             if (where & (1u << i))
                 progress |= pos.remove(open.cell[i], static_cast<Candidates>(~chosen));
-        if (!progress) continue;
+        if (!progress) return false;
         if (log)
             log->push_back(cells_text(pos.size(), picked_cells(open, where, true)) + " keep only " +
                            values_text(chosen) + ": " + values_text(chosen) +
                            " fit nowhere else in " + line_word(by_row) + " " +
                            std::to_string(line + 1));
         return true;
-    }
-    return false;
+    });
 }
 
 // Where value v can still go: bit c of places[r] for row-wise, bit r of places[c] otherwise.
@@ -149,16 +164,11 @@ ValueMap value_places(const Position& pos, int v, bool by_row) {
 
 bool fish_of_size(Position& pos, int v, const ValueMap& map, int k, bool by_row, StepLog* log) {
     const int n = pos.size();
-    for (unsigned pick = (1u << k) - 1; pick < (1u << map.count); pick = next_combination(pick)) {
-        unsigned across = 0, lines = 0;
+    return first_tight_pick(map.places, map.count, k, [&](unsigned pick, unsigned across) {
+        unsigned lines = 0;
         for (int i = 0; i < map.count; ++i)
-            if (pick & (1u << i)) {
-                across |= map.places[i];
-                lines |= 1u << map.line[i];
-            }
-        const int width = bits_in(across);
-        if (width > k) continue;
-        if (width < k) {
+            if (pick & (1u << i)) lines |= 1u << map.line[i];
+        if (bits_in(across) < k) {
             pos.mark_broken();
             return true;
         }
@@ -175,15 +185,14 @@ bool fish_of_size(Position& pos, int v, const ValueMap& map, int k, bool by_row,
                 }
             }
         }
-        if (!progress) continue;
+        if (!progress) return false;
         if (log)
             log->push_back("remove " + std::to_string(v) + " from " + cells_text(n, lost) +
                            ": in " + line_word(by_row) + "s " + numbers_text(lines) + " the " +
                            std::to_string(v) + " can only go in " + line_word(!by_row) + "s " +
                            numbers_text(across));
         return true;
-    }
-    return false;
+    });
 }
 
 }  // namespace

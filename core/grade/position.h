@@ -51,7 +51,7 @@ struct GradeCages {
     std::array<int, kMaxCells> cage_of{};
     // When the grade must give up (the ladder then stalls, the search fails); may be null.
     const StopCondition* stop = nullptr;
-    // Big cages' summaries kept across positions (core/grade/filling_memo.h); may be null.
+    // Cages' summaries kept across positions (core/grade/filling_memo.h); may be null.
     FillingMemo* memo = nullptr;
     // The second thread's memo for trial and error on two threads (a memo is one
     // thread's); kept here so that it lasts from guess to guess. May be null.

@@ -95,3 +95,42 @@ TEST_CASE("trial and error counts the same nodes with the memo", "[grader][big-c
     CHECK(searched > 20);  // most placements needed a search
     CHECK(memo.hits() > 0);
 }
+
+TEST_CASE("the memo answers as the walk does after it grows and overwrites", "[grader]") {
+    const Puzzle p = big_cage_puzzle();
+    GradeCages plain(p), kept(p);
+    FillingMemo memo;
+    kept.memo = &memo;
+    std::vector<int> cages;  // the cages the memo keeps that walk quickly: 3 to 5 cells
+    for (int cage = 0; cage < static_cast<int>(plain.cages.size()); ++cage)
+        if (plain.cages[cage].count >= 3 && plain.cages[cage].count <= 5) cages.push_back(cage);
+    REQUIRE(cages.size() == 6);
+
+    // Half the states from a few hundred that recur, half nearly always new: the table
+    // fills past kMaxEntries and buckets overwrite old entries.
+    std::mt19937 rng(7);
+    std::array<Candidates, kMaxCells> cand{};
+    int wrong = 0;
+    const int lookups = 3 * static_cast<int>(FillingMemo::kMaxEntries);
+    for (int round = 0; round < lookups; ++round) {
+        const int cage = cages[rng() % cages.size()];
+        const int* cells = plain.cells_of(cage);
+        const bool recurring = rng() & 1;
+        for (int j = 0; j < plain.cages[cage].count; ++j) {
+            const Candidates gone = recurring ? value_bit(static_cast<int>(rng() % 3))
+                                              : static_cast<Candidates>(rng() & 0x3fe);
+            cand[cells[j]] = static_cast<Candidates>((full_mask(9) & ~gone) | value_bit(1 + j));
+        }
+        CageSummary want, got;
+        std::array<Candidates, kMaxCells> fill_want{}, fill_got{};
+        summarize_fillings(plain, cage, cand.data(), want, fill_want.data());
+        summarize_fillings(kept, cage, cand.data(), got, fill_got.data());
+        bool same = got.values == want.values && got.row_need == want.row_need &&
+                    got.col_need == want.col_need;
+        for (int j = 0; j < plain.cages[cage].count; ++j)
+            same = same && fill_got[cells[j]] == fill_want[cells[j]];
+        wrong += !same;
+    }
+    CHECK(wrong == 0);
+    CHECK(memo.hits() > static_cast<std::size_t>(lookups) / 3);
+}
