@@ -209,6 +209,27 @@ TEST_CASE("a long search checks every band's totals once", "[solver][big-cages]"
     }
 }
 
+TEST_CASE("a long restarted search checks every band's totals once", "[solver][big-cages]") {
+    // A factor 2 traded between two big products (scripts/hostile-puzzles.py --transfer):
+    // the grid's totals at the root and the bands' sums at every node still add up, and
+    // only the exponents of 2 in some band do not. The restarted searches run past
+    // kGridTotalsAfterNodes, and the check between two pairs of runs ends them.
+    const auto parsed =
+        read_puzzles(slurp(std::string(KENKEN_TEST_DATA) + "/transfer-once-only.neknek"));
+    REQUIRE(parsed.size() == 1);
+    for (const int threads : {1, 2}) {
+        INFO("threads " << threads);
+        Solver solver;
+        const StopCondition stop = StopCondition::after(30);
+        const SolveResult r = solver.solve(parsed[0].puzzle, 2, &stop, threads);
+        REQUIRE(solver.lazy_cages() > 0);
+        REQUIRE_FALSE(r.undecided);
+        CHECK(r.count == 0);
+        CHECK(r.nodes >= 8192);
+        CHECK(r.nodes < 8192 + 2048);
+    }
+}
+
 TEST_CASE("a two-cell cage's totals let its cells be equal only when they share no line",
           "[solver][big-cages]") {
     // 1 x 1 = 1 needs both cells 1: impossible in one row, possible on a diagonal (the
