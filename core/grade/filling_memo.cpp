@@ -42,7 +42,9 @@ bool FillingMemo::find(int cage, const int* cells, int count, const Candidates* 
         const Entry& e = entries_[bucket * kWays + w];
         if (e.key != key_) continue;
         ++hits_;
-        summary = e.summary;
+        summary.values = e.values;
+        summary.row_need = e.row_need;
+        summary.col_need = e.col_need;
         for (int j = 0; j < count; ++j) fill[cells[j]] = e.fill[j];
         return true;
     }
@@ -57,7 +59,9 @@ void FillingMemo::keep(const CageSummary& summary, const int* cells, int count,
     ++kept_;
     Entry& e = slot(hash_ & bucket_mask_, tag_of(hash_));
     e.key = key_;
-    e.summary = summary;
+    e.values = summary.values;
+    e.row_need = summary.row_need;
+    e.col_need = summary.col_need;
     for (int j = 0; j < count; ++j) e.fill[j] = fill[cells[j]];
     key_[0] = 0;  // kept once
 }

@@ -45,9 +45,13 @@ class FillingMemo {
     static constexpr int kWays = 4;
     // The cage (plus one, so that 0 is no key) and its cells' candidates, zero-padded.
     using Key = std::array<std::uint16_t, kMaxKeptCells + 1>;
+    // CageSummary's fields without their initializers: a new table is not written over
+    // before it is used (its pages are touched only as entries fill them).
     struct Entry {
         Key key;
-        CageSummary summary;
+        Candidates values;
+        std::array<Candidates, kMaxSize> row_need;
+        std::array<Candidates, kMaxSize> col_need;
         std::array<Candidates, kMaxKeptCells> fill;  // by the cage's cells, in order
     };
     // A bucket's tags, apart from its entries: a lookup that misses reads only this small
