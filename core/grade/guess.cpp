@@ -63,7 +63,7 @@ class SharedSearch {
   public:
     explicit SharedSearch(const GradeCages& table)
         : helper_table_(table), main_{&table}, helper_{&helper_table_} {
-        helper_table_.memo = table.second_memo;  // a memo is one thread's
+        helper_table_.memo = table.second_memo;  // a memo is one thread's (its table is shared)
     }
 
     bool run(Position root, std::uint64_t& nodes) {
@@ -112,8 +112,11 @@ class SharedSearch {
         --w.depth;
     }
 
-    // The search has proved long: the second thread joins in, waiting for a hand-out.
+    // The search has proved long: the second thread joins in, waiting for a hand-out, and
+    // finds the summaries the first has kept.
     void start_second() {
+        FillingMemo* mine = main_.table->memo;
+        if (mine && helper_table_.memo) helper_table_.memo->share_table_of(*mine);
         second_ = std::thread([this] { serve(helper_, false); });
     }
 

@@ -55,7 +55,8 @@ struct GradeCages {
     // Cages' summaries kept across positions (core/grade/filling_memo.h); may be null.
     FillingMemo* memo = nullptr;
     // The second thread's memo for trial and error on two threads (a memo is one
-    // thread's); kept here so that it lasts from guess to guess. May be null.
+    // thread's; the two share a table); kept here so that it lasts from guess to guess.
+    // May be null.
     FillingMemo* second_memo = nullptr;
 
     explicit GradeCages(const Puzzle& p);
