@@ -1,7 +1,13 @@
 #include "core/grade/filling_memo.h"
 
 #include <atomic>
+#include <cstdlib>
 #include <cstring>
+#include <new>
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 namespace kk {
 namespace {
@@ -40,6 +46,26 @@ void store(std::uint64_t& word, std::uint64_t value) {
     std::atomic_ref<std::uint64_t>(word).store(value, std::memory_order_relaxed);
 }
 
+// The entries' words, uninitialized. A big table is asked for in huge pages: filling
+// 13 MB of fresh 4 KB pages cost a page fault each, 6% of a long grade's time in a VM.
+struct FreeWords {
+    void operator()(std::uint64_t* p) const { std::free(p); }
+};
+using Words = std::unique_ptr<std::uint64_t[], FreeWords>;
+
+Words new_words(std::size_t count) {
+    constexpr std::size_t kHugePage = std::size_t{2} << 20;
+    const std::size_t bytes = count * sizeof(std::uint64_t);
+    const bool huge = bytes >= kHugePage;
+    void* p = huge ? std::aligned_alloc(kHugePage, (bytes + kHugePage - 1) / kHugePage * kHugePage)
+                   : std::malloc(bytes);
+    if (!p) throw std::bad_alloc();
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (huge) madvise(p, bytes, MADV_HUGEPAGE);  // a hint: without, plain pages
+#endif
+    return Words(static_cast<std::uint64_t*>(p));
+}
+
 }  // namespace
 
 struct FillingMemo::Table {
@@ -48,7 +74,7 @@ struct FillingMemo::Table {
         std::atomic<std::uint64_t> tags{0};  // 16 bits a way, 0: empty
     };
     std::unique_ptr<Bucket[]> buckets;
-    std::unique_ptr<std::uint64_t[]> words;  // kEntryWords an entry, kWays a bucket
+    Words words;  // kEntryWords an entry, kWays a bucket
     std::size_t bucket_mask = 0;
     std::size_t kept = 0;  // keeps since it last grew (while it may grow)
 
@@ -173,10 +199,10 @@ void FillingMemo::Table::put(std::uint64_t hash, const std::uint64_t* entry_word
 void FillingMemo::Table::grow(std::size_t to_entries) {
     const std::size_t old_buckets = buckets ? bucket_mask + 1 : 0;
     std::unique_ptr<Bucket[]> old = std::move(buckets);
-    std::unique_ptr<std::uint64_t[]> old_words = std::move(words);
+    Words old_words = std::move(words);
     const std::size_t count = to_entries / kWays;
     buckets = std::make_unique<Bucket[]>(count);
-    words = std::make_unique_for_overwrite<std::uint64_t[]>(to_entries * kEntryWords);
+    words = new_words(to_entries * kEntryWords);
     bucket_mask = count - 1;
     kept = 0;
     unsigned next_way = 0;
