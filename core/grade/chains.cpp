@@ -8,14 +8,11 @@ namespace kk {
 namespace {
 
 struct ChainWalk {
-    int label[kMaxCells];  // value the walk forces on a cell, 0 when not reached
-    int prev[kMaxCells];   // the cell it was forced from
+    int label[kMaxCells] = {};  // value the walk forces on a cell, 0 when not reached
+    int prev[kMaxCells];        // the cell it was forced from
     int queue[kMaxCells];
+    int reached = 0;  // cells in queue: the only labels the next walk must clear
 };
-
-bool sees(int n, int a, int b) {
-    return a / n == b / n || a % n == b % n;
-}
 
 // "r1c1 = 2, r1c3 = 3, r3c3 = 1" from X to C.
 std::string chain_text(int n, const ChainWalk& w, int c) {
@@ -29,14 +26,34 @@ std::string chain_text(int n, const ChainWalk& w, int c) {
     return out;
 }
 
+// The cells other than x and c that see both, in reading order: the rest of their row or
+// column when they share one, else the two cells at the corners of their rectangle.
+int common_peers(int n, int x, int c, int* out) {
+    const int xr = x / n, xc = x % n, cr = c / n, cc = c % n;
+    int count = 0;
+    if (xr == cr || xc == cc) {
+        for (int i = 0; i < n; ++i) {
+            const int cell = xr == cr ? xr * n + i : i * n + xc;
+            if (cell != x && cell != c) out[count++] = cell;
+        }
+        return count;
+    }
+    const int a = xr * n + cc, b = cr * n + xc;
+    out[count++] = a < b ? a : b;
+    out[count++] = a < b ? b : a;
+    return count;
+}
+
 // Removes a from the cells that see both x and c; true when something went.
 bool clear_common_peers(Position& pos, int x, int c, int a, const ChainWalk& w, StepLog* log) {
     const int n = pos.size();
+    int peers[kMaxSize];
+    const int count = common_peers(n, x, c, peers);
     bool progress = false;
     std::vector<int> lost;
-    for (int cell = 0; cell < pos.cells(); ++cell) {
-        if (cell == x || cell == c || pos.placed(cell)) continue;
-        if (!sees(n, cell, x) || !sees(n, cell, c)) continue;
+    for (int k = 0; k < count; ++k) {
+        const int cell = peers[k];
+        if (pos.placed(cell)) continue;
         if (pos.remove(cell, value_bit(a))) {
             progress = true;
             if (log) lost.push_back(cell);
@@ -52,7 +69,7 @@ bool clear_common_peers(Position& pos, int x, int c, int a, const ChainWalk& w, 
 
 bool chain_from(Position& pos, int x, int a, ChainWalk& w, StepLog* log) {
     const int n = pos.size();
-    for (int cell = 0; cell < pos.cells(); ++cell) w.label[cell] = 0;
+    for (int k = 0; k < w.reached; ++k) w.label[w.queue[k]] = 0;
     int head = 0, tail = 0;
     w.label[x] = lowest_value(pos.candidates(x) & ~value_bit(a));
     w.prev[x] = -1;
@@ -72,6 +89,7 @@ bool chain_from(Position& pos, int x, int a, ChainWalk& w, StepLog* log) {
             w.queue[tail++] = next;
         }
     }
+    w.reached = tail;
     return false;
 }
 

@@ -16,18 +16,23 @@
 
 namespace kk {
 
-// Cages of kMemoMinCells to kMemoMaxCells cells are kept (core/grade/fillings.cpp).
+// Cages of kMemoMinCells to kMaxKeptCells cells are kept (core/grade/fillings.cpp).
 // A flat table of fixed-size entries, four to a bucket: a lookup hashes one key, reads the
 // bucket's tags and compares at most a few keys. It starts small (a Keen grade keeps a few
 // hundred summaries) and doubles as it fills, up to kMaxEntries; then a full bucket
 // overwrites one of its entries: the memo is a pure cache.
+//
+// A FillingMemo is one thread's; two of them may share one table (share_table_of), which
+// both threads then read and write at once: each bucket is a sequence lock (a writer
+// makes its count odd while it writes, a reader that sees the count change takes its
+// answer for a miss), so the second thread of trial and error finds what the first kept.
 class FillingMemo {
   public:
     // Cages of more cells are not kept (none of the factory's or the hostile sets' are).
     static constexpr int kMaxKeptCells = 15;
-    // Entries (about 100 bytes each), at first and at most.
+    // Entries (104 bytes each), at first and at most.
     static constexpr std::size_t kFirstEntries = 1 << 8;
-    static constexpr std::size_t kMaxEntries = 1 << 16;
+    static constexpr std::size_t kMaxEntries = 1 << 17;
 
     FillingMemo();
     ~FillingMemo();
@@ -38,32 +43,21 @@ class FillingMemo {
               Candidates* fill);
     // Keeps what find() last missed: call it right after that find(), with what the walk gave.
     void keep(const CageSummary& summary, const int* cells, int count, const Candidates* fill);
+    // From now on, this memo finds and keeps in other's table (grown to kMaxEntries first: a
+    // shared table does not grow), and another thread may use other at the same time.
+    void share_table_of(FillingMemo& other);
     // Lookups answered from the memo so far.
     std::size_t hits() const { return hits_; }
 
   private:
-    static constexpr int kWays = 4;
+    struct Table;
     // The cage (plus one, so that 0 is no key) and its cells' candidates, zero-padded.
     using Key = std::array<std::uint16_t, kMaxKeptCells + 1>;
-    struct Entry {
-        Key key;
-        CageSummary summary;
-        std::array<Candidates, kMaxKeptCells> fill;  // by the cage's cells, in order
-    };
-    // A bucket's tags, apart from its entries: a lookup that misses reads only this small
-    // array (a line of the entries was a cache miss each time).
-    using Tags = std::array<std::uint16_t, kWays>;  // 0: empty
-    static std::uint64_t hash(const Key& key);
-    void grow();
-    Entry& slot(std::size_t bucket, std::uint16_t tag);
 
-    std::unique_ptr<Tags[]> tags_;      // by bucket; allocated by the first keep
-    std::unique_ptr<Entry[]> entries_;  // kWays a bucket
-    std::size_t bucket_mask_ = 0;       // buckets - 1
-    std::size_t kept_ = 0;              // keeps into the table since it last grew
-    Key key_{};                         // of the last find
-    std::uint64_t hash_ = 0;            // of the last find
-    unsigned next_way_ = 0;             // the way a full bucket gives up next
+    std::shared_ptr<Table> table_;  // made by the first keep
+    Key key_{};                     // of the last find
+    std::uint64_t hash_ = 0;        // of the last find
+    unsigned next_way_ = 0;         // the way a full bucket gives up next
     std::size_t hits_ = 0;
 };
 

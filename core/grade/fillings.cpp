@@ -88,12 +88,16 @@ class FillingWalk {
     bool narrow_first() {
         if (entry_.ops & ~(op_bit(Op::Add) | op_bit(Op::Mul))) return true;
         LineNeeds needs;
+        Candidates before[kMaxCells];
+        for (int j = 0; j < k_; ++j) before[j] = cand_[j];
         if (!narrow_by_line_sets_of_ops(entry_.ops, entry_.target, cells_, k_, n_, cand_, &needs))
             return false;
         for (int i = 0; i < n_; ++i) {
             least_row_need_[i] = needs.row[i];
             least_col_need_[i] = needs.col[i];
         }
+        kept_all_ = true;
+        for (int j = 0; j < k_; ++j) kept_all_ = kept_all_ && cand_[j] == before[j];
         big_ = true;
         return true;
     }
@@ -105,9 +109,15 @@ class FillingWalk {
         summary_.row_need.fill(0);
         summary_.col_need.fill(0);
         // Every op the cage may have: a hidden cage's entry_.op is whatever normalize() wrote
-        // (+ for three cells or more), not its real op.
-        if (!narrow_by_line_sets_of_ops(entry_.ops, entry_.target, cells_, k_, n_, found_,
-                                        &needs)) {
+        // (+ for three cells or more), not its real op. The DP is a pure function of the
+        // candidates: when narrow_first() kept them all, it would answer the same again.
+        if (big_ && kept_all_) {
+            for (int i = 0; i < n_; ++i) {
+                needs.row[i] = least_row_need_[i];
+                needs.col[i] = least_col_need_[i];
+            }
+        } else if (!narrow_by_line_sets_of_ops(entry_.ops, entry_.target, cells_, k_, n_, found_,
+                                               &needs)) {
             for (int j = 0; j < k_; ++j) found_[j] = 0;
             return;
         }
@@ -291,7 +301,8 @@ class FillingWalk {
     Candidates cage_used_ = 0;  // values in the cage so far, under the killer rule
     // What every filling surely puts in each line (line sets): the needs cannot shrink
     // below it, so the walk may stop there.
-    bool big_ = false;  // narrowed by line sets first; then the two below are set
+    bool big_ = false;       // narrowed by line sets first; then the three below are set
+    bool kept_all_ = false;  // that narrowing removed nothing
     Candidates least_row_need_[kMaxSize];
     Candidates least_col_need_[kMaxSize];
     // The lines the cage touches (list_lines).

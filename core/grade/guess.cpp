@@ -54,20 +54,24 @@ NodeEnd deduce(Position& pos) {
     return NodeEnd::Guess;
 }
 
+// Most refutations take a handful of nodes, fewer than a thread costs to start: the
+// second thread starts only once the search has visited kAloneNodes, and is then handed
+// children of the nodes the first is in, so nothing is searched twice.
+constexpr std::uint64_t kAloneNodes = 256;
+
 class SharedSearch {
   public:
-    explicit SharedSearch(const GradeCages& table) : helper_table_(table) {
-        helper_table_.memo = table.second_memo;  // a memo is one thread's
+    explicit SharedSearch(const GradeCages& table)
+        : helper_table_(table), main_{&table}, helper_{&helper_table_} {
+        helper_table_.memo = table.second_memo;  // a memo is one thread's (its table is shared)
     }
 
     bool run(Position root, std::uint64_t& nodes) {
-        Worker main{&root.table()}, helper{&helper_table_};
         busy_ = 1;
-        std::thread second([&] { serve(helper, false); });
-        search(std::move(root), main);
-        serve(main, true);  // then take what is handed out, until nothing is left
-        second.join();
-        nodes += main.nodes + helper.nodes;
+        search(std::move(root), main_);
+        serve(main_, true);  // then take what is handed out, until nothing is left
+        if (second_.joinable()) second_.join();
+        nodes += main_.nodes + helper_.nodes;
         return found_;
     }
 
@@ -95,6 +99,7 @@ class SharedSearch {
         Frame& f = w.frames[w.depth++];
         f = {&pos, branch_cell(pos), pos.candidates(branch_cell(pos))};
         while (f.left && !found_.load(std::memory_order_relaxed)) {
+            if (&w == &main_ && !second_.joinable() && w.nodes >= kAloneNodes) start_second();
             if (idle_.load(std::memory_order_relaxed) > 0) hand_out_shallowest(w);
             if (!f.left) break;
             const int v = lowest_value(f.left);
@@ -105,6 +110,14 @@ class SharedSearch {
             search(std::move(trial), w);
         }
         --w.depth;
+    }
+
+    // The search has proved long: the second thread joins in, waiting for a hand-out, and
+    // finds the summaries the first has kept.
+    void start_second() {
+        FillingMemo* mine = main_.table->memo;
+        if (mine && helper_table_.memo) helper_table_.memo->share_table_of(*mine);
+        second_ = std::thread([this] { serve(helper_, false); });
     }
 
     void hand_out_shallowest(Worker& w) {
@@ -152,6 +165,8 @@ class SharedSearch {
     }
 
     GradeCages helper_table_;
+    Worker main_, helper_;
+    std::thread second_;  // started once the search is long
     std::mutex m_;
     std::condition_variable cv_;
     std::optional<Position> slot_;
@@ -179,18 +194,7 @@ bool has_solution(Position pos, std::uint64_t& nodes, std::uint64_t node_limit) 
     return false;
 }
 
-// Most refutations take a handful of nodes, fewer than a thread costs to start: each
-// first runs alone up to kAloneNodes, and only a longer one starts again on two threads
-// (the nodes of the first try are not counted, so the count stays the one-thread count).
-constexpr std::uint64_t kAloneNodes = 256;
-
 bool has_solution_on_two_threads(const Position& pos, std::uint64_t& nodes) {
-    std::uint64_t alone = 0;
-    const bool found = has_solution(pos, alone, kAloneNodes);
-    if (alone <= kAloneNodes) {
-        nodes += alone;
-        return found;
-    }
     SharedSearch search(pos.table());
     return search.run(pos, nodes);
 }

@@ -26,7 +26,10 @@ GradeCages::GradeCages(const Puzzle& p) : size(p.size) {
 
 Position::Position(const GradeCages& table)
     : table_(&table), n_(table.size), unplaced_(table.size * table.size) {
-    for (int c = 0; c < cells(); ++c) cand_[c] = full_mask(n_);
+    for (int c = 0; c < cells(); ++c) {
+        cand_[c] = full_mask(n_);
+        note_single(c);  // a 1x1 grid
+    }
 }
 
 void Position::changed(int cell, Candidates gone) {
@@ -41,6 +44,7 @@ bool Position::remove(int cell, Candidates values) {
     if (!gone) return false;
     cand_[cell] &= static_cast<Candidates>(~gone);
     if (!cand_[cell]) broken_ = true;
+    note_single(cell);
     changed(cell, gone);
     return true;
 }
@@ -58,6 +62,7 @@ void Position::place(int cell, int value) {
     if (same_fillings) summary_ok_[cage] = 1;
     cand_[cell] = b;
     placed_[cell] = 1;
+    note_single(cell);
     --unplaced_;
     row_placed_[r] |= b;
     col_placed_[c] |= b;
@@ -71,6 +76,7 @@ void Position::set_candidates(int cell, Candidates values) {
     changed(cell, static_cast<Candidates>(cand_[cell] | values));
     cand_[cell] = values & full_mask(n_);
     if (!cand_[cell]) broken_ = true;
+    note_single(cell);
 }
 
 const CageSummary& Position::summary(int cage) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -54,7 +55,8 @@ struct GradeCages {
     // Cages' summaries kept across positions (core/grade/filling_memo.h); may be null.
     FillingMemo* memo = nullptr;
     // The second thread's memo for trial and error on two threads (a memo is one
-    // thread's); kept here so that it lasts from guess to guess. May be null.
+    // thread's; the two share a table); kept here so that it lasts from guess to guess.
+    // May be null.
     FillingMemo* second_memo = nullptr;
 
     explicit GradeCages(const Puzzle& p);
@@ -85,6 +87,12 @@ class Position {
     Candidates row_placed(int r) const { return row_placed_[r]; }
     Candidates col_placed(int c) const { return col_placed_[c]; }
     bool solved() const { return unplaced_ == 0 && !broken_; }
+    // The first unplaced cell in reading order with one candidate left; -1 when none.
+    int first_single() const {
+        for (int w = 0; w < 2; ++w)
+            if (singles_[w]) return 64 * w + std::countr_zero(singles_[w]);
+        return -1;
+    }
     bool broken() const { return broken_; }
     void mark_broken() { broken_ = true; }
 
@@ -118,6 +126,14 @@ class Position {
 
   private:
     void changed(int cell, Candidates gone);
+    // Keeps the cell's bit in singles_ up to date with its candidates.
+    void note_single(int cell) {
+        const std::uint64_t bit = std::uint64_t{1} << (cell % 64);
+        if (!placed_[cell] && is_single(cand_[cell]))
+            singles_[cell / 64] |= bit;
+        else
+            singles_[cell / 64] &= ~bit;
+    }
 
     const GradeCages* table_;
     int n_;
@@ -126,6 +142,9 @@ class Position {
     std::uint32_t dirty_lines_ = ~0u;
     Candidates dirty_values_ = static_cast<Candidates>(~0u);
     std::array<Candidates, kMaxCells> cand_{};
+    // Bit c (of word c / 64): cell c is unplaced with one candidate: naked singles are
+    // looked for at every step of the ladder, and a scan of the grid cost more than this.
+    std::array<std::uint64_t, 2> singles_{};
     std::array<std::uint8_t, kMaxCells> placed_{};
     std::array<Candidates, kMaxSize> row_placed_{};
     std::array<Candidates, kMaxSize> col_placed_{};

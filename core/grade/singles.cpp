@@ -4,16 +4,14 @@
 namespace kk {
 
 bool naked_single(Position& pos, StepLog* log) {
-    for (int cell = 0; cell < pos.cells(); ++cell) {
-        if (pos.placed(cell) || bits_in(pos.candidates(cell)) != 1) continue;
-        const int v = lowest_value(pos.candidates(cell));
-        if (log)
-            log->push_back(rc_name(pos.size(), cell) + " = " + std::to_string(v) +
-                           ": the only candidate left");
-        pos.place(cell, v);
-        return true;
-    }
-    return false;
+    const int cell = pos.first_single();
+    if (cell < 0) return false;
+    const int v = lowest_value(pos.candidates(cell));
+    if (log)
+        log->push_back(rc_name(pos.size(), cell) + " = " + std::to_string(v) +
+                       ": the only candidate left");
+    pos.place(cell, v);
+    return true;
 }
 
 namespace {

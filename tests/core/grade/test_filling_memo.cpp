@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 #include <random>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "core/grade/filling_memo.h"
@@ -133,4 +134,43 @@ TEST_CASE("the memo answers as the walk does after it grows and overwrites", "[g
     }
     CHECK(wrong == 0);
     CHECK(memo.hits() > static_cast<std::size_t>(lookups) / 3);
+}
+
+TEST_CASE("two threads sharing a memo's table get what the walk gives", "[grader]") {
+    const Puzzle p = big_cage_puzzle();
+    const GradeCages plain(p);
+    FillingMemo first, second;
+    second.share_table_of(first);
+    // Each thread: its own table view and memo, the same random states (so that each finds
+    // what the other kept, and both write the same buckets at once).
+    const auto run = [&](FillingMemo& memo, int& wrong) {
+        GradeCages kept(p);
+        kept.memo = &memo;
+        std::mt19937 rng(5);
+        std::array<Candidates, kMaxCells> cand{};
+        for (int round = 0; round < 40000; ++round) {
+            const int cage = static_cast<int>(rng() % plain.cages.size());
+            const int* cells = plain.cells_of(cage);
+            if (plain.cages[cage].count < 3 || plain.cages[cage].count > 5) continue;
+            for (int j = 0; j < plain.cages[cage].count; ++j)
+                cand[cells[j]] =
+                    static_cast<Candidates>(full_mask(9) & ~value_bit(static_cast<int>(rng() % 4)));
+            CageSummary want, got;
+            std::array<Candidates, kMaxCells> fill_want{}, fill_got{};
+            summarize_fillings(plain, cage, cand.data(), want, fill_want.data());
+            summarize_fillings(kept, cage, cand.data(), got, fill_got.data());
+            bool same = got.values == want.values && got.row_need == want.row_need &&
+                        got.col_need == want.col_need;
+            for (int j = 0; j < plain.cages[cage].count; ++j)
+                same = same && fill_got[cells[j]] == fill_want[cells[j]];
+            wrong += !same;
+        }
+    };
+    int wrong_first = 0, wrong_second = 0;
+    std::thread other([&] { run(second, wrong_second); });
+    run(first, wrong_first);
+    other.join();
+    CHECK(wrong_first == 0);
+    CHECK(wrong_second == 0);
+    CHECK(first.hits() + second.hits() > 10000);  // most states recur
 }
