@@ -31,6 +31,21 @@ std::vector<int> big_cages(const GradeCages& table) {
     return big;
 }
 
+// Does the memo's table give the summary and fill a fresh walk gives for these candidates?
+bool same_as_walk(const GradeCages& plain, const GradeCages& kept, int cage,
+                  const Candidates* cand) {
+    CageSummary want, got;
+    std::array<Candidates, kMaxCells> fill_want{}, fill_got{};
+    summarize_fillings(plain, cage, cand, want, fill_want.data());
+    summarize_fillings(kept, cage, cand, got, fill_got.data());
+    bool same =
+        got.values == want.values && got.row_need == want.row_need && got.col_need == want.col_need;
+    const int* cells = plain.cells_of(cage);
+    for (int j = 0; j < plain.cages[cage].count; ++j)
+        same = same && fill_got[cells[j]] == fill_want[cells[j]];
+    return same;
+}
+
 }  // namespace
 
 TEST_CASE("a big cage's kept summary is the one its walk gives", "[grader][big-cages]") {
@@ -122,15 +137,7 @@ TEST_CASE("the memo answers as the walk does after it grows and overwrites", "[g
                                               : static_cast<Candidates>(rng() & 0x3fe);
             cand[cells[j]] = static_cast<Candidates>((full_mask(9) & ~gone) | value_bit(1 + j));
         }
-        CageSummary want, got;
-        std::array<Candidates, kMaxCells> fill_want{}, fill_got{};
-        summarize_fillings(plain, cage, cand.data(), want, fill_want.data());
-        summarize_fillings(kept, cage, cand.data(), got, fill_got.data());
-        bool same = got.values == want.values && got.row_need == want.row_need &&
-                    got.col_need == want.col_need;
-        for (int j = 0; j < plain.cages[cage].count; ++j)
-            same = same && fill_got[cells[j]] == fill_want[cells[j]];
-        wrong += !same;
+        wrong += !same_as_walk(plain, kept, cage, cand.data());
     }
     CHECK(wrong == 0);
     CHECK(memo.hits() > static_cast<std::size_t>(lookups) / 3);
@@ -155,15 +162,7 @@ TEST_CASE("two threads sharing a memo's table get what the walk gives", "[grader
             for (int j = 0; j < plain.cages[cage].count; ++j)
                 cand[cells[j]] =
                     static_cast<Candidates>(full_mask(9) & ~value_bit(static_cast<int>(rng() % 4)));
-            CageSummary want, got;
-            std::array<Candidates, kMaxCells> fill_want{}, fill_got{};
-            summarize_fillings(plain, cage, cand.data(), want, fill_want.data());
-            summarize_fillings(kept, cage, cand.data(), got, fill_got.data());
-            bool same = got.values == want.values && got.row_need == want.row_need &&
-                        got.col_need == want.col_need;
-            for (int j = 0; j < plain.cages[cage].count; ++j)
-                same = same && fill_got[cells[j]] == fill_want[cells[j]];
-            wrong += !same;
+            wrong += !same_as_walk(plain, kept, cage, cand.data());
         }
     };
     int wrong_first = 0, wrong_second = 0;
