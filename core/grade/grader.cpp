@@ -22,18 +22,32 @@ int technique_weight(Technique t) {
     return e ? e->weight : 0;
 }
 
-double grade_score(Level level, const std::array<int, kTechniqueCount>& counts,
-                   std::uint64_t search_nodes) {
-    const int band = static_cast<int>(level);
-    if (band >= kGradedLevels) return -1;
+namespace {
+
+std::uint64_t steps_effort(const std::array<int, kTechniqueCount>& counts) {
     std::uint64_t effort = 0;
     for (int t = 0; t < kTechniqueCount; ++t)
         effort += static_cast<std::uint64_t>(counts[t]) *
                   static_cast<std::uint64_t>(technique_weight(static_cast<Technique>(t)));
-    effort += kNodeWeight * search_nodes;
+    return effort;
+}
+
+}  // namespace
+
+double grade_score(Level level, const std::array<int, kTechniqueCount>& counts,
+                   std::uint64_t search_nodes) {
+    const int band = static_cast<int>(level);
+    if (band >= kGradedLevels) return -1;
+    const std::uint64_t effort = steps_effort(counts) + kNodeWeight * search_nodes;
     // 999 e / (e + K) grows with e and never reaches the next band.
     const std::uint64_t within = 999 * effort / (effort + kEffortHalf);
     return static_cast<double>(1000 * band + static_cast<int>(within));
+}
+
+std::uint64_t nodes_to_top_score(const std::array<int, kTechniqueCount>& counts) {
+    const std::uint64_t top = 998 * kEffortHalf;
+    const std::uint64_t steps = steps_effort(counts);
+    return steps >= top ? 0 : (top - steps + kNodeWeight - 1) / kNodeWeight;
 }
 
 namespace {
@@ -94,8 +108,12 @@ Grade grade(const Puzzle& p, bool explain, std::uint64_t max_search_nodes,
         // only in trial and error, which tries many lines from the same position.
         table.memo = &memo;
         table.second_memo = &second_memo;
+        const bool cap = max_search_nodes != kNoNodeLimit;
         while (outcome == LadderEnd::Stalled) {
-            guess(pos, answer, nodes, log, max_search_nodes, threads);
+            // Without a cap, counting stops where the score can grow no more.
+            const std::uint64_t limit = cap ? max_search_nodes : nodes_to_top_score(g.counts);
+            guess(pos, answer, nodes, log, limit, threads, !cap);
+            if (!cap && nodes > limit) g.search_at_top = true;
             if (table.stopped()) return undecided();
             if (nodes > max_search_nodes) {
                 g.level = Level::Unreasonable;

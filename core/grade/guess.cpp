@@ -3,6 +3,9 @@
 // takes subtrees the other hands out while it waits. grade() only asks for refutations
 // (the solver has proved the answer unique), so every node of the tree is visited
 // whoever visits it, and the node count, which feeds the score, is the one-thread count.
+// The answer being unique, the search only measures effort: once the count passes the
+// caller's limit, a guess on trust stops counting and places the answer.
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <bit>
@@ -66,13 +69,16 @@ class SharedSearch {
         helper_table_.memo = table.second_memo;  // a memo is one thread's (its table is shared)
     }
 
-    bool run(Position root, std::uint64_t& nodes) {
+    // Past budget nodes the search stops (nodes then passes nodes + budget) and answers
+    // false.
+    bool run(Position root, std::uint64_t& nodes, std::uint64_t budget) {
+        budget_ = budget;
         busy_ = 1;
         search(std::move(root), main_);
         serve(main_, true);  // then take what is handed out, until nothing is left
         if (second_.joinable()) second_.join();
         nodes += main_.nodes + helper_.nodes;
-        return found_;
+        return found_ && !over_;
     }
 
   private:
@@ -106,10 +112,19 @@ class SharedSearch {
             f.left = static_cast<Candidates>(f.left & (f.left - 1));
             Position trial = pos;
             trial.place(f.cell, v);
-            ++w.nodes;
+            if (!count_node(w)) break;
             search(std::move(trial), w);
         }
         --w.depth;
+    }
+
+    // One more node; false once the nodes pass the budget, which ends both searches.
+    bool count_node(Worker& w) {
+        ++w.nodes;
+        if (counted_.fetch_add(1, std::memory_order_relaxed) < budget_) return true;
+        over_ = true;
+        found_ = true;
+        return false;
     }
 
     // The search has proved long: the second thread joins in, waiting for a hand-out, and
@@ -156,8 +171,7 @@ class SharedSearch {
             ++busy_;
             lock.unlock();
             child.use_table(*w.table);
-            ++w.nodes;
-            search(std::move(child), w);
+            if (count_node(w)) search(std::move(child), w);
             lock.lock();
             --busy_;
         }
@@ -173,6 +187,9 @@ class SharedSearch {
     int busy_ = 0;              // threads searching (under m_)
     std::atomic<int> idle_{0};  // threads waiting for a child (changed under m_)
     std::atomic<bool> found_{false};
+    std::uint64_t budget_ = kNoNodeLimit;
+    std::atomic<std::uint64_t> counted_{0};  // nodes, both threads
+    std::atomic<bool> over_{false};          // the budget ran out (found_ is set to stop)
 };
 
 }  // namespace
@@ -194,38 +211,50 @@ bool has_solution(Position pos, std::uint64_t& nodes, std::uint64_t node_limit) 
     return false;
 }
 
-bool has_solution_on_two_threads(const Position& pos, std::uint64_t& nodes) {
+bool has_solution_on_two_threads(const Position& pos, std::uint64_t& nodes,
+                                 std::uint64_t node_limit) {
+    if (nodes > node_limit || pos.table().stopped()) return false;
     SharedSearch search(pos.table());
-    return search.run(pos, nodes);
+    return search.run(pos, nodes, node_limit - nodes);
 }
 
 bool guess(Position& pos, const Grid& solution, std::uint64_t& nodes, StepLog* log,
-           std::uint64_t node_limit, int threads) {
-    const bool shared = threads > 1 && node_limit == kNoNodeLimit;
+           std::uint64_t node_limit, int threads, bool on_trust) {
     const int cell = branch_cell(pos);
     if (cell < 0) return false;
     const int answer = solution[cell];
     const Candidates wrong = pos.candidates(cell) & ~value_bit(answer);
     const std::uint64_t before = nodes;
-    for (int v = 1; v <= pos.size(); ++v) {
+    for (int v = 1; v <= pos.size() && nodes <= node_limit; ++v) {
         if (!(wrong & value_bit(v))) continue;
         ++nodes;
         Position trial = pos;
         trial.place(cell, v);
-        const bool found = shared ? has_solution_on_two_threads(trial, nodes)
-                                  : has_solution(std::move(trial), nodes, node_limit);
+        const bool found = threads > 1 ? has_solution_on_two_threads(trial, nodes, node_limit)
+                                       : has_solution(std::move(trial), nodes, node_limit);
         if (found) {  // only when the given solution is not the only one
             pos.mark_broken();
             return true;
         }
     }
-    if (nodes > node_limit) return false;
-    if (log)
+    // Where a search passing the limit stops depends on the threads: the count says only
+    // that it passed.
+    if (nodes > node_limit) {
+        if (!on_trust) return false;
+        nodes = std::max(before, node_limit + 1);
+    }
+    if (log) {
+        const std::uint64_t trials = nodes - before;
+        std::string count = std::to_string(trials) + (trials == 1 ? " trial" : " trials");
+        if (before > node_limit)
+            count = "not searched: the score is at its top";
+        else if (nodes > node_limit)
+            count = "over " + count + ", where the score reached its top and the count stopped";
         log->push_back(rc_name(pos.size(), cell) + " = " + std::to_string(answer) +
                        ": trial and error, " + values_text(wrong) +
                        (bits_in(wrong) == 1 ? " leads" : " each lead") + " to a contradiction (" +
-                       std::to_string(nodes - before) +
-                       (nodes - before == 1 ? " trial)" : " trials)"));
+                       count + ")");
+    }
     pos.place(cell, answer);
     return true;
 }

@@ -61,21 +61,26 @@ LadderEnd run_deductions(Position& pos, std::array<int, kTechniqueCount>* counts
 // Trial and error: on the unplaced cell with fewest candidates (first in reading order),
 // shows by search that every candidate but the solution's leads to a contradiction, and
 // places the solution's value. nodes grows by the search nodes visited. False when no
-// cell is left to guess on, or when the search passed node_limit (nodes > node_limit).
-// threads: 2 refutes on two threads (without a node limit only): the same node count,
-// since a refutation visits every node of its tree whichever thread does.
+// cell is left to guess on. A search that passes node_limit (nodes > node_limit) stops:
+// then without on_trust the guess answers false and places nothing; with on_trust (the
+// caller knows the solution is the only one, so the search only measures effort) it
+// places the value all the same, and nodes is node_limit + 1 (or stays, when it was past
+// the limit before). threads: 2 refutes on two threads, with the same node count, since
+// a refutation visits every node of its tree whichever thread does.
 bool guess(Position& pos, const Grid& solution, std::uint64_t& nodes, StepLog* log = nullptr,
-           std::uint64_t node_limit = kNoNodeLimit, int threads = 1);
+           std::uint64_t node_limit = kNoNodeLimit, int threads = 1, bool on_trust = false);
 
 // Whether the position has a solution, by deductions and search (nodes counts guesses).
 // Past node_limit it gives up and answers false; the caller sees nodes > node_limit.
 // Takes the position by value: each search node is one copy, made by the caller.
 bool has_solution(Position pos, std::uint64_t& nodes, std::uint64_t node_limit = kNoNodeLimit);
 
-// has_solution without a node limit, on two threads, each taking subtrees the other
-// hands out while it waits (a search of a few hundred nodes stays on one). The same
-// answer; when there is no solution (a refutation) the same node count too, since
-// every node is visited either way.
-bool has_solution_on_two_threads(const Position& pos, std::uint64_t& nodes);
+// has_solution on two threads, each taking subtrees the other hands out while it waits
+// (a search of a few hundred nodes stays on one). The same answer; when there is no
+// solution (a refutation) the same node count too, since every node is visited either
+// way. Past node_limit it stops and answers false, nodes passing the limit by an amount
+// that depends on the threads' timing.
+bool has_solution_on_two_threads(const Position& pos, std::uint64_t& nodes,
+                                 std::uint64_t node_limit = kNoNodeLimit);
 
 }  // namespace kk

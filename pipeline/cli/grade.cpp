@@ -55,11 +55,9 @@ void print_json(const SourcedPuzzle& sp, const Grade& g, double micros) {
     nlohmann::ordered_json techniques = nlohmann::ordered_json::object();
     for (int t = 0; t < kTechniqueCount; ++t)
         techniques[technique_name(static_cast<Technique>(t))] = g.counts[t];
-    j["grade"] = {{"level", level_name(g.level)},
-                  {"score", db::score_int(g.score)},
-                  {"techniques", techniques},
-                  {"search_nodes", g.search_nodes},
-                  {"steps", g.steps}};
+    j["grade"] = {{"level", level_name(g.level)},     {"score", db::score_int(g.score)},
+                  {"techniques", techniques},         {"search_nodes", g.search_nodes},
+                  {"search_at_top", g.search_at_top}, {"steps", g.steps}};
     j["micros"] = static_cast<long long>(micros + 0.5);
     std::cout << j.dump() << '\n';
 }

@@ -333,6 +333,65 @@ TEST_CASE("trial and error: the ladder stalls and a guess is refuted by search",
     CHECK(told.search_nodes == graded.search_nodes);
 }
 
+TEST_CASE("a guess on trust stops counting at its limit and still places the answer", "[grader]") {
+    // The same Keen 4x4 as above: its first guess needs a search of several nodes.
+    Puzzle p;
+    p.size = 4;
+    p.cages = {{Op::Div, 2, {0, 4}},  {Op::Sub, 2, {1, 5}},      {Op::Mul, 12, {2, 3, 7}},
+               {Op::Div, 2, {6, 10}}, {Op::Mul, 12, {8, 9, 12}}, {Op::Add, 5, {11, 15}},
+               {Op::Sub, 2, {13, 14}}};
+    const Grid answer = {2, 1, 3, 4, 4, 3, 2, 1, 3, 4, 1, 2, 1, 2, 4, 3};
+    GradeCages cages(p);
+    Position stalled(cages);
+    REQUIRE(run_deductions(stalled) == LadderEnd::Stalled);
+    std::uint64_t full = 0;
+    {
+        Position pos = stalled;
+        REQUIRE(guess(pos, answer, full));
+    }
+    REQUIRE(full >= 2);
+    for (int threads : {1, 2}) {
+        // Without trust, a search past the limit places nothing.
+        Position refused = stalled;
+        std::uint64_t nodes = 0;
+        CHECK_FALSE(guess(refused, answer, nodes, nullptr, 0, threads));
+        CHECK(nodes > 0);
+        CHECK(refused.grid() == stalled.grid());
+        // On trust it places the answer, and the count stops just past the limit.
+        Position trusted = stalled;
+        nodes = 0;
+        StepLog log;
+        REQUIRE(guess(trusted, answer, nodes, &log, 0, threads, true));
+        CHECK(nodes == 1);
+        REQUIRE(log.size() == 1);
+        CHECK(log[0].find("over 1 trial,") != std::string::npos);
+        Position expected = stalled;
+        std::uint64_t unused = 0;
+        REQUIRE(guess(expected, answer, unused));
+        CHECK(trusted.grid() == expected.grid());
+        // Already past the limit: no search at all.
+        Position again = stalled;
+        log.clear();
+        REQUIRE(guess(again, answer, nodes, &log, 0, threads, true));
+        CHECK(nodes == 1);
+        CHECK(log[0].find("not searched") != std::string::npos);
+        CHECK(again.grid() == expected.grid());
+    }
+}
+
+TEST_CASE("past nodes_to_top_score the score can grow no more", "[grader]") {
+    std::array<int, kTechniqueCount> counts{};
+    counts[static_cast<int>(Technique::NakedSingle)] = 60;
+    counts[static_cast<int>(Technique::Guess)] = 3;
+    const std::uint64_t top = nodes_to_top_score(counts);
+    const double at_top = grade_score(Level::Unreasonable, counts, top);
+    CHECK(at_top == 4998);
+    CHECK(grade_score(Level::Unreasonable, counts, top - 1) < at_top);
+    CHECK(grade_score(Level::Unreasonable, counts, top * 1000) == at_top);
+    counts[static_cast<int>(Technique::Subset)] = 100000;  // effort past the top by steps alone
+    CHECK(nodes_to_top_score(counts) == 0);
+}
+
 TEST_CASE("a broken position is found out", "[grader]") {
     Puzzle p;
     p.size = 4;
