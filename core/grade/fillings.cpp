@@ -135,7 +135,10 @@ class FillingWalk {
         LineNeeds needs;
         Candidates before[kMaxCells];
         for (int j = 0; j < k_; ++j) before[j] = cand_[j];
-        if (!narrow_by_line_sets_of_ops(entry_.ops, entry_.target, cells_, k_, n_, cand_, &needs))
+        // The DP may leave out an op without fillings; the walk below may not (its
+        // steps, where it gives up, count every op's).
+        if (!narrow_by_line_sets_of_ops(entry_.line_ops, entry_.target, cells_, k_, n_, cand_,
+                                        &needs))
             return false;
         for (int i = 0; i < n_; ++i) {
             least_row_need_[i] = needs.row[i];
@@ -161,8 +164,8 @@ class FillingWalk {
                 needs.row[i] = least_row_need_[i];
                 needs.col[i] = least_col_need_[i];
             }
-        } else if (!narrow_by_line_sets_of_ops(entry_.ops, entry_.target, cells_, k_, n_, found_,
-                                               &needs)) {
+        } else if (!narrow_by_line_sets_of_ops(entry_.line_ops, entry_.target, cells_, k_, n_,
+                                               found_, &needs)) {
             for (int j = 0; j < k_; ++j) found_[j] = 0;
             return;
         }

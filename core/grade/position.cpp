@@ -1,6 +1,7 @@
 #include "core/grade/position.h"
 
 #include "core/grade/fillings.h"
+#include "core/solve/cage_supports.h"
 
 namespace kk {
 
@@ -10,6 +11,7 @@ GradeCages::GradeCages(const Puzzle& p) : size(p.size) {
         Entry e;
         e.op = cage.op;
         e.ops = cage_ops(cage, p.rules);
+        e.line_ops = ops_with_fillings(cage, e.ops, p.size);
         e.killer = p.rules.killer;
         e.target = cage.target;
         e.first = static_cast<int>(cells.size());

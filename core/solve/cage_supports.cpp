@@ -522,4 +522,18 @@ bool narrow_by_line_sets_of_ops(OpSet ops, std::int64_t target, const int* cells
     return true;
 }
 
+OpSet ops_with_fillings(const Cage& cage, OpSet ops, int n) {
+    constexpr OpSet kAddMul = op_bit(Op::Add) | op_bit(Op::Mul);
+    if (ops != kAddMul) return ops;
+    OpSet kept = 0;
+    for (const Op op : {Op::Add, Op::Mul}) {
+        std::array<Mask, kMaxCells> cand;
+        cand.fill(full_mask(n));
+        if (narrow_by_line_sets(op, cage.target, cage.cells.data(),
+                                static_cast<int>(cage.cells.size()), n, cand.data()))
+            kept = static_cast<OpSet>(kept | op_bit(op));
+    }
+    return kept ? kept : ops;
+}
+
 }  // namespace kk

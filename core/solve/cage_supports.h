@@ -70,4 +70,11 @@ bool narrow_by_line_sets_of_ops(OpSet ops, std::int64_t target, const int* cells
                                 Mask* cand, LineNeeds* needs = nullptr, const Mask* grid = nullptr,
                                 LineSetMemo* memo = nullptr, LineSetMemo* mul_memo = nullptr);
 
+// Of a hidden cage's ops Add and Mul, the ones the DP above leaves some filling in an
+// empty n x n grid (so in any grid: candidates only shrink); the other ops sets as they
+// are, and both when neither has one (a refutation is then the search's to find). 48
+// over ten cells is no product, 9072000 no sum: narrowing such a cage by its one op
+// costs half, and a sum's target is known to the bands.
+OpSet ops_with_fillings(const Cage& cage, OpSet ops, int n);
+
 }  // namespace kk

@@ -26,6 +26,10 @@ struct CageInfo {
     int first = 0;  // into cage_cells / slots
     int size = 0;
     bool lazy = false;
+    // A lazy cage's ops: a hidden + or x cage loses the op no filling can meet even in
+    // an empty grid (48 over ten cells is no product), so only its sum is narrowed, and
+    // the bands know it.
+    OpSet ops = 0;
     std::uint32_t table = 0;  // first Mask of its tuples in `table`
     std::uint32_t live = 0;   // first entry of its region in `live`
     std::uint32_t tuples = 0;

@@ -274,7 +274,11 @@ void SearchState::build_tables() {
         c.live = static_cast<std::uint32_t>(tuples);
         tuples += c.tuples;
         lazy_count += c.lazy;
-        if (c.lazy) lazy_cages[static_cast<unsigned>(k) >> 6] |= 1ull << (k & 63);
+        if (c.lazy) {
+            lazy_cages[static_cast<unsigned>(k) >> 6] |= 1ull << (k & 63);
+            c.ops =
+                ops_with_fillings(puzzle->cages[k], cage_ops(puzzle->cages[k], puzzle->rules), n);
+        }
     }
     live.resize(tuples);
     pack_tables();
@@ -474,7 +478,7 @@ void SearchState::set_up_band_sums() {
         if (!cage[k].lazy) {
             known[k] = true;
             mark_stale(k);
-        } else if (const OpSet ops = cage_ops(cage_k, puzzle->rules);
+        } else if (const OpSet ops = cage[k].ops;
                    ops == op_bit(Op::Add) || (ops == (op_bit(Op::Add) | op_bit(Op::Mul)) &&
                                               !is_product_of_values(cage_k.target, n))) {
             known[k] = true;
@@ -713,7 +717,7 @@ bool SearchState::filter_lazy_cage(int k) {
     std::array<Mask, kMaxCells> now;
     for (int j = 0; j < c.size; ++j) now[j] = cand[cc[j]];
     const Cage& cage_k = puzzle->cages[k];
-    const OpSet ops = cage_ops(cage_k, puzzle->rules);
+    const OpSet ops = c.ops;
     constexpr OpSet kAddMul = op_bit(Op::Add) | op_bit(Op::Mul);
     if (ops & ~kAddMul) {
         // Differences, quotients and givens: bounds per op.

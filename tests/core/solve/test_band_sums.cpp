@@ -8,6 +8,7 @@
 
 #include "core/io/formats.h"
 #include "core/solve/band_sums.h"
+#include "core/solve/cage_supports.h"
 #include "core/solve/solver.h"
 #include "tests/support/random_cages.h"
 #include "tests/support/random_latin.h"
@@ -178,4 +179,38 @@ TEST_CASE("a hidden cage whose target no product makes counts as a sum in the ba
     const SolveResult two = solve_data_file("hidden-sums-two.neknek");
     CHECK(two.count == 2);
     CHECK(two.nodes < 1000);
+}
+
+TEST_CASE("a hidden cage keeps only the ops with fillings in an empty grid",
+          "[solver][big-cages][variants]") {
+    constexpr OpSet kAdd = op_bit(Op::Add), kMul = op_bit(Op::Mul);
+    constexpr OpSet kBoth = op_bit(Op::Add) | op_bit(Op::Mul);
+    // The ops kept of a cage over these cells ("A1 A2 ...") of a 9x9 that may be ops.
+    const auto ops_of = [](std::int64_t target, const std::string& names,
+                           OpSet ops = op_bit(Op::Add) | op_bit(Op::Mul)) {
+        Cage cage{Op::Add, target, {}};
+        for (std::size_t i = 0; i + 1 < names.size(); i += 3)
+            cage.cells.push_back((names[i] - 'A') * 9 + (names[i + 1] - '1'));
+        return ops_with_fillings(cage, ops, 9);
+    };
+    // 48 over ten cells in four rows: the least product of distinct values per row is
+    // already 64 without a 3 (1*2*4 twice), so only a sum.
+    CHECK(ops_of(48, "F1 G1 G2 G3 H1 H2 H3 I1 I2 I3") == kAdd);
+    // Past twelve 9s: only a product.
+    CHECK(ops_of(9072000, "A4 B4 B5 C5 C6 C7 D6 D7 D8 E6 E7 E8") == kMul);
+    CHECK(ops_of(42, "A1 A2 A3") == kMul);          // 9+8+7 is 24
+    CHECK(ops_of(15, "A1 A2 A3") == kBoth);         // 1+5+9 and 1*3*5
+    CHECK(ops_of(1000, "A1 A2 A3") == kBoth);       // neither: left to the search
+    CHECK(ops_of(1000, "A1 A2 A3", kAdd) == kAdd);  // one op: as it is
+    CHECK(ops_of(5, "A1 A2", op_bit(Op::Sub) | kBoth) == (op_bit(Op::Sub) | kBoth));
+}
+
+TEST_CASE("a hidden big cage that can only be a sum is solved as one",
+          "[solver][big-cages][variants]") {
+    // Every operation hidden (hid-set1/p00094-1 of a fresh big-cage set): its 48 over ten
+    // cells can only be a sum. Narrowed as a product too, and unknown to the bands, it
+    // took 155,626 nodes (6 s); as a sum, 1,846.
+    const SolveResult r = solve_data_file("hidden-ops-dropped.neknek");
+    CHECK(r.count == 2);
+    CHECK(r.nodes < 10000);
 }
