@@ -433,12 +433,13 @@ bool narrow_in_lines(const Totals& t, const int* line_of, int count, int n, bool
 
     // reach[g][i]: the value sets cells 0..i-1 of group g can take (distinct values),
     // for groups of three cells or more (smaller ones are listed directly).
-    // The big tables live per thread (23 KB): every entry read is written first, and
+    // The big tables live per thread (18 KB): every entry read is written first, and
     // clearing them on each call cost more than the DP itself.
     struct Scratch {
         std::array<std::array<Bits, kMaxSize + 1>, kMaxSize> reach;
         // The group's sets (less what the line needs), then only its good ones.
         std::array<std::array<std::uint16_t, kMaxGroupSets>, kMaxSize> sets;
+        std::array<Bits, kMaxSize> kept;  // the same as a set, for groups of three or more
         // Each dimension's totals of each group, up to the target.
         std::array<std::array<TotalList, kMaxSize>, 4> totals;
     };
@@ -446,8 +447,12 @@ bool narrow_in_lines(const Totals& t, const int* line_of, int count, int n, bool
     auto& reach = scratch.reach;
     auto& sets = scratch.sets;
     auto& totals = scratch.totals;
+    auto& kept = scratch.kept;
     std::array<int, kMaxSize> set_count{};
     std::array<std::array<int, kMaxSize>, 4> total_count{};
+    std::array<std::array<WeightSet, kMaxSize>, 4> total_set;  // as sets
+    std::array<unsigned, kMaxSize> shared_by_all;              // the values all sets share
+    std::array<bool, kMaxSize> past_target{};                  // some set's total is past it
     const auto fill_reach = [&](int g) {
         Bits first;  // the one-value sets
         for (unsigned x = cand_of(g, 0); x; x &= x - 1) first.set(static_cast<int>(x & -x));
@@ -487,20 +492,28 @@ bool narrow_in_lines(const Totals& t, const int* line_of, int count, int n, bool
                 }
             }
             if (grid) reached = both(reached, allowed);
+            kept[g] = reached;
             set_count[g] = list_of(reached.w.data(), 8, sets[g].data());
         }
         if (!set_count[g]) return false;
+        unsigned shared = 0x1ff;
+        for (int i = 0; i < set_count[g]; ++i) shared &= sets[g][i];
+        shared_by_all[g] = shared;
         for (int d = 0; d < t.dims; ++d) {
             // A group's total past the target completes nothing.
             WeightSet b{};
             const std::int16_t* weight = wt.w[t.dim[d]].data();
             const int past = t.target[d];
+            bool over = false;
             for (int i = 0; i < set_count[g]; ++i) {
                 const int s = weight[sets[g][i]];
                 const std::uint64_t bit = std::uint64_t{s <= past} << (s & 63);
                 for (int k = 0; k < kWeightWords; ++k) b[k] |= s >> 6 == k ? bit : 0;
+                over |= s > past;
             }
+            past_target[g] = past_target[g] || over;
             total_count[d][g] = list_of(b.data(), kWeightWords, totals[d][g].data());
+            total_set[d][g] = b;
         }
     }
 
@@ -532,17 +545,24 @@ bool narrow_in_lines(const Totals& t, const int* line_of, int count, int n, bool
     };
     for (int g = 0; g < groups; ++g) {
         // The group's sets the other groups can complete (kept at the front of its
-        // list), and what they all share.
+        // list), and what they all share. Mostly all of them: every total fits.
+        bool all_fit = !past_target[g];
+        for (int d = 0; d < t.dims; ++d) all_fit = all_fit && fits[d][g] == total_set[d][g];
         std::uint16_t* good = sets[g].data();
         int goods = 0;
         unsigned shared = 0x1ff;
-        for (int i = 0; i < set_count[g]; ++i) {
-            const unsigned s = sets[g][i];
-            bool fit = true;
-            for (int d = 0; d < t.dims; ++d) fit &= has(fits[d][g], wt.w[t.dim[d]][s]);
-            good[goods] = static_cast<std::uint16_t>(s);
-            goods += fit;
-            shared &= fit ? s : 0x1ff;
+        if (all_fit) {
+            goods = set_count[g];
+            shared = shared_by_all[g];
+        } else {
+            for (int i = 0; i < set_count[g]; ++i) {
+                const unsigned s = sets[g][i];
+                bool fit = true;
+                for (int d = 0; d < t.dims; ++d) fit &= has(fits[d][g], wt.w[t.dim[d]][s]);
+                good[goods] = static_cast<std::uint16_t>(s);
+                goods += fit;
+                shared &= fit ? s : 0x1ff;
+            }
         }
         if (!goods) return false;
         // Backwards: a value is supported at cell i when some set reachable before it,
@@ -552,8 +572,11 @@ bool narrow_in_lines(const Totals& t, const int* line_of, int count, int n, bool
             support_of_small_group(size[g], cand_of(g, 0), size[g] > 1 ? cand_of(g, 1) : 0, good,
                                    goods, support.data());
         } else {
-            Bits good_sets;
-            for (int i = 0; i < goods; ++i) good_sets.set(good[i]);
+            Bits good_sets = kept[g];
+            if (!all_fit) {
+                good_sets = Bits{};
+                for (int i = 0; i < goods; ++i) good_sets.set(good[i]);
+            }
             LineSetMemo::Group* mg = memo ? &memo->group[rows ? 0 : 1][g] : nullptr;
             if (same[g] && mg->has_support &&
                 std::equal(good_sets.w.begin(), good_sets.w.end(), mg->good)) {
