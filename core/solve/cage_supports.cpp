@@ -18,6 +18,10 @@ struct Bits {
     std::array<std::uint64_t, 8> w{};
     void set(int i) { w[static_cast<unsigned>(i) >> 6] |= 1ull << (i & 63); }
     bool test(int i) const { return (w[static_cast<unsigned>(i) >> 6] >> (i & 63)) & 1; }
+    Bits& operator|=(const Bits& o) {
+        for (int k = 0; k < 8; ++k) w[k] |= o.w[k];
+        return *this;
+    }
     bool any() const {
         std::uint64_t x = 0;
         for (std::uint64_t v : w) x |= v;
@@ -30,49 +34,38 @@ struct Bits {
     }
 };
 
-// The value sets holding value bit v (v = 0..8), as a set of sets.
-Bits holding(int v) {
-    constexpr std::uint64_t in_word[6] = {0xaaaaaaaaaaaaaaaaull, 0xccccccccccccccccull,
-                                          0xf0f0f0f0f0f0f0f0ull, 0xff00ff00ff00ff00ull,
-                                          0xffff0000ffff0000ull, 0xffffffff00000000ull};
-    Bits b;
-    for (int k = 0; k < 8; ++k) b.w[k] = v < 6 ? in_word[v] : ((k >> (v - 6)) & 1 ? ~0ull : 0);
-    return b;
-}
+// The sets of one word holding value bit v < 6 (the same pattern in every word); the
+// sets holding v >= 6 fill whole words (those with bit v - 6 of the word index).
+constexpr std::uint64_t kHoldingInWord[6] = {0xaaaaaaaaaaaaaaaaull, 0xccccccccccccccccull,
+                                             0xf0f0f0f0f0f0f0f0ull, 0xff00ff00ff00ff00ull,
+                                             0xffff0000ffff0000ull, 0xffffffff00000000ull};
 
-// {m | bit v : m in x} for x's sets without v (with v: {m & ~bit v}, down = true),
-// word-parallel: adding bit v moves a set 2^v places.
-Bits moved(const Bits& x, int v, bool down) {
+// {m | bit v : m in x, v not in m}: the sets one more cell taking value v reaches.
+// Adding bit v moves a set 2^v places: within a word for v < 6, by whole words above.
+// (By value, word by word: the compiler keeps the words in registers.)
+Bits added(const Bits& x, int v) {
     Bits r;
     if (v < 6) {
         const int by = 1 << v;
-        for (int k = 0; k < 8; ++k) r.w[k] = down ? x.w[k] >> by : x.w[k] << by;
+        for (int k = 0; k < 8; ++k) r.w[k] = (x.w[k] & ~kHoldingInWord[v]) << by;
     } else {
         const int by = 1 << (v - 6);
-        for (int k = 0; k < 8; ++k) {
-            const int from = down ? k + by : k - by;
-            r.w[k] = from >= 0 && from < 8 ? x.w[from] : 0;
-        }
+        for (int k = 0; k < 8; ++k) r.w[k] = k & by ? x.w[k & ~by] : 0;
     }
     return r;
 }
 
-struct Holding {
-    Bits with[9], without[9];
-    Holding() {
-        for (int v = 0; v < 9; ++v) {
-            with[v] = holding(v);
-            for (int k = 0; k < 8; ++k) without[v].w[k] = ~with[v].w[k];
-        }
+// {m & ~bit v : m in x, v in m}: the sets left once a cell takes value v.
+Bits taken(const Bits& x, int v) {
+    Bits r;
+    if (v < 6) {
+        const int by = 1 << v;
+        for (int k = 0; k < 8; ++k) r.w[k] = (x.w[k] & kHoldingInWord[v]) >> by;
+    } else {
+        const int by = 1 << (v - 6);
+        for (int k = 0; k < 8; ++k) r.w[k] = k & by ? 0 : x.w[k | by];
     }
-};
-const Holding kHolding;
-
-// {m | bit v : m in from, v not in m}: the sets one more cell taking value v reaches.
-Bits add_value(const Bits& from, int v) {
-    Bits without_v = from;
-    for (int k = 0; k < 8; ++k) without_v.w[k] &= kHolding.without[v].w[k];
-    return moved(without_v, v, false);
+    return r;
 }
 
 Bits single(int i) {
@@ -81,76 +74,59 @@ Bits single(int i) {
     return b;
 }
 
-// Sets of totals below 64 * used words, whose other words stay 0: a cage's totals never
-// pass its target, and most targets need one to three words of the eight.
+// Sets of totals as U words (totals below 64 * U): a cage's totals never pass its
+// target, and most targets need one to three words of the eight. With U fixed, the
+// words stay in registers. Shifts by 64 - bits go as (x >> 1) >> (63 - bits), which is 0
+// for bits = 0.
+template <int U>
+using Words = std::array<std::uint64_t, U>;
 
-// {a + b : a in x, b in y}, cut at 64 * used.
-Bits sums_of(const Bits& x, const Bits& y, int used) {
-    Bits r;
-    y.each([&](int s) {
-        const int words = s >> 6, bits = s & 63;
-        for (int k = used - 1; k >= words; --k) {
-            std::uint64_t v = x.w[k - words] << bits;
-            if (bits && k - words >= 1) v |= x.w[k - words - 1] >> (64 - bits);
-            r.w[k] |= v;
-        }
-    });
-    return r;
-}
-
-// {x - s : x in a, x >= s}.
-Bits shifted_down(const Bits& a, int s, int used = 8) {
-    Bits r;
+// r |= {x + s : x in a}, cut at 64 * U.
+template <int U>
+void add_shifted_up(Words<U>& r, const Words<U>& a, int s) {
     const int words = s >> 6, bits = s & 63;
-    for (int k = 0; k + words < used; ++k) {
-        std::uint64_t v = a.w[k + words] >> bits;
-        if (bits && k + words + 1 < used) v |= a.w[k + words + 1] << (64 - bits);
-        r.w[k] = v;
+    for (int k = 0; k < U; ++k) {
+        const int from = k - words;
+        if (from >= 0) r[k] |= a[from] << bits;
+        if (from >= 1) r[k] |= (a[from - 1] >> 1) >> (63 - bits);
     }
-    return r;
 }
 
-// Word k of shifted_down(a, s, used).
-std::uint64_t shifted_word(const Bits& a, int s, int k, int used) {
-    const int words = s >> 6, bits = s & 63;
-    if (k + words >= used) return 0;
-    std::uint64_t v = a.w[k + words] >> bits;
-    if (bits && k + words + 1 < used) v |= a.w[k + words + 1] << (64 - bits);
+// Word k of {x - s : x in a, x >= s}.
+template <int U>
+std::uint64_t shifted_word(const Words<U>& a, int s, int k) {
+    const int from = k + (s >> 6), bits = s & 63;
+    std::uint64_t v = 0;
+    if (from < U) v |= a[from] >> bits;
+    if (from + 1 < U) v |= (a[from + 1] << 1) << (63 - bits);
     return v;
 }
 
-// {x - b : x in a, b in y, x >= b}.
-Bits differences_of(const Bits& a, const Bits& y, int used) {
-    Bits r;
-    y.each([&](int s) {
-        for (int k = 0; k < used; ++k) r.w[k] |= shifted_word(a, s, k, used);
-    });
-    return r;
-}
-
-// Does some p in a have p + s in b? (a meets shifted_down(b, s), without building it.)
-bool meets_shifted(const Bits& a, const Bits& b, int s, int used) {
+// Does some p in a have p + s in b? (a meets b shifted down by s, without building it.)
+template <int U>
+bool meets_shifted(const Words<U>& a, const Words<U>& b, int s) {
     std::uint64_t x = 0;
-    for (int k = 0; k < used; ++k) x |= a.w[k] & shifted_word(b, s, k, used);
+    for (int k = 0; k < U; ++k) x |= a[k] & shifted_word<U>(b, s, k);
     return x != 0;
 }
 
-// Bit i moved to bit 63 - i.
-std::uint64_t reversed(std::uint64_t x) {
-    x = ((x >> 1) & 0x5555555555555555ull) | ((x & 0x5555555555555555ull) << 1);
-    x = ((x >> 2) & 0x3333333333333333ull) | ((x & 0x3333333333333333ull) << 2);
-    x = ((x >> 4) & 0x0f0f0f0f0f0f0f0full) | ((x & 0x0f0f0f0f0f0f0f0full) << 4);
-    x = ((x >> 8) & 0x00ff00ff00ff00ffull) | ((x & 0x00ff00ff00ff00ffull) << 8);
-    x = ((x >> 16) & 0x0000ffff0000ffffull) | ((x & 0x0000ffff0000ffffull) << 16);
-    return (x >> 32) | (x << 32);
+// A value set's weight in any dimension is below 64 * kWeightWords: at most 45 for a
+// sum, 7 + 32 * 4 for the packed exponents of 2 and 3.
+constexpr int kWeightWords = 3;
+using WeightSet = Words<kWeightWords>;
+
+bool has(const WeightSet& b, int i) {
+    return (b[static_cast<unsigned>(i) >> 6] >> (i & 63)) & 1;
 }
 
-// {full ^ s : s in x} for the value sets of an n-value line (full: all n values): a
-// reversal of the 2^n bits, done as one of all 512 and a shift down.
-Bits complements(const Bits& x, int n) {
-    Bits r;
-    for (int k = 0; k < 8; ++k) r.w[k] = reversed(x.w[7 - k]);
-    return shifted_down(r, kSets - (1 << n));
+// The members of b (its first words), in order, into out; returns how many.
+template <class T>
+int list_of(const std::uint64_t* b, int words, T* out) {
+    int count = 0;
+    for (int k = 0; k < words; ++k)
+        for (std::uint64_t x = b[k]; x; x &= x - 1)
+            out[count++] = static_cast<T>(k * 64 + std::countr_zero(x));
+    return count;
 }
 
 // Which of the grid's cells belong to the cage.
@@ -198,22 +174,15 @@ const SetWeights& set_weights() {
 
 // The cage as dimensions that must each total exactly: its sum, or its exponents
 // (in pairs when they fit). box: the totals within the target in every packed part
-// (totals only grow, so none past the target completes). used: words of totals.
+// (totals only grow, so none past the target completes). used: words of totals
+// (those up to the target) in each dimension.
 struct Totals {
     int dims = 0;
     int dim[4] = {};
     int target[4] = {};
+    int used[4] = {};
     Bits box[4];
-    int used = 1;
 };
-
-// Totals whose packed parts stay within the target's: a <= lo, b <= hi.
-Bits pair_box(int lo, int hi) {
-    Bits b;
-    for (int i = 0; i <= lo + kPairRadix * hi; ++i)
-        if (i % kPairRadix <= lo) b.set(i);
-    return b;
-}
 
 // Totals 0..target.
 Bits up_to(int target) {
@@ -228,9 +197,19 @@ Bits up_to(int target) {
     return b;
 }
 
-Bits both(const Bits& a, const Bits& b, int used = 8) {
+// Totals whose packed parts stay within the target's: a <= lo, b <= hi (two parts of
+// kPairRadix bits to a word, and a <= lo with a total up to the target's means b <= hi).
+Bits pair_box(int lo, int hi) {
+    static_assert(kPairRadix == 32);
+    const std::uint64_t low = (2ull << lo) - 1;
+    Bits b = up_to(lo + kPairRadix * hi);
+    for (std::uint64_t& w : b.w) w &= low | low << 32;
+    return b;
+}
+
+Bits both(const Bits& a, const Bits& b) {
     Bits r;
-    for (int k = 0; k < used; ++k) r.w[k] = a.w[k] & b.w[k];
+    for (int k = 0; k < 8; ++k) r.w[k] = a.w[k] & b.w[k];
     return r;
 }
 
@@ -241,77 +220,195 @@ bool totals_of(Op op, std::int64_t target, Totals& t) {
         t.dim[0] = 0;
         t.target[0] = static_cast<int>(target);
         t.box[0] = up_to(t.target[0]);
-        t.used = t.target[0] / 64 + 1;
-        return true;
-    }
-    constexpr int primes[4] = {2, 3, 5, 7};
-    if (target <= 0) return false;
-    int e[4] = {};
-    for (int p = 0; p < 4; ++p)
-        for (; target % primes[p] == 0; target /= primes[p])
-            if (++e[p] >= kTotals) return false;
-    if (target != 1) return false;  // a prime above 7 is no product of 1..9
-    t.dims = 0;
-    for (int p = 0; p < 4; p += 2) {
-        if (e[p] <= kMaxPairLow && e[p + 1] < kTotals / kPairRadix) {
-            t.dim[t.dims] = 5 + p / 2;
-            t.target[t.dims] = e[p] + kPairRadix * e[p + 1];
-            t.box[t.dims++] = pair_box(e[p], e[p + 1]);
-        } else {
-            for (int q = p; q < p + 2; ++q) {
-                t.dim[t.dims] = 1 + q;
-                t.target[t.dims] = e[q];
-                t.box[t.dims++] = up_to(e[q]);
+    } else {
+        if (target <= 0) return false;
+        // Each prime a constant, so that no division is a real one.
+        const auto exponent = [&target](auto prime) {
+            int e = 0;
+            for (; target % prime == 0 && e < kTotals; target /= prime) ++e;
+            return e;
+        };
+        const int e[4] = {exponent(std::int64_t{2}), exponent(std::int64_t{3}),
+                          exponent(std::int64_t{5}), exponent(std::int64_t{7})};
+        for (int p = 0; p < 4; ++p)
+            if (e[p] >= kTotals) return false;
+        if (target != 1) return false;  // a prime above 7 is no product of 1..9
+        t.dims = 0;
+        for (int p = 0; p < 4; p += 2) {
+            if (e[p] <= kMaxPairLow && e[p + 1] < kTotals / kPairRadix) {
+                t.dim[t.dims] = 5 + p / 2;
+                t.target[t.dims] = e[p] + kPairRadix * e[p + 1];
+                t.box[t.dims++] = pair_box(e[p], e[p + 1]);
+            } else {
+                for (int q = p; q < p + 2; ++q) {
+                    t.dim[t.dims] = 1 + q;
+                    t.target[t.dims] = e[q];
+                    t.box[t.dims++] = up_to(e[q]);
+                }
             }
         }
     }
-    for (int d = 0; d < t.dims; ++d) t.used = std::max(t.used, t.target[d] / 64 + 1);
+    for (int d = 0; d < t.dims; ++d) t.used[d] = t.target[d] / 64 + 1;
     return true;
 }
 
 // The value sets (packed as above) the group of the cage's cells in line l may fill:
 // those whose complement in the line the line's other cells can take, all distinct
-// (a subset DP over those cells, as for the group's own sets). Exact for the line.
-Bits left_for_cage(int l, bool rows, int n, const Mask* grid, const CageCells& in_cage,
-                   LineSetMemo::Group* mg) {
-    if (mg) {
-        int k = 0;
-        bool same = true;
-        for (int i = 0; i < n; ++i) {
-            const int cell = rows ? l * n + i : i * n + l;
-            if (in_cage.has(cell)) continue;
-            same = same && k < mg->others && mg->others_key[k] == grid[cell];
-            mg->others_key[k++] = grid[cell];
-        }
-        if (same && k == mg->others) {
-            Bits kept;
-            std::copy(mg->allowed, mg->allowed + 8, kept.w.begin());
-            return kept;
-        }
-        mg->others = -1;  // filled below, once the sets are known
-        const Bits allowed = left_for_cage(l, rows, n, grid, in_cage, nullptr);
-        mg->others = k;
-        std::copy(allowed.w.begin(), allowed.w.end(), mg->allowed);
-        return allowed;
-    }
-    Bits others = single(0);
+// (a subset DP over those cells, taking their values out of the full line's set).
+// Exact for the line.
+Bits left_for_cage(int l, bool rows, int n, const Mask* grid, const CageCells& in_cage) {
+    Bits left = single((1 << n) - 1);
+    bool first = true;
     for (int i = 0; i < n; ++i) {
         const int cell = rows ? l * n + i : i * n + l;
         if (in_cage.has(cell)) continue;
         Bits next;
-        for (unsigned x = static_cast<unsigned>(grid[cell]) >> 1; x; x &= x - 1) {
-            const Bits to = add_value(others, std::countr_zero(x));
-            for (int k = 0; k < 8; ++k) next.w[k] |= to.w[k];
+        if (first) {  // the full line less one value
+            for (unsigned x = static_cast<unsigned>(grid[cell]) >> 1; x; x &= x - 1)
+                next.set(static_cast<int>((1u << n) - 1 - (x & -x)));
+            left = next;
+            first = false;
+            continue;
         }
-        others = next;
+        for (unsigned x = static_cast<unsigned>(grid[cell]) >> 1; x; x &= x - 1)
+            next |= taken(left, std::countr_zero(x));
+        left = next;
     }
-    return complements(others, n);
+    return left;
+}
+
+// left_for_cage, kept in the memo keyed on the candidates of the line's other cells.
+Bits left_for_cage(int l, bool rows, int n, const Mask* grid, const CageCells& in_cage,
+                   LineSetMemo::Group& mg) {
+    // The key: the other cells' candidates, then zeros (compared as a whole).
+    std::array<Mask, kMaxSize> key{};
+    int k = 0;
+    for (int i = 0; i < n; ++i) {
+        const int cell = rows ? l * n + i : i * n + l;
+        if (!in_cage.has(cell)) key[k++] = grid[cell];
+    }
+    const bool same = k == mg.others && std::equal(key.begin(), key.end(), mg.others_key);
+    std::copy(key.begin(), key.end(), mg.others_key);
+    Bits allowed;
+    if (same) {
+        std::copy(mg.allowed, mg.allowed + 8, allowed.w.begin());
+    } else {
+        allowed = left_for_cage(l, rows, n, grid, in_cage);
+        mg.others = k;
+        std::copy(allowed.w.begin(), allowed.w.end(), mg.allowed);
+    }
+    return allowed;
+}
+
+// Most value sets a group can fill: C(9, 4).
+constexpr int kMaxGroupSets = 126;
+
+// The value sets a group of one or two cells can fill (candidates c0, c1 as value bits),
+// listed directly: cheaper than the subset DP for most groups. Only those in allowed
+// (if given) are kept. Returns how many.
+int list_small_group(int size, unsigned c0, unsigned c1, const Bits* allowed, std::uint16_t* out) {
+    int count = 0;
+    const auto keep = [&](unsigned s) {
+        out[count] = static_cast<std::uint16_t>(s);
+        count += !allowed || allowed->test(static_cast<int>(s));
+    };
+    if (size == 1) {
+        for (unsigned x = c0; x; x &= x - 1) keep(x & -x);
+        return count;
+    }
+    for (unsigned x = c0; x; x &= x - 1) {
+        const unsigned a = x & -x;
+        unsigned y = c1 & ~a;
+        // {b, a} with b < a came already from b in c0 when a is in c1.
+        if (c1 & a) y &= ~(c0 & (a - 1));
+        for (; y; y &= y - 1) keep(a | (y & -y));
+    }
+    return count;
+}
+
+// The support of a group of one or two cells from its good sets (as listed above): the
+// values each cell takes in some good set.
+void support_of_small_group(int size, unsigned c0, unsigned c1, const std::uint16_t* good,
+                            int count, unsigned* support) {
+    if (size == 1) {
+        for (int i = 0; i < count; ++i) support[0] |= good[i];
+        return;
+    }
+    for (int i = 0; i < count; ++i) {
+        const unsigned s = good[i], a = s & -s, b = s ^ a;
+        // Cell 0 takes a and cell 1 b, or the other way round.
+        const unsigned ab = (c0 & a) && (c1 & b) ? ~0u : 0, ba = (c0 & b) && (c1 & a) ? ~0u : 0;
+        support[0] |= (a & ab) | (b & ba);
+        support[1] |= (b & ab) | (a & ba);
+    }
+}
+
+using TotalList = std::array<std::uint16_t, kMaxGroupSets>;
+
+// A knapsack over the groups in one dimension: fits[g] gets the totals s of group g
+// (count[g] of them in totals[g]) that some total p of the groups before it completes,
+// p + s being a total the groups after it can complete to the target. False when no
+// choice of totals makes the target. Totals stay within box (and below 64 * U).
+template <int U>
+bool fitting_totals(int groups, const int* count, const TotalList* totals, int target,
+                    const Bits& box_bits, WeightSet* fits) {
+    Words<U> box;
+    std::copy_n(box_bits.w.begin(), U, box.begin());
+    // prefix[g]: the totals the groups before g can make.
+    std::array<Words<U>, kMaxSize + 1> prefix;
+    prefix[0] = {};
+    prefix[0][0] = 1;
+    for (int g = 0; g < groups; ++g) {
+        Words<U> to{};
+        for (int i = 0; i < count[g]; ++i) add_shifted_up<U>(to, prefix[g], totals[g][i]);
+        for (int k = 0; k < U; ++k) to[k] &= box[k];
+        prefix[g + 1] = to;
+    }
+    if (!((prefix[groups][target >> 6] >> (target & 63)) & 1)) return false;
+    // left: what the groups after g still have to make (target minus what they can).
+    Words<U> left{};
+    left[target >> 6] = 1ull << (target & 63);
+    for (int g = groups - 1; g >= 0; --g) {
+        WeightSet fit{};
+        Words<U> to{};
+        for (int i = 0; i < count[g]; ++i) {
+            const int s = totals[g][i];
+            fit[s >> 6] |= std::uint64_t{meets_shifted<U>(prefix[g], left, s)} << (s & 63);
+            for (int k = 0; k < U; ++k) to[k] |= shifted_word<U>(left, s, k);
+        }
+        fits[g] = fit;
+        for (int k = 0; k < U; ++k) left[k] = to[k] & box[k];
+    }
+    return true;
+}
+
+// fitting_totals for the dimension's words of totals.
+bool fitting_totals(int used, int groups, const int* count, const TotalList* totals, int target,
+                    const Bits& box, WeightSet* fits) {
+    switch (used) {
+        case 1:
+            return fitting_totals<1>(groups, count, totals, target, box, fits);
+        case 2:
+            return fitting_totals<2>(groups, count, totals, target, box, fits);
+        case 3:
+            return fitting_totals<3>(groups, count, totals, target, box, fits);
+        case 4:
+            return fitting_totals<4>(groups, count, totals, target, box, fits);
+        case 5:
+            return fitting_totals<5>(groups, count, totals, target, box, fits);
+        case 6:
+            return fitting_totals<6>(groups, count, totals, target, box, fits);
+        case 7:
+            return fitting_totals<7>(groups, count, totals, target, box, fits);
+        default:
+            return fitting_totals<8>(groups, count, totals, target, box, fits);
+    }
 }
 
 // Narrows by the groups of cells sharing a row (rows) or a column (!rows). With the
 // grid's candidates, a group keeps only the sets whose complement in its line the
-// line's other cells can fill.
-bool narrow_in_lines(const Totals& t, const int* cells, int count, int n, bool rows, Mask* cand,
+// line's other cells can fill. line_of: each cell's row (rows) or column.
+bool narrow_in_lines(const Totals& t, const int* line_of, int count, int n, bool rows, Mask* cand,
                      const Mask* grid, const CageCells& in_cage, LineNeeds* needs,
                      LineSetMemo* memo) {
     const SetWeights& wt = set_weights();
@@ -321,7 +418,7 @@ bool narrow_in_lines(const Totals& t, const int* cells, int count, int n, bool r
     std::array<std::array<int, kMaxSize>, kMaxSize> member;
     int groups = 0;
     for (int j = 0; j < count; ++j) {
-        const int l = rows ? cells[j] / n : cells[j] % n;
+        const int l = line_of[j];
         if (group_of_line[l] < 0) {
             line[groups] = l;
             group_of_line[l] = groups++;
@@ -330,136 +427,168 @@ bool narrow_in_lines(const Totals& t, const int* cells, int count, int n, bool r
         if (size[g] >= kMaxSize) return false;  // more cells than values in one line
         member[g][size[g]++] = j;
     }
+    const auto cand_of = [&](int g, int i) {
+        return static_cast<unsigned>(cand[member[g][i]]) >> 1;
+    };
 
-    // reach[g][i]: the value sets cells 0..i-1 of group g can take (distinct values).
-    // The big tables live per thread (13 KB): every entry read is written first, and
+    // reach[g][i]: the value sets cells 0..i-1 of group g can take (distinct values),
+    // for groups of three cells or more (smaller ones are listed directly).
+    // The big tables live per thread (18 KB): every entry read is written first, and
     // clearing them on each call cost more than the DP itself.
     struct Scratch {
         std::array<std::array<Bits, kMaxSize + 1>, kMaxSize> reach;
-        std::array<std::array<Bits, 4>, kMaxSize> group_totals;
-        std::array<std::array<Bits, 4>, kMaxSize + 1> prefix, left;
-        std::array<Bits, kMaxSize> sets;  // reach[g][size[g]], less what the line needs
+        // The group's sets (less what the line needs), then only its good ones.
+        std::array<std::array<std::uint16_t, kMaxGroupSets>, kMaxSize> sets;
+        std::array<Bits, kMaxSize> kept;  // the same as a set, for groups of three or more
+        // Each dimension's totals of each group, up to the target.
+        std::array<std::array<TotalList, kMaxSize>, 4> totals;
     };
     thread_local Scratch scratch;
     auto& reach = scratch.reach;
-    auto& group_totals = scratch.group_totals;
-    auto& prefix = scratch.prefix;
-    auto& left = scratch.left;
     auto& sets = scratch.sets;
+    auto& totals = scratch.totals;
+    auto& kept = scratch.kept;
+    std::array<int, kMaxSize> set_count{};
+    std::array<std::array<int, kMaxSize>, 4> total_count{};
+    std::array<std::array<WeightSet, kMaxSize>, 4> total_set;  // as sets
+    std::array<unsigned, kMaxSize> shared_by_all;              // the values all sets share
+    std::array<bool, kMaxSize> past_target{};                  // some set's total is past it
     const auto fill_reach = [&](int g) {
-        reach[g][0] = single(0);
-        for (int i = 0; i < size[g]; ++i) {
-            const unsigned c = static_cast<unsigned>(cand[member[g][i]]) >> 1;
+        Bits first;  // the one-value sets
+        for (unsigned x = cand_of(g, 0); x; x &= x - 1) first.set(static_cast<int>(x & -x));
+        reach[g][1] = first;
+        for (int i = 1; i < size[g]; ++i) {
             Bits next;
-            for (unsigned x = c; x; x &= x - 1) {
-                const Bits to = add_value(reach[g][i], std::countr_zero(x));
-                for (int k = 0; k < 8; ++k) next.w[k] |= to.w[k];
-            }
+            for (unsigned x = cand_of(g, i); x; x &= x - 1)
+                next |= added(reach[g][i], std::countr_zero(x));
             reach[g][i + 1] = next;
         }
     };
     std::array<bool, kMaxSize> same{}, filled{};  // memo hit; reach[g] computed
     for (int g = 0; g < groups; ++g) {
         LineSetMemo::Group* mg = memo ? &memo->group[rows ? 0 : 1][g] : nullptr;
-        same[g] = mg && mg->size == size[g];
-        for (int i = 0; same[g] && i < size[g]; ++i) same[g] = mg->key[i] == cand[member[g][i]];
-        if (same[g]) {
-            std::copy(mg->reach, mg->reach + 8, sets[g].w.begin());
+        Bits allowed;
+        if (grid)
+            allowed = mg ? left_for_cage(line[g], rows, n, grid, in_cage, *mg)
+                         : left_for_cage(line[g], rows, n, grid, in_cage);
+        if (size[g] <= 2) {
+            set_count[g] = list_small_group(size[g], cand_of(g, 0), size[g] > 1 ? cand_of(g, 1) : 0,
+                                            grid ? &allowed : nullptr, sets[g].data());
         } else {
-            fill_reach(g);
-            filled[g] = true;
-            sets[g] = reach[g][size[g]];
-            if (mg) {
-                mg->size = size[g];
-                for (int i = 0; i < size[g]; ++i) mg->key[i] = cand[member[g][i]];
-                std::copy(sets[g].w.begin(), sets[g].w.end(), mg->reach);
-                mg->has_support = false;
+            same[g] = mg && mg->size == size[g];
+            for (int i = 0; same[g] && i < size[g]; ++i) same[g] = mg->key[i] == cand[member[g][i]];
+            Bits reached;
+            if (same[g]) {
+                std::copy(mg->reach, mg->reach + 8, reached.w.begin());
+            } else {
+                fill_reach(g);
+                filled[g] = true;
+                reached = reach[g][size[g]];
+                if (mg) {
+                    mg->size = size[g];
+                    for (int i = 0; i < size[g]; ++i) mg->key[i] = cand[member[g][i]];
+                    std::copy(reached.w.begin(), reached.w.end(), mg->reach);
+                    mg->has_support = false;
+                }
             }
+            if (grid) reached = both(reached, allowed);
+            kept[g] = reached;
+            set_count[g] = list_of(reached.w.data(), 8, sets[g].data());
         }
-        if (grid) {
-            sets[g] = both(sets[g], left_for_cage(line[g], rows, n, grid, in_cage, mg));
-        }
-        if (!sets[g].any()) return false;
+        if (!set_count[g]) return false;
+        unsigned shared = 0x1ff;
+        for (int i = 0; i < set_count[g]; ++i) shared &= sets[g][i];
+        shared_by_all[g] = shared;
         for (int d = 0; d < t.dims; ++d) {
-            Bits b;
-            const int past = t.target[d];  // a group's total past it completes nothing
-            sets[g].each([&](int s) {
-                if (wt.w[t.dim[d]][s] <= past) b.set(wt.w[t.dim[d]][s]);
-            });
-            group_totals[g][d] = b;
+            // A group's total past the target completes nothing.
+            WeightSet b{};
+            const std::int16_t* weight = wt.w[t.dim[d]].data();
+            const int past = t.target[d];
+            bool over = false;
+            for (int i = 0; i < set_count[g]; ++i) {
+                const int s = weight[sets[g][i]];
+                const std::uint64_t bit = std::uint64_t{s <= past} << (s & 63);
+                for (int k = 0; k < kWeightWords; ++k) b[k] |= s >> 6 == k ? bit : 0;
+                over |= s > past;
+            }
+            past_target[g] = past_target[g] || over;
+            total_count[d][g] = list_of(b.data(), kWeightWords, totals[d][g].data());
+            total_set[d][g] = b;
         }
     }
 
-    // Totals the groups before g can make (prefix), and what the groups from g on
-    // still have to make (left: target minus what they can make).
-    for (int d = 0; d < t.dims; ++d) {
-        prefix[0][d] = single(0);
-        left[groups][d] = single(t.target[d]);
-    }
-    for (int g = 0; g < groups; ++g)
-        for (int d = 0; d < t.dims; ++d)
-            prefix[g + 1][d] =
-                both(sums_of(prefix[g][d], group_totals[g][d], t.used), t.box[d], t.used);
-    for (int g = groups - 1; g >= 0; --g)
-        for (int d = 0; d < t.dims; ++d)
-            left[g][d] =
-                both(differences_of(left[g + 1][d], group_totals[g][d], t.used), t.box[d], t.used);
+    std::array<std::array<WeightSet, kMaxSize>, 4> fits;
     for (int d = 0; d < t.dims; ++d)
-        if (!prefix[groups][d].test(t.target[d])) return false;
+        if (!fitting_totals(t.used[d], groups, total_count[d].data(), totals[d].data(), t.target[d],
+                            t.box[d], fits[d].data()))
+            return false;
 
     const auto walk_back = [&](int g, Bits good, std::array<unsigned, kMaxSize>& support) {
-        for (int i = size[g] - 1; i >= 0; --i) {
-            const unsigned c = static_cast<unsigned>(cand[member[g][i]]) >> 1;
+        for (int i = size[g] - 1; i >= 1; --i) {
             Bits good_before;
-            for (unsigned x = c; x; x &= x - 1) {
+            for (unsigned x = cand_of(g, i); x; x &= x - 1) {
                 const int v = std::countr_zero(x);
-                Bits with = good;
-                for (int k = 0; k < 8; ++k) with.w[k] &= kHolding.with[v].w[k];
-                const Bits before = moved(with, v, true);
+                const Bits before = taken(good, v);
                 std::uint64_t any = 0;
                 for (int k = 0; k < 8; ++k) {
-                    const std::uint64_t here =
-                        before.w[k] & reach[g][i].w[k] & kHolding.without[v].w[k];
+                    const std::uint64_t here = before.w[k] & reach[g][i].w[k];
                     good_before.w[k] |= here;
                     any |= here;
                 }
-                if (any) support[i] |= 1u << v;
+                support[i] |= unsigned{any != 0} << v;
             }
             good = good_before;
         }
+        // Cell 0 starts from the empty set: it takes v when {v} is good.
+        for (unsigned x = cand_of(g, 0); x; x &= x - 1)
+            support[0] |= good.test(static_cast<int>(x & -x)) ? x & -x : 0;
     };
     for (int g = 0; g < groups; ++g) {
-        // Totals s of this group that some prefix p completes: p + s in left[g + 1].
-        std::array<Bits, 4> fits;
-        for (int d = 0; d < t.dims; ++d)
-            group_totals[g][d].each([&](int s) {
-                if (meets_shifted(prefix[g][d], left[g + 1][d], s, t.used)) fits[d].set(s);
-            });
-        // The group's sets the other groups can complete, and what they all share.
-        Bits good;
+        // The group's sets the other groups can complete (kept at the front of its
+        // list), and what they all share. Mostly all of them: every total fits.
+        bool all_fit = !past_target[g];
+        for (int d = 0; d < t.dims; ++d) all_fit = all_fit && fits[d][g] == total_set[d][g];
+        std::uint16_t* good = sets[g].data();
+        int goods = 0;
         unsigned shared = 0x1ff;
-        bool any = false;
-        sets[g].each([&](int s) {
-            for (int d = 0; d < t.dims; ++d)
-                if (!fits[d].test(wt.w[t.dim[d]][s])) return;
-            good.set(s);
-            shared &= static_cast<unsigned>(s);
-            any = true;
-        });
-        if (!any) return false;
+        if (all_fit) {
+            goods = set_count[g];
+            shared = shared_by_all[g];
+        } else {
+            for (int i = 0; i < set_count[g]; ++i) {
+                const unsigned s = sets[g][i];
+                bool fit = true;
+                for (int d = 0; d < t.dims; ++d) fit &= has(fits[d][g], wt.w[t.dim[d]][s]);
+                good[goods] = static_cast<std::uint16_t>(s);
+                goods += fit;
+                shared &= fit ? s : 0x1ff;
+            }
+        }
+        if (!goods) return false;
         // Backwards: a value is supported at cell i when some set reachable before it,
         // plus the value, still completes to a good set.
         std::array<unsigned, kMaxSize> support{};
-        LineSetMemo::Group* mg = memo ? &memo->group[rows ? 0 : 1][g] : nullptr;
-        if (same[g] && mg->has_support && std::equal(good.w.begin(), good.w.end(), mg->good)) {
-            for (int i = 0; i < size[g]; ++i) support[i] = mg->support[i];
+        if (size[g] <= 2) {
+            support_of_small_group(size[g], cand_of(g, 0), size[g] > 1 ? cand_of(g, 1) : 0, good,
+                                   goods, support.data());
         } else {
-            if (mg) std::copy(good.w.begin(), good.w.end(), mg->good);
-            if (!filled[g]) fill_reach(g);
-            walk_back(g, good, support);
-            if (mg) {
-                for (int i = 0; i < size[g]; ++i) mg->support[i] = support[i];
-                mg->has_support = true;
+            Bits good_sets = kept[g];
+            if (!all_fit) {
+                good_sets = Bits{};
+                for (int i = 0; i < goods; ++i) good_sets.set(good[i]);
+            }
+            LineSetMemo::Group* mg = memo ? &memo->group[rows ? 0 : 1][g] : nullptr;
+            if (same[g] && mg->has_support &&
+                std::equal(good_sets.w.begin(), good_sets.w.end(), mg->good)) {
+                for (int i = 0; i < size[g]; ++i) support[i] = mg->support[i];
+            } else {
+                if (mg) std::copy(good_sets.w.begin(), good_sets.w.end(), mg->good);
+                if (!filled[g]) fill_reach(g);
+                walk_back(g, good_sets, support);
+                if (mg) {
+                    for (int i = 0; i < size[g]; ++i) mg->support[i] = support[i];
+                    mg->has_support = true;
+                }
             }
         }
         for (int i = 0; i < size[g]; ++i) {
@@ -481,8 +610,15 @@ bool narrow_by_line_sets(Op op, std::int64_t target, const int* cells, int count
     if (!totals_of(op, target, t)) return false;
     CageCells in_cage;
     for (int j = 0; j < count; ++j) in_cage.add(cells[j]);
-    return narrow_in_lines(t, cells, count, n, true, cand, grid, in_cage, needs, memo) &&
-           narrow_in_lines(t, cells, count, n, false, cand, grid, in_cage, needs, memo);
+    // Each cell's row and column (one division each).
+    if (count > kMaxCells) return false;  // more cells than values in some line
+    std::array<int, kMaxCells> row, col;
+    for (int j = 0; j < count; ++j) {
+        row[j] = cells[j] / n;
+        col[j] = cells[j] - row[j] * n;
+    }
+    return narrow_in_lines(t, row.data(), count, n, true, cand, grid, in_cage, needs, memo) &&
+           narrow_in_lines(t, col.data(), count, n, false, cand, grid, in_cage, needs, memo);
 }
 
 bool narrow_by_line_sets_of_ops(OpSet ops, std::int64_t target, const int* cells, int count, int n,
