@@ -382,27 +382,14 @@ bool fitting_totals(int groups, const int* count, const TotalList* totals, int t
     return true;
 }
 
-// fitting_totals for the dimension's words of totals.
+// fitting_totals for the dimension's words of totals (1..8).
 bool fitting_totals(int used, int groups, const int* count, const TotalList* totals, int target,
                     const Bits& box, WeightSet* fits) {
-    switch (used) {
-        case 1:
-            return fitting_totals<1>(groups, count, totals, target, box, fits);
-        case 2:
-            return fitting_totals<2>(groups, count, totals, target, box, fits);
-        case 3:
-            return fitting_totals<3>(groups, count, totals, target, box, fits);
-        case 4:
-            return fitting_totals<4>(groups, count, totals, target, box, fits);
-        case 5:
-            return fitting_totals<5>(groups, count, totals, target, box, fits);
-        case 6:
-            return fitting_totals<6>(groups, count, totals, target, box, fits);
-        case 7:
-            return fitting_totals<7>(groups, count, totals, target, box, fits);
-        default:
-            return fitting_totals<8>(groups, count, totals, target, box, fits);
-    }
+    using Pass = bool (*)(int, const int*, const TotalList*, int, const Bits&, WeightSet*);
+    static constexpr Pass kByWords[] = {fitting_totals<1>, fitting_totals<2>, fitting_totals<3>,
+                                        fitting_totals<4>, fitting_totals<5>, fitting_totals<6>,
+                                        fitting_totals<7>, fitting_totals<8>};
+    return kByWords[std::clamp(used, 1, 8) - 1](groups, count, totals, target, box, fits);
 }
 
 // Narrows by the groups of cells sharing a row (rows) or a column (!rows). With the

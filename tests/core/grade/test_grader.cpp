@@ -285,13 +285,22 @@ TEST_CASE("two-candidate chain: if r1c1 is not 1 then r3c3 is", "[grader]") {
           "r3c3 is 1");
 }
 
-TEST_CASE("trial and error: the ladder stalls and a guess is refuted by search", "[grader]") {
-    // Keen 4:__a__a__aab__a3,d2s2m12d2m12a5s2, generated as Unreasonable
+namespace {
+
+// Keen 4:__a__a__aab__a3,d2s2m12d2m12a5s2, generated as Unreasonable.
+Puzzle keen_unreasonable_4x4() {
     Puzzle p;
     p.size = 4;
     p.cages = {{Op::Div, 2, {0, 4}},  {Op::Sub, 2, {1, 5}},      {Op::Mul, 12, {2, 3, 7}},
                {Op::Div, 2, {6, 10}}, {Op::Mul, 12, {8, 9, 12}}, {Op::Add, 5, {11, 15}},
                {Op::Sub, 2, {13, 14}}};
+    return p;
+}
+
+}  // namespace
+
+TEST_CASE("trial and error: the ladder stalls and a guess is refuted by search", "[grader]") {
+    const Puzzle p = keen_unreasonable_4x4();
     REQUIRE_FALSE(check_puzzle(p).has_value());
     const Grid answer = {2, 1, 3, 4, 4, 3, 2, 1, 3, 4, 1, 2, 1, 2, 4, 3};
     REQUIRE(is_solution(p, answer));
@@ -334,12 +343,8 @@ TEST_CASE("trial and error: the ladder stalls and a guess is refuted by search",
 }
 
 TEST_CASE("a guess on trust stops counting at its limit and still places the answer", "[grader]") {
-    // The same Keen 4x4 as above: its first guess needs a search of several nodes.
-    Puzzle p;
-    p.size = 4;
-    p.cages = {{Op::Div, 2, {0, 4}},  {Op::Sub, 2, {1, 5}},      {Op::Mul, 12, {2, 3, 7}},
-               {Op::Div, 2, {6, 10}}, {Op::Mul, 12, {8, 9, 12}}, {Op::Add, 5, {11, 15}},
-               {Op::Sub, 2, {13, 14}}};
+    // Its first guess needs a search of more than one node.
+    const Puzzle p = keen_unreasonable_4x4();
     const Grid answer = {2, 1, 3, 4, 4, 3, 2, 1, 3, 4, 1, 2, 1, 2, 4, 3};
     GradeCages cages(p);
     Position stalled(cages);
