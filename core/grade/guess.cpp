@@ -240,8 +240,8 @@ bool guess(Position& pos, const Grid& solution, std::uint64_t& nodes, StepLog* l
     // Where a search passing the limit stops depends on the threads: the count says only
     // that it passed.
     if (nodes > node_limit) {
-        if (!on_trust) return false;
         nodes = std::max(before, node_limit + 1);
+        if (!on_trust) return false;
     }
     if (log) {
         const std::uint64_t trials = nodes - before;

@@ -11,7 +11,11 @@ GradeCages::GradeCages(const Puzzle& p) : size(p.size) {
         Entry e;
         e.op = cage.op;
         e.ops = cage_ops(cage, p.rules);
-        e.line_ops = ops_with_fillings(cage, e.ops, p.size);
+        // Only big cages are narrowed by line sets (fillings.h): asking the DP costs
+        // every other hidden cage a grade's start-up for nothing.
+        e.line_ops = static_cast<int>(cage.cells.size()) > kBigCageCells
+                         ? ops_with_fillings(cage, e.ops, p.size)
+                         : e.ops;
         e.killer = p.rules.killer;
         e.target = cage.target;
         e.first = static_cast<int>(cells.size());

@@ -39,7 +39,7 @@ struct GradeCages {
     struct Entry {
         Op op = Op::Given;    // as shown; with hidden operators ops says what it may be
         OpSet ops = 0;        // the ops its fillings may use (cage_ops)
-        OpSet line_ops = 0;   // of those, the ones with fillings at all (ops_with_fillings)
+        OpSet line_ops = 0;   // big cages: of those, the ones with fillings (ops_with_fillings)
         bool killer = false;  // no value twice in the cage
         std::int64_t target = 0;
         int first = 0;  // its cells are cells[first .. first + count)

@@ -61,12 +61,12 @@ LadderEnd run_deductions(Position& pos, std::array<int, kTechniqueCount>* counts
 // Trial and error: on the unplaced cell with fewest candidates (first in reading order),
 // shows by search that every candidate but the solution's leads to a contradiction, and
 // places the solution's value. nodes grows by the search nodes visited. False when no
-// cell is left to guess on. A search that passes node_limit (nodes > node_limit) stops:
-// then without on_trust the guess answers false and places nothing; with on_trust (the
-// caller knows the solution is the only one, so the search only measures effort) it
-// places the value all the same, and nodes is node_limit + 1 (or stays, when it was past
-// the limit before). threads: 2 refutes on two threads, with the same node count, since
-// a refutation visits every node of its tree whichever thread does.
+// cell is left to guess on. A search that passes node_limit stops, with nodes at
+// node_limit + 1 (or as it was, when already past): then without on_trust the guess
+// answers false and places nothing; with on_trust (the caller knows the solution is the
+// only one, so the search only measures effort) it places the value all the same. threads: 2
+// refutes on two threads, with the same node count, since a refutation visits every node of its
+// tree whichever thread does.
 bool guess(Position& pos, const Grid& solution, std::uint64_t& nodes, StepLog* log = nullptr,
            std::uint64_t node_limit = kNoNodeLimit, int threads = 1, bool on_trust = false);
 
