@@ -1,5 +1,6 @@
 #include "core/grade/grader.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "core/grade/filling_memo.h"
@@ -38,7 +39,8 @@ double grade_score(Level level, const std::array<int, kTechniqueCount>& counts,
                    std::uint64_t search_nodes) {
     const int band = static_cast<int>(level);
     if (band >= kGradedLevels) return -1;
-    const std::uint64_t effort = steps_effort(counts) + kNodeWeight * search_nodes;
+    const std::uint64_t counted = std::min(search_nodes, kCountedSearchNodes);
+    const std::uint64_t effort = steps_effort(counts) + kNodeWeight * counted;
     // 999 e / (e + K) grows with e and never reaches the next band.
     const std::uint64_t within = 999 * effort / (effort + kEffortHalf);
     return static_cast<double>(1000 * band + static_cast<int>(within));
@@ -47,7 +49,8 @@ double grade_score(Level level, const std::array<int, kTechniqueCount>& counts,
 std::uint64_t nodes_to_top_score(const std::array<int, kTechniqueCount>& counts) {
     const std::uint64_t top = 998 * kEffortHalf;
     const std::uint64_t steps = steps_effort(counts);
-    return steps >= top ? 0 : (top - steps + kNodeWeight - 1) / kNodeWeight;
+    const std::uint64_t to_top = steps >= top ? 0 : (top - steps + kNodeWeight - 1) / kNodeWeight;
+    return std::min(to_top, kCountedSearchNodes);
 }
 
 namespace {
@@ -108,14 +111,16 @@ Grade grade(const Puzzle& p, bool explain, std::uint64_t max_search_nodes,
         // only in trial and error, which tries many lines from the same position.
         table.memo = &memo;
         table.second_memo = &second_memo;
-        const bool cap = max_search_nodes != kNoNodeLimit;
         while (outcome == LadderEnd::Stalled) {
-            // Without a cap, counting stops where the score can grow no more.
-            const std::uint64_t limit = cap ? max_search_nodes : nodes_to_top_score(g.counts);
+            // Counting stops where the score can grow no more, unless the caller's cap
+            // comes first: then a longer search drops the puzzle.
+            const std::uint64_t top = nodes_to_top_score(g.counts);
+            const bool cap = max_search_nodes < top;
+            const std::uint64_t limit = cap ? max_search_nodes : top;
             guess(pos, answer, nodes, log, limit, threads, !cap);
             if (!cap && nodes > limit) g.search_at_top = true;
             if (table.stopped()) return undecided();
-            if (nodes > max_search_nodes) {
+            if (cap && nodes > limit) {
                 g.level = Level::Unreasonable;
                 g.search_capped = true;
                 g.search_nodes = nodes;

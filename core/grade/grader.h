@@ -58,8 +58,9 @@ struct Grade {
     Grid solution;                              // when exactly one solution
     std::uint64_t search_nodes = 0;             // trial-and-error search nodes (guesses)
     bool search_capped = false;  // the search passed max_search_nodes: no level or score
-    // The effort passed the point where the score can grow no more (998 in its band):
-    // the trial and error stopped counting there, and search_nodes is where it stopped.
+    // The trial and error passed the most the score counts (kCountedSearchNodes, or
+    // the effort where the score can grow no more): it stopped counting there, and
+    // search_nodes is where it stopped.
     bool search_at_top = false;
     bool undecided = false;      // the stop condition ended it first: no level or score
     bool above_ceiling = false;  // shown harder than the ceiling asked: no level or score
@@ -68,23 +69,30 @@ struct Grade {
 constexpr std::uint64_t kNoNodeLimit = ~std::uint64_t{0};
 
 // The score (docs/grading.md): level * 1000 plus 999 e / (e + kEffortHalf), where the
-// effort e sums technique_weight over the steps and kNodeWeight per search node. Bands do
-// not overlap; -1 for ambiguous and impossible puzzles.
+// effort e sums technique_weight over the steps and kNodeWeight per search node, up to
+// kCountedSearchNodes of them. Bands do not overlap; -1 for ambiguous and impossible
+// puzzles.
 int technique_weight(Technique t);
 constexpr std::uint64_t kNodeWeight = 4;
 constexpr std::uint64_t kEffortHalf = 400;
 double grade_score(Level level, const std::array<int, kTechniqueCount>& counts,
                    std::uint64_t search_nodes);
-// The search nodes from which, with these steps, the score is at the top of its band:
-// 999 e / (e + K) is 998 for every e >= 998 K and never reaches 999.
+// The most trial and error the score counts: past this many search nodes a puzzle is
+// as hard as the score can say. Ten thousand trial placements is far beyond any person
+// (the factory drops puzzles past 200), and counting on costs seconds on big cages
+// (docs/grading.md).
+constexpr std::uint64_t kCountedSearchNodes = 10'000;
+// The search nodes from which, with these steps, the score can grow no more: the
+// count's cap, or sooner where 999 e / (e + K) reaches 998 (it never reaches 999).
 std::uint64_t nodes_to_top_score(const std::array<int, kTechniqueCount>& counts);
 
 // Grades a checked puzzle. With explain, steps holds one line a deduction. A search
 // (unreasonable puzzles) longer than max_search_nodes stops: search_capped is set and
 // level and score are left unknown. The factory uses this to drop puzzles that need
 // more trial and error than a person would put up with, at bounded cost. Without
-// max_search_nodes, the search stops counting once the score is at its top
-// (search_at_top): the puzzle is proved unique, so the rest would only count.
+// max_search_nodes (or with one past nodes_to_top_score), the search stops counting
+// once the score is at its top (search_at_top): the puzzle is proved unique, so the
+// rest would only count; any cap from there on gives the same grade as none.
 // unique_solution: when the caller has already proved the puzzle has exactly this one
 // solution (the factory has), the grader does not ask the solver again.
 // stop: once reached, the grade gives up (undecided set, level Impossible, score -1).

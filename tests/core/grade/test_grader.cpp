@@ -388,8 +388,20 @@ TEST_CASE("past nodes_to_top_score the score can grow no more", "[grader]") {
     std::array<int, kTechniqueCount> counts{};
     counts[static_cast<int>(Technique::NakedSingle)] = 60;
     counts[static_cast<int>(Technique::Guess)] = 3;
-    const std::uint64_t top = nodes_to_top_score(counts);
-    const double at_top = grade_score(Level::Unreasonable, counts, top);
+    // Ordinary steps: the count's cap comes first.
+    std::uint64_t top = nodes_to_top_score(counts);
+    CHECK(top == kCountedSearchNodes);
+    double at_top = grade_score(Level::Unreasonable, counts, top);
+    CHECK(at_top > 4980);
+    CHECK(at_top < 4998);
+    CHECK(grade_score(Level::Unreasonable, counts, top / 10) < at_top);
+    CHECK(grade_score(Level::Unreasonable, counts, top + 1) == at_top);
+    CHECK(grade_score(Level::Unreasonable, counts, top * 1000) == at_top);
+    // Steps near the band's top: the score reaches 998 before the cap.
+    counts[static_cast<int>(Technique::Subset)] = 30000;  // 360,000 of effort
+    top = nodes_to_top_score(counts);
+    CHECK(top < kCountedSearchNodes);
+    at_top = grade_score(Level::Unreasonable, counts, top);
     CHECK(at_top == 4998);
     CHECK(grade_score(Level::Unreasonable, counts, top - 1) < at_top);
     CHECK(grade_score(Level::Unreasonable, counts, top * 1000) == at_top);

@@ -371,6 +371,28 @@ TEST_CASE("trial and error on two threads: the same grade, steps and node count"
     }
 }
 
+TEST_CASE("a grade counts trial and error up to kCountedSearchNodes, then stops",
+          "[grader][big-cages]") {
+    // Its refutations run past the cap (counted in full: 1.5 s). The grade stops there,
+    // still proves the answer, and any cap from there on grades as none does.
+    const Puzzle p = read_one(kData + "/grade-count-cap.neknek");
+    const Grade g = grade(p, false, kNoNodeLimit, nullptr, nullptr, Level::Unreasonable, 1);
+    REQUIRE(g.level == Level::Unreasonable);
+    CHECK(g.search_at_top);
+    CHECK(g.search_nodes == kCountedSearchNodes + 1);
+    CHECK(g.score == grade_score(Level::Unreasonable, g.counts, kCountedSearchNodes));
+    CHECK(is_solution(p, g.solution));
+    const Grade past = grade(p, false, 1'000'000, nullptr, nullptr, Level::Unreasonable, 2);
+    CHECK_FALSE(past.search_capped);
+    CHECK(past.score == g.score);
+    CHECK(past.counts == g.counts);
+    CHECK(past.search_nodes == g.search_nodes);
+    // A cap below it drops the puzzle, as the factory's does.
+    const Grade capped = grade(p, false, 5'000, nullptr, nullptr, Level::Unreasonable, 1);
+    CHECK(capped.search_capped);
+    CHECK(capped.score == -1);
+}
+
 TEST_CASE("a stop ends both threads of a two-thread solve", "[solver][stop][threads]") {
     // big-cages-7 (set 1's p00235-2, the slowest of 3,000 big-cage puzzles) spends
     // seconds in the pairs of restarted runs, one of them on the second thread.
