@@ -50,6 +50,21 @@ CLI::Validator finite_number() {
         "NUMBER");
 }
 
+CLI::Option* add_max_seconds_option(CLI::App* sub, double& seconds) {
+    return sub
+        ->add_option("--max-seconds", seconds,
+                     "Give up on a puzzle after this many seconds: it is reported undecided "
+                     "and the exit status is 8 (default: no limit)")
+        ->check(finite_number())
+        ->check(CLI::Validator(
+            [](std::string& text) -> std::string {
+                return std::strtod(text.c_str(), nullptr) > 0
+                           ? std::string{}
+                           : "'" + text + "' is not a number of seconds above 0";
+            },
+            "SECONDS"));
+}
+
 CLI::Option* add_db_option(CLI::App* sub, std::string& db, const std::string& description) {
     return sub->add_option("--db", db, description)
         ->required()

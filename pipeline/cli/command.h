@@ -43,6 +43,10 @@ std::string help_footer(std::initializer_list<Exit> statuses,
 CLI::Validator uint64_text();
 CLI::Validator finite_number();
 
+// --max-seconds S (solve, grade): a finite number of seconds above 0 (CLI11's
+// PositiveNumber lets nan through, which would mean no limit at all).
+CLI::Option* add_max_seconds_option(CLI::App* sub, double& seconds);
+
 // --db FILE, required and not empty (SQLite would take "" for a throwaway
 // temporary database).
 CLI::Option* add_db_option(CLI::App* sub, std::string& db, const std::string& description);

@@ -114,10 +114,7 @@ void add_grade_command(CLI::App& app) {
     sub->add_flag("--json", o->json,
                   "One JSON object a line: the shared record (docs/json.md) with \"solution\" "
                   "and \"grade\": level, score, techniques, search_nodes, steps");
-    sub->add_option("--max-seconds", o->max_seconds,
-                    "Give up on a puzzle after this many seconds: it is reported undecided "
-                    "and the exit status is 8 (default: no limit)")
-        ->check(CLI::PositiveNumber);
+    add_max_seconds_option(sub, o->max_seconds);
     sub->add_flag("--explain", o->explain,
                   "The solving path, a step a line, ending with the solved grid");
     add_search_threads_option(sub, o->threads);

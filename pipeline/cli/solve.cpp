@@ -102,10 +102,7 @@ void add_solve_command(CLI::App& app) {
         help_footer({kOk, kBadInput, kAmbiguous, kNoSolution, kUndecided},
                     {"kenken solve puzzle.txt", "kenken solve --json puzzles.neknek",
                      "kenken query --db corpus.db --limit 5 --format json | kenken solve -"}));
-    sub->add_option("--max-seconds", o->max_seconds,
-                    "Give up on a puzzle after this many seconds: it is reported undecided "
-                    "and the exit status is 8 (default: no limit)")
-        ->check(CLI::PositiveNumber);
+    add_max_seconds_option(sub, o->max_seconds);
     add_search_threads_option(sub, o->threads);
     sub->callback([o] { set_exit(run_solve(*o)); });
 }

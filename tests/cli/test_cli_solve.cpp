@@ -163,6 +163,16 @@ TEST_CASE("solve and grade --max-seconds end an undecided puzzle with exit 8",
         run_kenken("grade --max-seconds 60 " + kData.string() + "/big-cages-2.neknek");
     CHECK(fine.status == 3);  // decided: ambiguous
     CHECK(run_kenken("solve --max-seconds 0 " + file.str()).status == 2);
+    // nan would mean no limit at all, inf none either: refused, with the reason.
+    for (const char* bad : {"nan", "inf", "-1", "0", "ten"})
+        for (const char* cmd : {"solve", "grade"}) {
+            INFO(cmd << " --max-seconds " << bad);
+            const CliResult r = run_kenken(std::string(cmd) + " --max-seconds " + bad + " " +
+                                           kData.string() + "/big-cages-1.neknek");
+            CHECK(r.status == 2);
+            CHECK(r.err.find("--max-seconds") != std::string::npos);
+            CHECK(r.err.find(std::string("'") + bad + "' is not") != std::string::npos);
+        }
     const CliResult help = run_kenken("solve --help");
     CHECK(help.out.find("--max-seconds") != std::string::npos);
     CHECK(help.out.find("8") != std::string::npos);
