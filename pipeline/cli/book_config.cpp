@@ -5,6 +5,9 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "core/io/file_text.h"
+#include "pipeline/factory/config.h"
+
 namespace kk::cli {
 namespace {
 
@@ -25,9 +28,14 @@ void read_string(const std::string& path, const toml::node& node, const std::str
 }  // namespace
 
 void read_book_config(const std::string& path, db::BookWords& words, db::BookLayout& layout) {
+    // Read with a cap, as every configuration is: toml++ would take /dev/zero (size 0)
+    // for an empty file, and a huge file whole.
+    std::string text;
+    const std::string problem = read_file_capped(path, kMaxConfigBytes, "a book file", text);
+    if (!problem.empty()) throw std::invalid_argument(path + ": " + problem);
     toml::table t;
     try {
-        t = toml::parse_file(path);
+        t = toml::parse(text, path);
     } catch (const toml::parse_error& e) {
         std::ostringstream m;
         m << path << ":" << e.source().begin.line << ": " << e.description();

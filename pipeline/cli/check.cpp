@@ -1,17 +1,20 @@
 // kenken check PUZZLE ANSWER: does the answer (the grid, a row a line) meet every
 // rule of the puzzle? Exit 0 when it does; 7 naming the first rule it breaks.
-#include <fstream>
 #include <iostream>
 #include <memory>
 #include <optional>
 #include <sstream>
 #include <vector>
 
+#include "core/io/file_text.h"
 #include "pipeline/cli/command.h"
 #include "pipeline/cli/input.h"
 
 namespace kk::cli {
 namespace {
+
+// An answer is n lines of n values: a megabyte is far more than any.
+constexpr std::size_t kMaxAnswerBytes = std::size_t{1} << 20;
 
 struct CheckOptions {
     std::string puzzle, answer, format = "auto";
@@ -118,20 +121,14 @@ int run_check(const CheckOptions& o) {
         return kBadInput;
     }
     const Puzzle& p = puzzles[0].parsed.puzzle;
+    // An answer is a few lines: a device such as /dev/zero ends in a message.
     std::string text;
-    {
-        std::ostringstream ss;
-        if (o.answer == "-") {
-            ss << std::cin.rdbuf();
-        } else {
-            std::ifstream in(o.answer, std::ios::binary);
-            if (!in) {
-                std::cerr << o.answer << ": cannot read the file\n";
-                return kBadInput;
-            }
-            ss << in.rdbuf();
-        }
-        text = ss.str();
+    const std::string unread =
+        o.answer == "-" ? read_capped(std::cin, kMaxAnswerBytes, "an answer grid", text)
+                        : read_file_capped(o.answer, kMaxAnswerBytes, "an answer grid", text);
+    if (!unread.empty()) {
+        std::cerr << (o.answer == "-" ? "<stdin>" : o.answer) << ": " << unread << "\n";
+        return kBadInput;
     }
     std::string problem;
     const auto grid = read_answer(text, p.size, problem);

@@ -1,49 +1,22 @@
 #include "pipeline/cli/input.h"
 
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <iterator>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "core/io/file_text.h"
 #include "db/pack/puzzle_json.h"
 
 namespace kk::cli {
 namespace {
 
-// Reads the whole stream, up to kMaxInputBytes; "" when it reads fine.
-std::string read_capped(std::istream& in, std::string& text) {
-    char buf[65536];
-    while (in.read(buf, sizeof buf) || in.gcount() > 0) {
-        text.append(buf, static_cast<size_t>(in.gcount()));
-        if (text.size() > kMaxInputBytes)
-            return "larger than " + std::to_string(kMaxInputBytes >> 20) +
-                   " MiB: not a puzzle file (split it)";
-    }
-    return in.bad() ? "cannot read the file" : "";
-}
-
-// The file's text, or "" and the problem in problem.
+// The file's (or stdin's, for "-") text, or "" and the problem in problem.
 std::string slurp(const std::string& file, std::string& problem) {
     std::string text;
-    if (file == "-") {
-        problem = read_capped(std::cin, text);
-        return text;
-    }
-    std::error_code ec;
-    if (std::filesystem::is_directory(file, ec)) {
-        problem = "is a folder, not a puzzle file";
-        return text;
-    }
-    std::ifstream in(file, std::ios::binary);
-    if (!in) {
-        problem = std::filesystem::exists(file, ec) ? "cannot read the file"
-                                                    : "cannot read the file: no such file";
-        return text;
-    }
-    problem = read_capped(in, text);
+    problem = file == "-" ? read_capped(std::cin, kMaxInputBytes, "a puzzle file", text)
+                          : read_file_capped(file, kMaxInputBytes, "a puzzle file", text);
     return text;
 }
 

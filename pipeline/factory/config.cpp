@@ -6,9 +6,10 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <set>
 #include <sstream>
+
+#include "core/io/file_text.h"
 
 namespace kk {
 namespace {
@@ -227,17 +228,10 @@ void set_variant(FactoryConfig& c, const Rules& rules) {
 FactoryConfig load_config(const std::string& path) {
     // Read with a cap: a configuration is a few hundred bytes, and a device such as
     // /dev/zero must end in a message, not in memory growing without bound.
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw ConfigError(path + ": cannot read the file");
     std::string text;
-    char buf[65536];
-    while (in.read(buf, sizeof buf) || in.gcount() > 0) {
-        text.append(buf, static_cast<size_t>(in.gcount()));
-        if (text.size() > kMaxConfigBytes)
-            throw ConfigError(path + ": larger than " + std::to_string(kMaxConfigBytes >> 20) +
-                              " MiB: not a configuration file");
-    }
-    if (in.bad()) throw ConfigError(path + ": cannot read the file");
+    const std::string problem =
+        read_file_capped(path, kMaxConfigBytes, "a configuration file", text);
+    if (!problem.empty()) throw ConfigError(path + ": " + problem);
     return parse_config(text, path);
 }
 

@@ -225,6 +225,23 @@ TEST_CASE("endless input ends with a message at the size cap", "[cli][hostile][e
     r = run_kenken("generate --db " + db.str() + " --config /dev/zero");
     CHECK(r.status == 2);
     CHECK_THAT(r.err, Catch::Contains("/dev/zero"));
+    // check's answer (it once read /dev/zero for ever) and a folder as the answer.
+    const std::string puzzle = std::string(KENKEN_TEST_DATA) + "/seed001-4x4.neknek";
+    r = run_kenken("check " + puzzle + " /dev/zero");
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("/dev/zero: larger than 1 MiB: not an answer grid"));
+    r = run_kenken("check " + puzzle + " " + KENKEN_TEST_DATA);
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("is a folder"));
+    // A book file (toml++ took /dev/zero, size 0, for an empty file): refused, and no
+    // pack is written or recorded.
+    REQUIRE(run_kenken("generate -q --db " + db.str() + " --sizes 4 --count 2").status == 0);
+    TempPath pdf("endless.pdf");
+    r = run_kenken("export --db " + db.str() + " -n 1 --book /dev/zero -o " + pdf.str());
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("/dev/zero: larger than 1 MiB: not a book file"));
+    CHECK_FALSE(fs::exists(pdf.path));
+    CHECK_THAT(run_kenken("packs --db " + db.str()).out, !Catch::Contains("endless.pdf"));
 }
 
 TEST_CASE("a corpus that fails SQLite's integrity check fails verify and is not written to",
