@@ -56,8 +56,10 @@ bool file_exists(const std::string& path) {
 void check_path(const std::string& path) {
     if (path.empty()) throw DbError("the corpus path is empty: name a file (--db FILE)");
     struct stat st;
-    if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode))
-        throw DbError(path + " is a folder, not a KenKen corpus");
+    if (::stat(path.c_str(), &st) != 0) return;  // a new corpus, or a missing one
+    if (S_ISDIR(st.st_mode)) throw DbError(path + " is a folder, not a KenKen corpus");
+    // A device or a pipe: SQLite would say "disk I/O error", or read /dev/zero as empty.
+    if (!S_ISREG(st.st_mode)) throw DbError(path + " is not a regular file, not a KenKen corpus");
 }
 
 bool file_is_empty(const std::string& path) {

@@ -1,9 +1,13 @@
 #include "pipeline/cli/command.h"
 
+#include <cerrno>
 #include <charconv>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <iostream>
 #include <thread>
 
 #include "kenken_version.h"  // generated: cmake/version_info.cmake
@@ -20,6 +24,14 @@ void set_exit(int status) {
 }
 int exit_status() {
     return g_exit;
+}
+
+std::string flush_output() {
+    errno = 0;
+    std::cout.flush();
+    const bool failed = std::fflush(stdout) != 0 || std::ferror(stdout) || std::cout.fail();
+    if (!failed) return {};
+    return errno ? std::strerror(errno) : "the stream failed (a full disk, or a closed pipe)";
 }
 
 CLI::Validator uint64_text() {

@@ -37,6 +37,11 @@ const char* exit_meaning(Exit status);
 std::string help_footer(std::initializer_list<Exit> statuses,
                         std::initializer_list<const char*> examples);
 
+// Flushes what the command wrote to standard output; "" when all of it was written,
+// else why not (a full disk, a closed stream): main() then says so and exits 1,
+// instead of 0 with the report lost.
+std::string flush_output();
+
 // Validators for options whose numbers CLI11 would otherwise take too kindly:
 // an unsigned 64-bit integer in decimal (no sign, no wrap-around: -1 and 2^64 are
 // errors), and a finite number (nan and inf are errors).

@@ -55,5 +55,10 @@ int main(int argc, char** argv) {
         std::cerr << "kenken: internal error: " << e.what() << "\n";
         return kk::cli::kFailure;
     }
+    // A report that never reached its reader (a full disk, a closed pipe) is a failure.
+    if (const std::string problem = kk::cli::flush_output(); !problem.empty()) {
+        std::cerr << "kenken: cannot write the output: " << problem << "\n";
+        return kk::cli::kFailure;
+    }
     return kk::cli::exit_status();
 }

@@ -244,6 +244,31 @@ TEST_CASE("endless input ends with a message at the size cap", "[cli][hostile][e
     CHECK_THAT(run_kenken("packs --db " + db.str()).out, !Catch::Contains("endless.pdf"));
 }
 
+TEST_CASE("a report that cannot be written is a failure with a message", "[cli][hostile][edges]") {
+    // /dev/full takes no byte: the answer would be lost while the exit status said 0.
+    const std::string puzzle = std::string(KENKEN_TEST_DATA) + "/seed001-4x4.neknek";
+    for (const std::string& args : {"solve " + puzzle, "grade --explain " + puzzle}) {
+        INFO(args);
+        const CliResult r =
+            run_shell("sh -c '" + std::string(KENKEN_BINARY) + " " + args + " > /dev/full'");
+        CHECK(r.status == 1);
+        CHECK_THAT(r.out, Catch::Contains("kenken: cannot write the output"));
+    }
+    const CliResult fine =
+        run_shell("sh -c '" + std::string(KENKEN_BINARY) + " solve " + puzzle + " > /dev/null'");
+    CHECK(fine.status == 0);
+}
+
+TEST_CASE("a device given as the corpus is refused by name", "[cli][hostile][edges]") {
+    // SQLite said "disk I/O error" when writing, "empty database" when reading.
+    for (const char* command : {"generate --sizes 4 --count 1", "stats", "query", "verify"}) {
+        INFO(command);
+        const CliResult r = run_kenken(std::string(command) + " --db /dev/zero");
+        CHECK(r.status == 1);
+        CHECK_THAT(r.err, Catch::Contains("/dev/zero is not a regular file"));
+    }
+}
+
 TEST_CASE("a corpus that fails SQLite's integrity check fails verify and is not written to",
           "[cli][hostile][edges]") {
     TempPath db("damaged.db");
