@@ -113,7 +113,7 @@ int write_part(const ExportRequest& req, const std::vector<PuzzleRecord>& chosen
 }
 
 // The target must be a name we may create: not empty, not an existing folder (an
-// svg pack may go into an empty one).
+// svg pack may go into an empty one), not a device or a pipe.
 void check_out(const ExportRequest& req) {
     if (req.out.empty()) throw std::invalid_argument("--out is empty");
     const fs::path out(req.out);
@@ -126,6 +126,11 @@ void check_out(const ExportRequest& req) {
                                         " already exists: svg packs go into a new or empty folder");
     } else if (fs::is_directory(out, ec)) {
         throw std::invalid_argument("--out " + req.out + " is a folder, not a file");
+    } else if (fs::exists(out, ec) && !fs::is_regular_file(out, ec)) {
+        // The pack is renamed into place: over /dev/null it would replace the device.
+        throw std::invalid_argument("--out " + req.out +
+                                    " is not a regular file (a device or a pipe): name a file, "
+                                    "or give --out - for standard output");
     }
     const fs::path dir = out.parent_path().empty() ? fs::path(".") : out.parent_path();
     if (!fs::is_directory(dir, ec))

@@ -147,7 +147,7 @@ int run(const ExportArgs& a) {
     }
     std::error_code ec;
     if (a.out != "-" && *format != db::PackFormat::Svg && fs::exists(a.out, ec) &&
-        !fs::is_directory(a.out, ec) && !a.force) {
+        fs::is_regular_file(a.out, ec) && !a.force) {
         std::cerr << "export: " << a.out << " already exists (--force overwrites it)\n";
         return kBadInput;
     }

@@ -2,6 +2,7 @@
 // share puzzles, a failed record leaves neither file nor record, and no part file
 // outlives its export.
 #include <sqlite3.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -121,6 +122,27 @@ TEST_CASE("an empty --out or a folder is refused and leaves nothing", "[export]"
             CHECK(status == 2);
             CHECK(part_files(dir.file("work")).empty());
             CHECK(part_files(dir.file("work/folder")).empty());
+            CHECK(part_files(dir.path.string()).empty());
+        }
+    }
+    CHECK(db::Corpus::open_existing(db).packs().empty());
+}
+
+TEST_CASE("a device or a pipe as --out is refused, --force or not, and left as it is", "[export]") {
+    // The pack is renamed into place: as root, -o /dev/null --force replaced the device.
+    TempDir dir;
+    const std::string db = dir.file("c.db");
+    test::build_seed_corpus(db);
+    const std::string pipe = dir.file("pipe");
+    REQUIRE(mkfifo(pipe.c_str(), 0644) == 0);
+    for (const char* force : {"", " --force"}) {
+        for (const char* format : {"pdf", "neknek"}) {
+            INFO(format << force);
+            const int status = run_shell(std::string(KENKEN_BINARY) + " export --db " + quoted(db) +
+                                         " --count 1 --format " + format + " --out " +
+                                         quoted(pipe) + force + " >/dev/null 2>&1");
+            CHECK(status == 2);
+            CHECK(fs::is_fifo(pipe));
             CHECK(part_files(dir.path.string()).empty());
         }
     }
