@@ -209,7 +209,10 @@ ExportResult export_pack(Corpus& corpus, const ExportRequest& req) {
             // Written whole, then committed: a failed write records nothing.
             const std::string text = write_records(chosen, text_format(req.format));
             std::fwrite(text.data(), 1, text.size(), stdout);
-            if (std::fflush(stdout) != 0) throw std::runtime_error("cannot write to stdout");
+            if (std::fflush(stdout) != 0) {
+                std::clearerr(stdout);  // reported here: kenken's main need not say it again
+                throw std::runtime_error("cannot write to stdout");
+            }
             result.files.push_back("-");
             corpus.commit();
             return result;
