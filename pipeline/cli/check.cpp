@@ -6,14 +6,14 @@
 #include <sstream>
 #include <vector>
 
-#include "core/io/file_text.h"
 #include "pipeline/cli/command.h"
 #include "pipeline/cli/input.h"
 
 namespace kk::cli {
 namespace {
 
-// An answer is n lines of n values: a megabyte is far more than any.
+// An answer is n lines of n values: a megabyte is far more than any, and a device
+// such as /dev/zero ends in a message.
 constexpr std::size_t kMaxAnswerBytes = std::size_t{1} << 20;
 
 struct CheckOptions {
@@ -121,18 +121,14 @@ int run_check(const CheckOptions& o) {
         return kBadInput;
     }
     const Puzzle& p = puzzles[0].parsed.puzzle;
-    // An answer is a few lines: a device such as /dev/zero ends in a message.
-    std::string text;
-    const std::string unread =
-        o.answer == "-" ? read_capped(std::cin, kMaxAnswerBytes, "an answer grid", text)
-                        : read_file_capped(o.answer, kMaxAnswerBytes, "an answer grid", text);
-    if (!unread.empty()) {
-        std::cerr << (o.answer == "-" ? "<stdin>" : o.answer) << ": " << unread << "\n";
+    const std::string shown = o.answer == "-" ? "<stdin>" : o.answer;
+    std::string problem;
+    const std::string text = read_text_input(o.answer, kMaxAnswerBytes, "an answer grid", problem);
+    if (!problem.empty()) {
+        std::cerr << shown << ": " << problem << "\n";
         return kBadInput;
     }
-    std::string problem;
     const auto grid = read_answer(text, p.size, problem);
-    const std::string shown = o.answer == "-" ? "<stdin>" : o.answer;
     if (!grid) {
         std::cout << shown << ": wrong: " << problem << "\n";
         return kWrongAnswer;

@@ -146,8 +146,8 @@ int run(const ExportArgs& a) {
         return kBadInput;
     }
     std::error_code ec;
-    if (a.out != "-" && *format != db::PackFormat::Svg && fs::exists(a.out, ec) &&
-        fs::is_regular_file(a.out, ec) && !a.force) {
+    if (a.out != "-" && *format != db::PackFormat::Svg && fs::is_regular_file(a.out, ec) &&
+        !a.force) {
         std::cerr << "export: " << a.out << " already exists (--force overwrites it)\n";
         return kBadInput;
     }

@@ -12,14 +12,6 @@
 namespace kk::cli {
 namespace {
 
-// The file's (or stdin's, for "-") text, or "" and the problem in problem.
-std::string slurp(const std::string& file, std::string& problem) {
-    std::string text;
-    problem = file == "-" ? read_capped(std::cin, kMaxInputBytes, "a puzzle file", text)
-                          : read_file_capped(file, kMaxInputBytes, "a puzzle file", text);
-    return text;
-}
-
 bool looks_like_json(const std::string& text) {
     const size_t first = text.find_first_not_of(" \t\r\n");
     return first != std::string::npos && text[first] == '{';
@@ -58,6 +50,14 @@ std::vector<SourcedPuzzle> read_json_lines(const std::string& text, const std::s
 
 }  // namespace
 
+std::string read_text_input(const std::string& file, std::size_t max_bytes, const std::string& what,
+                            std::string& problem) {
+    std::string text;
+    problem = file == "-" ? read_capped(std::cin, max_bytes, what, text)
+                          : read_file_capped(file, max_bytes, what, text);
+    return text;
+}
+
 bool read_inputs(const std::vector<std::string>& files, const std::string& format,
                  std::vector<SourcedPuzzle>& out) {
     std::vector<std::string> names = files;
@@ -65,7 +65,7 @@ bool read_inputs(const std::vector<std::string>& files, const std::string& forma
     for (const std::string& file : names) {
         const std::string shown = file == "-" ? "<stdin>" : file;
         std::string problem;
-        const std::string text = slurp(file, problem);
+        const std::string text = read_text_input(file, kMaxInputBytes, "a puzzle file", problem);
         if (!problem.empty()) {
             std::cerr << shown << ": " << problem << "\n";
             return false;

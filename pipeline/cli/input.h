@@ -3,13 +3,12 @@
 // shared record schema (db/pack/puzzle_json.h), as `kenken query --format json` writes.
 #pragma once
 
+#include <CLI/CLI.hpp>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <CLI/CLI.hpp>
 
 #include "core/io/formats.h"
 
@@ -24,6 +23,11 @@ struct SourcedPuzzle {
 // Largest input read_inputs takes from one file or stdin (a million puzzles is
 // far less): endless input such as /dev/zero ends with a message.
 constexpr std::size_t kMaxInputBytes = std::size_t{64} << 20;
+
+// The text of a file, or of stdin for "-", read with a cap (core/io/file_text.h): "" and
+// the problem in problem when it cannot be read whole.
+std::string read_text_input(const std::string& file, std::size_t max_bytes, const std::string& what,
+                            std::string& problem);
 
 // Reads and parses every file (or stdin for "-" or an empty list). format is "auto"
 // (detected per file: a text starting with '{' is JSON lines) or one of
