@@ -104,8 +104,10 @@ std::optional<std::int64_t> parse_count(std::string_view s, std::int64_t cap) {
     if (!all_digits(s)) return std::nullopt;
     std::int64_t value = 0;
     for (char c : s) {
-        value = value * 10 + (c - '0');
-        if (value > cap) return cap + 1;  // stop before the next step can overflow
+        const int digit = c - '0';
+        // value * 10 + digit > cap, asked without forming it (it could overflow)
+        if (cap < digit || value > (cap - digit) / 10) return cap + 1;
+        value = value * 10 + digit;
     }
     return value;
 }
@@ -113,7 +115,7 @@ std::optional<std::int64_t> parse_count(std::string_view s, std::int64_t cap) {
 std::int64_t parse_target(std::string_view s, int line) {
     auto value = parse_count(s, kMaxTarget);
     if (!value) throw ParseError(line, "target " + quoted(s) + " is not a number");
-    if (*value > kMaxTarget) throw ParseError(line, "target is too large (limit 10^12)");
+    if (*value > kMaxTarget) throw ParseError(line, "target is too large (limit 10^18)");
     return *value;
 }
 

@@ -3,10 +3,11 @@
 
 #include <cstdint>
 #include <iterator>
+#include <limits>
 #include <optional>
 #include <string>
-#include <utility>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/model/named_enum.h"
@@ -50,9 +51,9 @@ constexpr OpSet kArithmeticOps =
 
 // The rules a puzzle is played by. The default is the standard puzzle.
 struct Rules {
-    bool hidden = false;          // cages show their target only; the solver finds the op
-    OpSet ops = kArithmeticOps;   // operations the cages use (hidden: may use)
-    bool killer = false;          // no value twice within a cage
+    bool hidden = false;         // cages show their target only; the solver finds the op
+    OpSet ops = kArithmeticOps;  // operations the cages use (hidden: may use)
+    bool killer = false;         // no value twice within a cage
     bool standard() const { return *this == Rules{}; }
     bool operator==(const Rules&) const = default;
 };
@@ -89,8 +90,12 @@ OpSet cage_ops(const Cage& cage, const Rules& rules);
 // A filled grid: size*size values 1..n in reading order.
 using Grid = std::vector<int>;
 
-// Largest target any reader accepts; larger ones are input errors, not puzzles.
-constexpr std::int64_t kMaxTarget = 1'000'000'000'000LL;
+// Largest target any reader accepts; larger ones are input errors, not puzzles. Any
+// product cage of up to 18 cells fits (9^18 < 1.6 * 10^17), so merged big cages do. Every
+// product the code forms stops at the target before its next factor (at most 9), so
+// products stay below 9 * kMaxTarget + 9, under 2^63.
+constexpr std::int64_t kMaxTarget = 1'000'000'000'000'000'000LL;
+static_assert(kMaxTarget <= (std::numeric_limits<std::int64_t>::max() - 9) / 9);
 
 // What is wrong with a puzzle's structure, and which cage (-1: the whole puzzle).
 struct PuzzleIssue {

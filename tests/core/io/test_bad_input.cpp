@@ -101,6 +101,23 @@ TEST_CASE("a forced format reports the text it cannot read", "[formats][bad]") {
     CHECK_THROWS_AS(read_keen_id("6:_aa_11a"), ParseError);
 }
 
+TEST_CASE("a target is read up to kMaxTarget (10^18) and refused past it", "[formats][bad]") {
+    // A two-cell product in a 2x2 cannot make these, but reading must not refuse them:
+    // merged cages of 13 to 18 cells multiply past 10^12.
+    const auto puzzle_with = [](const std::string& target) {
+        return "#\t2\n*\t" + target + "\tA1 A2\n+\t3\tB1 B2\n";
+    };
+    const auto read_target = [&](const std::string& target) {
+        return read_puzzles(puzzle_with(target), Format::Neknek).at(0).puzzle.cages.at(0).target;
+    };
+    CHECK(read_target("3982060486656000") == 3982060486656000LL);
+    CHECK(read_target("1000000000000000000") == kMaxTarget);
+    CHECK_THROWS_WITH(read_puzzles(puzzle_with("1000000000000000001"), Format::Neknek),
+                      Catch::Contains("target is too large (limit 10^18)"));
+    CHECK_THROWS_WITH(read_puzzles(puzzle_with("9223372036854775808"), Format::Neknek),
+                      Catch::Contains("target is too large"));
+}
+
 TEST_CASE("mutated seed files parse or throw ParseError, nothing else", "[formats][bad][fuzz]") {
     std::vector<std::string> seeds;
     for (const auto& entry : std::filesystem::directory_iterator(kData)) {

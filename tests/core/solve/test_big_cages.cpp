@@ -294,6 +294,23 @@ TEST_CASE("a hostile 9x9 puzzle with cages of 7 to 12 cells is decided by a smal
     }
 }
 
+TEST_CASE("a product cage of 20 cells with a target past 10^12 is read and solved",
+          "[solver][big-cages]") {
+    // Merged big cages multiply past 10^12 (the readers' limit before); up to 18 cells
+    // always fit under kMaxTarget.
+    const Puzzle p = read_one(kData + "/big-cages-13.neknek");
+    const auto big = std::max_element(p.cages.begin(), p.cages.end(), [](auto& a, auto& b) {
+        return a.cells.size() < b.cells.size();
+    });
+    CHECK(big->cells.size() == 20);
+    CHECK(big->target > 1'000'000'000'000LL);
+    const StopCondition stop = StopCondition::after(60);
+    const SolveResult r = solve(p, 2, &stop);
+    REQUIRE_FALSE(r.undecided);
+    CHECK(r.count == 2);
+    for (const Grid& g : r.solutions) CHECK(is_solution(p, g));
+}
+
 TEST_CASE("hostile big-cage puzzles: two threads, the same answer and nodes",
           "[solver][big-cages][threads]") {
     // The factory solves on one thread per candidate, `kenken solve` on two: both must

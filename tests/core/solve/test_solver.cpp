@@ -545,7 +545,7 @@ TEST_CASE("large cages fall back to a correct lazy constraint", "[solver]") {
         CHECK(r.count == 2);
         require_solutions_valid(p, r);
     }
-    SECTION("a product target of 10^12 has no solution and does not overflow") {
+    SECTION("a product target of kMaxTarget (10^18) has no solution and does not overflow") {
         std::vector<Cage> cages;
         std::vector<int> two_rows;
         for (int c = 0; c < 18; ++c) two_rows.push_back(c);
