@@ -11,9 +11,9 @@
 
 #include "core/grade/grader.h"
 #include "core/solve/solver.h"
+#include "db/pack/puzzle_json.h"
 #include "pipeline/cli/command.h"
 #include "pipeline/cli/input.h"
-#include "db/pack/puzzle_json.h"
 
 namespace kk::cli {
 namespace {
@@ -113,15 +113,16 @@ void print_json(const std::map<int, SizeFigures>& by_size, const BenchOptions& o
     for (auto& [n, f] : by_size) {
         std::vector<double> t = f.micros;
         std::sort(t.begin(), t.end());
-        sizes.push_back({{"size", n},
-                         {"puzzles", t.size()},
-                         {"median_us", median(t)},
-                         {"p90_us", percentile(t, 0.9)},
-                         {"max_us", t.back()},
-                         {"mean_nodes", static_cast<double>(f.nodes) / static_cast<double>(t.size())},
-                         {"unique", f.unique},
-                         {"ambiguous", f.ambiguous},
-                         {"impossible", f.impossible}});
+        sizes.push_back(
+            {{"size", n},
+             {"puzzles", t.size()},
+             {"median_us", median(t)},
+             {"p90_us", percentile(t, 0.9)},
+             {"max_us", t.back()},
+             {"mean_nodes", static_cast<double>(f.nodes) / static_cast<double>(t.size())},
+             {"unique", f.unique},
+             {"ambiguous", f.ambiguous},
+             {"impossible", f.impossible}});
     }
     j["sizes"] = sizes;
     std::printf("%s\n", j.dump().c_str());
@@ -171,20 +172,20 @@ void add_bench_command(CLI::App& app) {
     sub->add_option("files", o->files, "Puzzle files (any format; '-' or none: stdin)");
     add_format_option(sub, o->format);
     sub->add_option("--limit", o->limit, "Solutions to count: 2 proves uniqueness")
-        ->check(CLI::Range(1, 1000000))
+        ->check(whole_number(1, 1'000'000))
         ->capture_default_str();
     sub->add_flag("--warm", o->warm,
                   "Keep the solver's cage-table cache across puzzles, as a factory run does "
                   "(default: cold, tables built for every run)");
     sub->add_option("--repeat", o->repeat, "Runs per puzzle; the best one counts")
-        ->check(CLI::Range(1, 1000000))
+        ->check(whole_number(1, 1'000'000))
         ->capture_default_str();
     sub->add_flag("--grade", o->grade, "Time the grader (grade()) instead of the solver");
     sub->add_flag("--json", o->json, "The figures as one JSON object");
-    sub->footer(help_footer({kOk, kFailure, kBadInput},
-                            {"kenken bench tests/data/*.neknek",
-                             "kenken bench --warm --json puzzles.neknek",
-                             "kenken bench --grade --repeat 1 puzzles.keen"}));
+    sub->footer(help_footer(
+        {kOk, kFailure, kBadInput},
+        {"kenken bench tests/data/*.neknek", "kenken bench --warm --json puzzles.neknek",
+         "kenken bench --grade --repeat 1 puzzles.keen"}));
     sub->callback([o] { set_exit(run_bench(*o)); });
 }
 

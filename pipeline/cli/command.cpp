@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
+#include <set>
 #include <thread>
 
 #include "kenken_version.h"  // generated: cmake/version_info.cmake
@@ -62,6 +63,43 @@ CLI::Validator finite_number() {
         "NUMBER");
 }
 
+CLI::Validator whole_number(std::int64_t lo, std::int64_t hi) {
+    const std::string range = "from " + std::to_string(lo) + " to " + std::to_string(hi);
+    return CLI::Validator(
+        [lo, hi, range](std::string& text) -> std::string {
+            std::int64_t value = 0;
+            const char* end = text.data() + text.size();
+            const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+            const bool digits =
+                !text.empty() && (text[0] == '-' || (text[0] >= '0' && text[0] <= '9'));
+            if (!digits || ptr != end ||
+                (ec != std::errc{} && ec != std::errc::result_out_of_range))
+                return "'" + text + "' is not a whole number " + range;
+            if (ec == std::errc::result_out_of_range || value < lo || value > hi)
+                return "'" + text + "' is outside " + std::to_string(lo) + ".." +
+                       std::to_string(hi);
+            return {};
+        },
+        std::to_string(lo) + ".." + std::to_string(hi));
+}
+
+void refuse_empty_values(CLI::App& app) {
+    static const std::set<std::string> kMayBeBlank = {"--title", "--subtitle", "--author",
+                                                      "--copyright"};
+    for (CLI::App* sub : app.get_subcommands({}))
+        for (CLI::Option* opt : sub->get_options()) {
+            if (opt->get_type_size_min() == 0 || kMayBeBlank.count(opt->get_name())) continue;
+            const bool file = opt->get_positional();
+            opt->check(CLI::Validator(
+                [file](std::string& text) -> std::string {
+                    if (!text.empty()) return {};
+                    return file ? "an empty file name names no file"
+                                : "an empty value (leave the option out for its default)";
+                },
+                ""));
+        }
+}
+
 CLI::Option* add_max_seconds_option(CLI::App* sub, double& seconds) {
     return sub
         ->add_option("--max-seconds", seconds,
@@ -95,7 +133,7 @@ CLI::Option* add_search_threads_option(CLI::App* sub, int& threads) {
                      "and the grader's long trial and error, run side by side (up to about twice "
                      "as fast on long searches); the answers do not depend on it (1 or 2; "
                      "default: 2 on two cores or more)")
-        ->check(CLI::Range(1, 2))
+        ->check(whole_number(1, 2))
         ->capture_default_str();
 }
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <cstdint>
 #include <initializer_list>
 #include <string>
 
@@ -47,6 +48,17 @@ std::string flush_output();
 // errors), and a finite number (nan and inf are errors).
 CLI::Validator uint64_text();
 CLI::Validator finite_number();
+
+// A whole number in decimal from lo to hi (a sign only before a negative one): every
+// integer option uses it instead of CLI::Range, whose "Value 1e3 not in range 1 to
+// 100" and "Could not convert" messages neither name the problem nor catch overflow.
+CLI::Validator whole_number(std::int64_t lo, std::int64_t hi);
+
+// Every option that takes a value, and every positional file, of every command refuses
+// an empty one ("--sizes ''" silently meant the default sizes, "--trim ''" A4, "solve
+// ''" named no file), except the book's text lines (--title, --subtitle, --author,
+// --copyright), which may be blank. Call once all commands are added.
+void refuse_empty_values(CLI::App& app);
 
 // --max-seconds S (solve, grade): a finite number of seconds above 0 (CLI11's
 // PositiveNumber lets nan through, which would mean no limit at all).

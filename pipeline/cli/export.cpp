@@ -208,7 +208,7 @@ void add_export_command(CLI::App& app) {
         ->required();
     sub->add_option("-n,--count", args->count, "How many puzzles")
         ->required()
-        ->check(CLI::Range(1, 100'000'000));
+        ->check(whole_number(1, 100'000'000));
     sub->add_option("--format", args->format,
                     "Format; default: from --out's extension (.pdf .json .jsonl .neknek .keen "
                     ".cancan). dataset: JSON lines {question, answer, metadata}")
@@ -233,11 +233,13 @@ void add_export_command(CLI::App& app) {
     sub->add_option("--paper", args->paper, "Same as --trim (kept for old scripts)");
     sub->add_flag("--bleed", args->bleed, "Add 0.125 in bleed at the outside edge, top and bottom");
     sub->add_option("--per-page", args->per_page,
-                    "Puzzles a page: 1, 2, 4 or 6 (default: chosen so clues are at least 9 pt)");
+                    "Puzzles a page: 1, 2, 4 or 6 (default: chosen so clues are at least 9 pt)")
+        ->check(whole_number(1, 6));
     sub->add_flag("--large-print", args->large_print,
                   "Clues at least 14 pt, thicker lines, 1 or 2 puzzles a page");
     sub->add_option("--walkthrough", args->walkthrough,
-                    "Worked solutions, step by step, for the first K puzzles");
+                    "Worked solutions, step by step, for the first K puzzles")
+        ->check(whole_number(0, 100'000'000));
 
     sub->add_flag("--allow-repeats", args->allow_repeats,
                   "Also take puzzles published in earlier packs");

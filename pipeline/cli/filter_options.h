@@ -3,20 +3,21 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <limits>
 #include <optional>
 #include <string>
 
 #include "core/model/puzzle.h"
 #include "db/store/query.h"
-#include "pipeline/factory/quotas.h"
 #include "pipeline/cli/command.h"
+#include "pipeline/factory/quotas.h"
 
 namespace kk::cli {
 
 // What the options hold until the command runs; to_filter() turns them into a filter.
 struct FilterOptions {
     std::optional<std::string> size;  // "6", "6-9" or "4,6,8"
-    std::string levels;  // "hard" or "easy,normal"
+    std::string levels;               // "hard" or "easy,normal"
     std::optional<double> min_score, max_score;
     std::optional<std::string> ops;
     std::optional<int> max_cage;
@@ -77,7 +78,8 @@ void add_filter_options(App* sub, FilterOptions& o, bool with_limit) {
         ->check(finite_number());
     sub->add_option("--ops", o.ops,
                     "Only puzzles whose operations are all among these, e.g. +- (givens are free)");
-    sub->add_option("--max-cage", o.max_cage, "Only puzzles whose cages have at most K cells");
+    sub->add_option("--max-cage", o.max_cage, "Only puzzles whose cages have at most K cells")
+        ->check(whole_number(1, 81));
     sub->add_option("--variant", o.variant,
                     "Only puzzles of these rules: standard, or a comma list of hidden, "
                     "mult-only, add-sub, killer");
@@ -88,7 +90,9 @@ void add_filter_options(App* sub, FilterOptions& o, bool with_limit) {
     sub->add_option("--seed", o.seed, "Seed of --order random")
         ->check(uint64_text())
         ->capture_default_str();
-    if (with_limit) sub->add_option("--limit", o.limit, "At most K puzzles");
+    if (with_limit)
+        sub->add_option("--limit", o.limit, "At most K puzzles")
+            ->check(whole_number(0, std::numeric_limits<int>::max()));
 }
 
 }  // namespace kk::cli

@@ -240,7 +240,7 @@ void add_generate_command(CLI::App& app) {
     sub->add_option("--sizes", o->sizes, "Sizes: 4-9, 6 or 4,6,9 (default: the configuration's)");
     auto* count = sub->add_option("-n,--count", o->count,
                                   "Puzzles in all, spread evenly over the sizes, any level")
-                      ->check(CLI::Range(1, 100'000'000));
+                      ->check(whole_number(1, 100'000'000));
     sub->add_option("--per-level", o->per_level,
                     "Puzzles of each level for each size: easy=N,normal=N,hard=N,extreme=N,"
                     "unreasonable=N")
@@ -256,7 +256,7 @@ void add_generate_command(CLI::App& app) {
                     "configuration's, 1)")
         ->check(uint64_text());
     sub->add_option("-j,--threads", o->threads, "Worker threads (default: every core)")
-        ->check(CLI::Range(1, 1024));
+        ->check(whole_number(1, 1024));
     sub->add_option("--max-singletons", o->max_singletons,
                     "Largest share of 1-cell cages a puzzle may have (default: 0.2)")
         ->check(finite_number())
@@ -272,6 +272,7 @@ void add_generate_command(CLI::App& app) {
         ->excludes("--resume");
     sub->add_option("--stop-after", o->stop_after,
                     "Stop as if interrupted after this many candidates (for tests)")
+        ->check(uint64_text())
         ->group("");
     sub->footer(help_footer(
         {kOk, kFailure, kBadInput, kLocked, kInterrupted},

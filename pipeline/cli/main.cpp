@@ -30,6 +30,7 @@ int main(int argc, char** argv) {
           kk::cli::add_stats_command, kk::cli::add_query_command, kk::cli::add_export_command,
           kk::cli::add_packs_command, kk::cli::add_bench_command})
         add(app);
+    kk::cli::refuse_empty_values(app);
     // A first word that is no command: name the nearest one instead of CLI11's
     // "A subcommand is required".
     if (argc > 1 && argv[1][0] != '-') {

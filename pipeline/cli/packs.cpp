@@ -1,7 +1,9 @@
 // kenken packs: the packs published from a corpus; --show lists one's puzzles,
 // --delete unpublishes one (its puzzles become fresh again).
+#include <cstdint>
 #include <cstdio>
 #include <iostream>
+#include <limits>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -53,7 +55,9 @@ std::string filters_text(const std::string& json) {
             s += value.get<std::string>();
         else if (value.is_array()) {
             std::string list;
-            for (const auto& v : value) list += (list.empty() ? "" : ",") + (v.is_string() ? v.get<std::string>() : v.dump());
+            for (const auto& v : value)
+                list +=
+                    (list.empty() ? "" : ",") + (v.is_string() ? v.get<std::string>() : v.dump());
             s += list;
         } else
             s += value.dump();
@@ -90,8 +94,8 @@ int run_packs(const PacksOptions& o) {
                 std::cerr << "packs: no pack " << *o.show << " in " << o.db << "\n";
                 return kBadInput;
             }
-            std::cout << db::write_records(records, o.json ? db::TextFormat::Json
-                                                           : db::TextFormat::Table);
+            std::cout << db::write_records(records,
+                                           o.json ? db::TextFormat::Json : db::TextFormat::Table);
             return kOk;
         }
         if (o.remove) {
@@ -115,13 +119,18 @@ int run_packs(const PacksOptions& o) {
 
 void add_packs_command(CLI::App& app) {
     auto o = std::make_shared<PacksOptions>();
-    auto* sub = app.add_subcommand("packs", "List the packs exported from a corpus; show or delete one");
+    auto* sub =
+        app.add_subcommand("packs", "List the packs exported from a corpus; show or delete one");
     add_db_option(sub, o->db, "Corpus file");
-    auto* show = sub->add_option("--show", o->show, "List pack N's puzzles, in pack order");
+    const CLI::Validator pack_id = whole_number(1, std::numeric_limits<std::int64_t>::max());
+    auto* show =
+        sub->add_option("--show", o->show, "List pack N's puzzles, in pack order")->check(pack_id);
     sub->add_option("--delete", o->remove,
                     "Unpublish pack N: its puzzles become fresh again (the file stays)")
+        ->check(pack_id)
         ->excludes(show);
-    sub->add_flag("--json", o->json, "JSON lines (a pack a line; --show: the shared puzzle record)");
+    sub->add_flag("--json", o->json,
+                  "JSON lines (a pack a line; --show: the shared puzzle record)");
     sub->footer(help_footer({kOk, kFailure, kBadInput},
                             {"kenken packs --db corpus.db", "kenken packs --db corpus.db --show 2",
                              "kenken packs --db corpus.db --delete 2"}));

@@ -93,7 +93,7 @@ void add_solve_command(CLI::App& app) {
     sub->add_option("files", o->files, "Puzzle files (any format); '-' or none reads stdin");
     add_format_option(sub, o->format);
     sub->add_option("--limit", o->limit, "Count solutions up to this many (2 proves uniqueness)")
-        ->check(CLI::Range(1, 1000000))
+        ->check(whole_number(1, 1'000'000))
         ->capture_default_str();
     sub->add_flag("--json", o->json,
                   "One JSON object a line: the shared record (docs/json.md) with \"solution\", "

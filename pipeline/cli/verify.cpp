@@ -196,7 +196,7 @@ void add_verify_command(CLI::App& app) {
         "one) and re-grade it (same level and score), after SQLite's integrity check of the file.");
     add_db_option(sub, o->db, "Corpus file (read only)");
     sub->add_option("-j,--threads", o->threads, "Worker threads (default: every core)")
-        ->check(CLI::Range(1, 1024));
+        ->check(whole_number(1, 1024));
     sub->add_flag("-q,--quiet", o->quiet, "No progress line on a terminal");
     sub->add_flag("--json", o->json,
                   "One JSON object: verified, agree, disagree, counts, the problems found");

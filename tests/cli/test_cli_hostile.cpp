@@ -24,6 +24,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
+const std::string kData = KENKEN_TEST_DATA;
+
 // Runs a shell command line; its exit status and stdout+stderr.
 CliResult run_shell(const std::string& command) {
     TempPath out("shell.out");
@@ -181,6 +183,66 @@ TEST_CASE("seeds outside 0..2^64-1 are refused, not wrapped", "[cli][hostile][ed
     CHECK(top.status == 130);
     CHECK(run_kenken("generate --db " + db.str() + " --resume").status == 0);
     CHECK(kk::db::Corpus::open_existing(db.str()).runs().at(0).seed == 18446744073709551615ULL);
+}
+
+TEST_CASE("integer options name the value and the range; nothing wraps", "[cli][hostile][edges]") {
+    // CLI11 said "Value 1e3 not in range 1 to 100000000" (it is: 1e3 is no integer) and
+    // "Could not convert: --limit = ..."; packs --delete 99999999999999999999 looked
+    // for pack 9223372036854775807.
+    TempPath db("integers.db");
+    REQUIRE(run_kenken("generate -q --db " + db.str() + " --sizes 4 --count 2").status == 0);
+    const std::string corpus = " --db " + db.str();
+    const struct {
+        std::string command, value, expected;
+    } cases[] = {
+        {"generate" + corpus + " --sizes 4 --count", "1e3",
+         "'1e3' is not a whole number from 1 to 100000000"},
+        {"generate" + corpus + " --sizes 4 --count", "-5", "'-5' is outside 1..100000000"},
+        {"generate" + corpus + " --sizes 4 --count 2 -j", "2.5", "'2.5' is not a whole number"},
+        {"query" + corpus + " --limit", "99999999999999999999", "is outside 0..2147483647"},
+        {"query" + corpus + " --max-cage", "x", "'x' is not a whole number from 1 to 81"},
+        {"packs" + corpus + " --delete", "99999999999999999999",
+         "is outside 1..9223372036854775807"},
+        {"packs" + corpus + " --show", "0", "'0' is outside 1.."},
+        {"export" + corpus + " --out never.neknek -n", "+3", "'+3' is not a whole number"},
+        {"export" + corpus + " --out never.pdf -n 1 --per-page", "9", "'9' is outside 1..6"},
+        {"solve " + kData + "/seed001-4x4.neknek --limit", "0", "'0' is outside 1..1000000"},
+        {"solve " + kData + "/seed001-4x4.neknek -j", "3", "'3' is outside 1..2"},
+        {"bench " + kData + "/seed001-4x4.neknek --repeat", "1e2", "'1e2' is not a whole number"},
+    };
+    for (const auto& c : cases) {
+        const CliResult r = run_kenken(c.command + " " + c.value);
+        INFO(c.command << " " << c.value << ": " << r.err);
+        CHECK(r.status == 2);
+        CHECK_THAT(r.err, Catch::Contains(c.expected));
+    }
+    CHECK_FALSE(fs::exists("never.neknek"));
+    CHECK(kk::db::Corpus::open_existing(db.str()).packs().empty());
+}
+
+TEST_CASE("an empty value is refused for every option but the book's text lines",
+          "[cli][hostile][edges]") {
+    // Each of these once meant the default (every size, A4, no variant...) or no file.
+    TempPath db("empty-values.db");
+    REQUIRE(run_kenken("generate -q --db " + db.str() + " --sizes 4 --count 2").status == 0);
+    const std::string corpus = " --db " + db.str();
+    for (const std::string& command :
+         {"generate" + corpus + " --count 2 --sizes ''", "generate" + corpus + " --per-level ''",
+          "generate" + corpus + " --count 2 --config ''",
+          "generate" + corpus + " --count 2 --variant ''", "query" + corpus + " --ops ''",
+          "query" + corpus + " --level ''", "export" + corpus + " -n 1 --trim '' -o never.pdf",
+          "export" + corpus + " -n 1 --book '' -o never.pdf", std::string("solve ''"),
+          std::string("grade ''")}) {
+        const CliResult r = run_kenken(command);
+        INFO(command << ": " << r.err);
+        CHECK(r.status == 2);
+        CHECK_THAT(r.err, Catch::Contains("empty"));
+    }
+    CHECK_FALSE(fs::exists("never.pdf"));
+    CHECK(kk::db::Corpus::open_existing(db.str()).runs().size() == 1);
+    // A blank title line is a choice, not a mistake.
+    TempPath out("blank-title.neknek");
+    CHECK(run_kenken("export" + corpus + " -n 1 --title '' -o " + out.str()).status == 0);
 }
 
 TEST_CASE("a read-only corpus can be read by stats, query and verify", "[cli][hostile][edges]") {
