@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "core/io/formats.h"
+#include "core/io/utf8.h"
 #include "core/model/puzzle.h"
 
 namespace kk {
@@ -23,17 +24,6 @@ std::vector<TextLine> split_lines(std::string_view text) {
 }
 
 namespace {
-
-// Length of the UTF-8 sequence starting at s[i], or 0 when it is malformed.
-size_t utf8_length(std::string_view s, size_t i) {
-    const auto lead = static_cast<unsigned char>(s[i]);
-    size_t len = lead >= 0xF0 && lead <= 0xF4 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC2 ? 2 : 0;
-    if (lead >= 0xF5) len = 0;
-    if (len == 0 || i + len > s.size()) return 0;
-    for (size_t k = 1; k < len; ++k)
-        if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return 0;
-    return len;
-}
 
 std::string hex_byte(unsigned char b) {
     char buf[8];
@@ -57,7 +47,7 @@ void reject_binary(std::string_view text) {
         } else if (b == 0x7F) {
             bad = true;
         } else if (b >= 0x80) {
-            len = utf8_length(text, i);
+            len = utf8_sequence_length(text, i);
             bad = len == 0;
         }
         if (bad)

@@ -3,6 +3,8 @@
 #include <cmath>
 #include <regex>
 
+#include "core/io/utf8.h"
+
 namespace kk::db {
 
 std::optional<Trim> parse_trim(const std::string& text, std::string& problem) {
@@ -30,6 +32,62 @@ std::optional<Trim> parse_trim(const std::string& text, std::string& problem) {
         return std::nullopt;
     }
     return Trim{w, h, text};
+}
+
+namespace {
+
+// The characters of well-formed UTF-8 text; -1 at the first byte that is not, with
+// its offset in bad_at.
+long utf8_characters(const std::string& s, size_t& bad_at) {
+    long count = 0;
+    for (size_t i = 0; i < s.size(); ++count) {
+        const size_t len = utf8_sequence_length(s, i);
+        if (len == 0) {
+            bad_at = i;
+            return -1;
+        }
+        i += len;
+    }
+    return count;
+}
+
+// What is wrong with one field: its UTF-8, a control character, its length.
+std::string field_problem(const std::string& name, const std::string& text, long most, bool lines) {
+    size_t bad_at = 0;
+    const long length = utf8_characters(text, bad_at);
+    if (length < 0) return name + " is not valid UTF-8 (byte " + std::to_string(bad_at + 1) + ")";
+    for (size_t i = 0; i < text.size(); ++i) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        if ((c < 0x20 || c == 0x7F) && !(lines && c == '\n'))
+            return name + " holds a control character (byte " + std::to_string(i + 1) +
+                   (c == '\n' ? ": a line break, which it cannot have)" : ")");
+    }
+    if (length > most)
+        return name + " is " + std::to_string(length) + " characters long (at most " +
+               std::to_string(most) + ")";
+    return "";
+}
+
+}  // namespace
+
+std::string book_words_problem(const BookWords& w) {
+    static const char* level_keys[] = {"easy", "normal", "hard", "extreme", "unreasonable"};
+    std::string problem = field_problem("the title", w.title, 199, true);
+    if (problem.empty()) problem = field_problem("the subtitle", w.subtitle, 199, true);
+    if (problem.empty()) problem = field_problem("the author", w.author, 100, false);
+    if (problem.empty()) problem = field_problem("the copyright", w.copyright, 1000, true);
+    if (problem.empty()) problem = field_problem("the rules", w.rules, 4000, true);
+    for (size_t i = 0; problem.empty() && i < w.level_names.size(); ++i)
+        problem = field_problem(std::string("the name of level ") + level_keys[i], w.level_names[i],
+                                24, false);
+    if (problem.empty()) {
+        size_t unused = 0;
+        const long both = utf8_characters(w.title, unused) + utf8_characters(w.subtitle, unused);
+        if (both > 199)
+            problem = "the title and subtitle are " + std::to_string(both) +
+                      " characters together (fewer than 200, as Amazon KDP asks)";
+    }
+    return problem;
 }
 
 std::string level_title(const BookWords& words, const std::string& level) {

@@ -41,6 +41,15 @@ struct BookWords {
     std::array<std::string, 5> level_names = {"Gentle", "Moderate", "Tricky", "Tough", "Fiendish"};
 };
 
+// What is wrong with the words for print, "" when nothing: each field valid UTF-8
+// (cairo refuses the rest, and the export failed half way as a write error), no
+// control characters (tabs and the like print as boxes; line breaks only in the title,
+// subtitle, copyright and rules), and lengths a page can hold: title and subtitle
+// together under 200 characters (Amazon KDP's rule for a book's title), the author
+// at most 100, a level name at most 24 (it heads pages and sections), the copyright
+// at most 1,000 and the rules at most 4,000.
+std::string book_words_problem(const BookWords& words);
+
 struct BookLayout {
     Trim trim;
     bool bleed = false;        // 0.125 in more at the outside edge, top and bottom

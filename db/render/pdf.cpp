@@ -11,6 +11,7 @@
 #include <regex>
 #include <stdexcept>
 
+#include "core/io/utf8.h"
 #include "db/render/render.h"
 
 namespace kk::db {
@@ -92,6 +93,24 @@ void show_text(cairo_t* cr, const std::string& text, double x, double y, Align a
     cairo_show_text(cr, text.c_str());
 }
 
+// A word wider than width in pieces that fit (split between UTF-8 characters), so a
+// long name or URL stays on the page; the last piece is returned to go on filling.
+std::string split_long_word(cairo_t* cr, std::string word, double width,
+                            std::vector<std::string>& lines) {
+    while (word.size() > 1 && text_width(cr, word) > width) {
+        size_t fit = 0;  // bytes of the longest head that fits: at least one character
+        for (size_t i = 0; i < word.size();) {
+            const size_t len = std::max<size_t>(1, utf8_sequence_length(word, i));
+            if (fit > 0 && text_width(cr, word.substr(0, i + len)) > width) break;
+            fit = i += len;
+        }
+        if (fit >= word.size()) break;
+        lines.push_back(word.substr(0, fit));
+        word.erase(0, fit);
+    }
+    return word;
+}
+
 // Words filled into lines no wider than width, at the current font; "\n" breaks.
 std::vector<std::string> wrap(cairo_t* cr, const std::string& text, double width) {
     std::vector<std::string> lines;
@@ -108,6 +127,11 @@ std::vector<std::string> wrap(cairo_t* cr, const std::string& text, double width
             word = para.substr(i, sp - i);
             i = sp + 1;
             if (word.empty()) continue;
+            if (text_width(cr, word) > width) {
+                if (!line.empty()) lines.push_back(line);
+                line = split_long_word(cr, word, width, lines);
+                continue;
+            }
             const std::string tried = line.empty() ? word : line + " " + word;
             if (!line.empty() && text_width(cr, tried) > width) {
                 lines.push_back(line);
@@ -312,16 +336,27 @@ class Planner {
 
     void front_matter() {
         const BookWords& w = book_.words;
-        const double big = book_.layout.large_print ? 34 : 26;
         new_page(false);  // 1: title
         const double cw = g_.content_w, ch = g_.content_h;
-        set_font(cr_, big, true);
-        const auto title_lines = wrap(cr_, w.title, cw);
-        set_font(cr_, st_.heading + 2, false);
-        const auto sub_lines = wrap(cr_, w.subtitle, cw);
-        const double sub = st_.heading + 2;
+        // The title and subtitle fill at most half the page, from 0.3 of its height
+        // down (the author sits at 0.85): a long title on a small trim comes out smaller.
+        double big = book_.layout.large_print ? 34 : 26, sub = st_.heading + 2;
+        std::vector<std::string> title_lines, sub_lines;
+        for (;;) {
+            set_font(cr_, big, true);
+            title_lines = wrap(cr_, w.title, cw);
+            set_font(cr_, sub, false);
+            sub_lines = wrap(cr_, w.subtitle, cw);
+            const double height = static_cast<double>(title_lines.size()) * big * 1.25 +
+                                  big * 0.5 + static_cast<double>(sub_lines.size()) * sub * 1.4;
+            if (height <= ch * 0.5 || big <= 8) break;
+            big = std::max(8.0, big * 0.9);
+            sub = std::max(7.0, sub * 0.9);
+        }
         const std::string about = contents_line();
-        draw([=, &w](cairo_t* cr, double x0, double y0) {
+        set_font(cr_, sub - 1, false);
+        const auto author_lines = wrap(cr_, w.author, cw);  // at most 100 characters
+        draw([=](cairo_t* cr, double x0, double y0) {
             double y = y0 + ch * 0.3;
             set_font(cr, big, true);
             for (const auto& l : title_lines)
@@ -332,8 +367,11 @@ class Planner {
                 show_text(cr, l, x0 + cw / 2, y += sub * 1.4, Align::Centre);
             set_font(cr, sub - 1, false);
             show_text(cr, about, x0 + cw / 2, y + sub * 3, Align::Centre);
-            if (!w.author.empty())
-                show_text(cr, w.author, x0 + cw / 2, y0 + ch * 0.85, Align::Centre);
+            double at = y0 + ch * 0.85;
+            for (const auto& l : author_lines) {
+                show_text(cr, l, x0 + cw / 2, at, Align::Centre);
+                at += (sub - 1) * 1.4;
+            }
         });
 
         new_page();  // 2: how to play, the levels, the copyright line

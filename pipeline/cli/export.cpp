@@ -105,6 +105,8 @@ void fill_book(const ExportArgs& a, db::ExportRequest& req) {
                 "--level-names takes five names, easiest first, separated by commas");
         std::copy(names.begin(), names.end(), req.words.level_names.begin());
     }
+    if (const std::string problem = db::book_words_problem(req.words); !problem.empty())
+        throw std::invalid_argument(problem);
 }
 
 void print_dry_run(const db::ExportRequest& req, const db::ExportResult& r) {

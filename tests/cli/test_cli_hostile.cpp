@@ -245,6 +245,26 @@ TEST_CASE("an empty value is refused for every option but the book's text lines"
     CHECK(run_kenken("export" + corpus + " -n 1 --title '' -o " + out.str()).status == 0);
 }
 
+TEST_CASE("book words cairo cannot print, or a page cannot hold, are bad input, not write errors",
+          "[cli][hostile][edges]") {
+    // Invalid UTF-8 in --title failed half way as "cannot write ...: input string not
+    // valid UTF-8", exit 1; a newline in --author printed as boxes.
+    TempPath db("book-words.db");
+    REQUIRE(run_kenken("generate -q --db " + db.str() + " --sizes 4 --count 2").status == 0);
+    TempPath out("book-words.pdf");
+    for (const std::string& flag :
+         {std::string("--title $'Bad \\xff'"), std::string("--author $'A\\nB'"),
+          std::string("--title ") + std::string(200, 'T'),
+          std::string("--level-names a,b,c,d,") + std::string(25, 'e')}) {
+        const CliResult r = run_shell(std::string("bash -c \"") + KENKEN_BINARY + " export --db " +
+                                      db.str() + " -n 1 -o " + out.str() + " " + flag + "\"");
+        INFO(flag << ": " << r.out);
+        CHECK(r.status == 2);
+        CHECK_FALSE(fs::exists(out.path));
+    }
+    CHECK(kk::db::Corpus::open_existing(db.str()).packs().empty());
+}
+
 TEST_CASE("a read-only corpus can be read by stats, query and verify", "[cli][hostile][edges]") {
     TempPath folder("read-only");
     fs::create_directory(folder.path);

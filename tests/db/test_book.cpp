@@ -450,6 +450,74 @@ TEST_CASE("book TOML files are read and bad ones named with their line", "[book]
     CHECK_THAT(said, Catch::Contains("bad.toml:3") && Catch::Contains("colour"));
 }
 
+TEST_CASE("the book's words are checked: UTF-8, no control characters, lengths a page holds",
+          "[book]") {
+    const auto problem_with = [](auto set) {
+        db::BookWords w;
+        set(w);
+        return db::book_words_problem(w);
+    };
+    CHECK(db::book_words_problem(db::BookWords{}).empty());
+    // 199 characters of two bytes each: characters count, not bytes.
+    std::string accented;
+    for (int i = 0; i < 199; ++i) accented += "\u00e9";
+    CHECK(problem_with([&](db::BookWords& w) { w.title = accented; }).empty());
+    CHECK_THAT(problem_with([&](db::BookWords& w) { w.title = accented + "e"; }),
+               Catch::Contains("the title is 200 characters long"));
+    CHECK_THAT(problem_with([](db::BookWords& w) {
+                   w.title = std::string(120, 'a');
+                   w.subtitle = std::string(80, 'b');
+               }),
+               Catch::Contains("200 characters together"));
+    for (const char* bad : {"\xff", "\xc0\xaf", "\xed\xa0\x80", "\xf4\x90\x80\x80", "\xe2\x82"}) {
+        INFO(bad);
+        CHECK_THAT(problem_with([&](db::BookWords& w) { w.title = std::string("Ab") + bad; }),
+                   Catch::Contains("the title is not valid UTF-8 (byte 3)"));
+    }
+    CHECK_THAT(problem_with([](db::BookWords& w) { w.author = "A\nB"; }),
+               Catch::Contains("the author holds a control character (byte 2: a line break"));
+    CHECK(problem_with([](db::BookWords& w) { w.subtitle = "One\nTwo"; }).empty());
+    CHECK_THAT(problem_with([](db::BookWords& w) { w.copyright = "(c)\t2026"; }),
+               Catch::Contains("the copyright holds a control character (byte 4)"));
+    CHECK_THAT(
+        problem_with([](db::BookWords& w) { w.level_names[4] = std::string(25, 'x'); }),
+        Catch::Contains("the name of level unreasonable is 25 characters long (at most 24)"));
+    CHECK_THAT(problem_with([](db::BookWords& w) { w.author = std::string(101, 'x'); }),
+               Catch::Contains("the author is 101 characters long (at most 100)"));
+}
+
+TEST_CASE("a long title, author and unbroken word stay on a small title page", "[book]") {
+    TempDir dir;
+    const std::string db = factory_corpus(dir);
+    db::Corpus c = db::Corpus::open_existing(db);
+    std::string title;
+    while (title.size() < 199) title += "Longer Title ";
+    title.resize(199);
+    for (const std::string& t : {title, std::string(150, 'W')}) {
+        auto req = book_request(dir.file("long.pdf"), 2);
+        std::string problem;
+        req.layout.trim = *db::parse_trim("4.5x6", problem);
+        req.words.title = t;
+        req.words.author = std::string(60, 'A') + " " + std::string(39, 'B');
+        REQUIRE(db::book_words_problem(req.words).empty());
+        fs::remove(req.out);
+        db::export_pack(c, req);
+        const auto pages = pdf_words(req.out);
+        REQUIRE_FALSE(pages.empty());
+        const auto [w, h] = page_sizes(req.out).at(0);
+        size_t letters = 0;
+        for (const Word& word : pages[0]) {
+            INFO(word.text << " at " << word.x0 << ".." << word.x1 << ", " << word.y0 << ".."
+                           << word.y1);
+            CHECK(word.x0 >= 0);
+            CHECK(word.x1 <= w);
+            CHECK(word.y1 <= h);
+            letters += word.text.size();
+        }
+        CHECK(letters >= t.size() - 40);  // the whole title is there, less its spaces
+    }
+}
+
 TEST_CASE("a hidden-operator book shows targets only, a standard one its operators", "[book]") {
     if (capture("command -v pdftotext >/dev/null 2>&1 && echo found") != "found\n") {
         WARN("pdftotext is not installed (poppler-utils, scripts/setup.sh): not checked");

@@ -1,0 +1,14 @@
+// Well-formed UTF-8, as the Unicode standard defines it (table 3-7).
+#pragma once
+
+#include <cstddef>
+#include <string_view>
+
+namespace kk {
+
+// Length (1..4) of the well-formed UTF-8 sequence starting at s[i] (i < s.size()), or 0
+// when the bytes there are none: a stray continuation byte, an overlong form, a
+// surrogate, a value past U+10FFFF, or a sequence cut short.
+std::size_t utf8_sequence_length(std::string_view s, std::size_t i);
+
+}  // namespace kk
