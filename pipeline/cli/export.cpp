@@ -241,7 +241,7 @@ void add_export_command(CLI::App& app) {
                   "Clues at least 14 pt, thicker lines, 1 or 2 puzzles a page");
     sub->add_option("--walkthrough", args->walkthrough,
                     "Worked solutions, step by step, for the first K puzzles")
-        ->check(whole_number(0, 100'000'000));
+        ->check(whole_number(0, 10'000));
 
     sub->add_flag("--allow-repeats", args->allow_repeats,
                   "Also take puzzles published in earlier packs");

@@ -2,6 +2,7 @@
 #include <sys/stat.h>
 
 #include <chrono>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <set>
@@ -49,10 +50,17 @@ std::string first_difference(const std::string& a, const std::string& b) {
     }
 }
 
+// The same file by inode (links, other spellings), or, while the output does not exist
+// yet, by path ("merge --db new.db new.db" created new.db, then failed attaching it).
 bool same_file(const std::string& a, const std::string& b) {
     struct stat sa, sb;
-    return ::stat(a.c_str(), &sa) == 0 && ::stat(b.c_str(), &sb) == 0 && sa.st_dev == sb.st_dev &&
-           sa.st_ino == sb.st_ino;
+    if (::stat(a.c_str(), &sa) == 0 && ::stat(b.c_str(), &sb) == 0)
+        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+    std::error_code ea, eb;
+    namespace fs = std::filesystem;
+    const fs::path pa = fs::weakly_canonical(fs::absolute(a, ea), ea);
+    const fs::path pb = fs::weakly_canonical(fs::absolute(b, eb), eb);
+    return !ea && !eb && pa == pb;
 }
 
 // Puzzles the configuration asks for that the corpus lacks, per size and level
@@ -100,6 +108,9 @@ int run_merge(const MergeOptions& o) {
                 std::cerr << "merge: " << s << " is the output corpus itself\n";
                 return kBadInput;
             }
+        // Every shard must be a corpus before the output is made: a missing or foreign
+        // shard left a new, empty output corpus behind.
+        for (const auto& s : o.shards) db::Corpus::open_existing(s);
         auto out = db::Corpus::open(o.db);
 
         // Every run must have been made with one configuration and seed: the first

@@ -265,6 +265,37 @@ TEST_CASE("book words cairo cannot print, or a page cannot hold, are bad input, 
     CHECK(kk::db::Corpus::open_existing(db.str()).packs().empty());
 }
 
+TEST_CASE("merge refuses its own output as a shard, and a missing or foreign shard, making no file",
+          "[cli][hostile][edges]") {
+    // "merge --db new.db new.db" made new.db, then failed with "cannot rollback - no
+    // transaction is active" (exit 1); a missing shard left an empty output corpus.
+    TempPath shard("merge-shard.db"), out("merge-out.db"), text("merge-text.db");
+    REQUIRE(
+        run_kenken("generate -q --db " + shard.str() + " --sizes 4 --count 4 --shard 0/2").status ==
+        0);
+    write_file(text.path, "not a corpus\n");
+    const std::string here = fs::path(out.str()).filename().string();
+    const struct {
+        std::string shards;
+        int status;
+        std::string said;
+    } cases[] = {
+        {out.str(), 2, "is the output corpus itself"},
+        {shard.str() + " " + (fs::path(out.str()).parent_path() / "." / here).string(), 2,
+         "is the output corpus itself"},
+        {shard.str() + " " + out.str() + "-missing", 1, "no such corpus file"},
+        {shard.str() + " " + text.str(), 1, "is not a KenKen corpus"},
+    };
+    for (const auto& c : cases) {
+        const CliResult r = run_kenken("merge --db " + out.str() + " " + c.shards);
+        INFO(c.shards << ": " << r.err);
+        CHECK(r.status == c.status);
+        CHECK_THAT(r.err, Catch::Contains(c.said));
+        CHECK_FALSE(fs::exists(out.path));
+    }
+    CHECK(run_kenken("merge --db " + out.str() + " " + shard.str()).status == 0);
+}
+
 TEST_CASE("a read-only corpus can be read by stats, query and verify", "[cli][hostile][edges]") {
     TempPath folder("read-only");
     fs::create_directory(folder.path);
