@@ -88,7 +88,7 @@ std::string dataset_json(const PuzzleRecord& r) {
     const Puzzle p = record_puzzle(r);
     nlohmann::ordered_json j;
     j["question"] = puzzle_statement(p);
-    j["answer"] = grid_text(solution_grid(r.solution), p.size);
+    j["answer"] = grid_text(record_solution(r, p), p.size);
     j["metadata"] = {{"id", r.id},
                      {"size", p.size},
                      {"rules", puzzle_rules(p)},

@@ -42,7 +42,9 @@ Book make_book(const ExportRequest& req, const std::vector<PuzzleRecord>& chosen
     book.date = req.date.empty() ? today_utc() : req.date;
     int number = 0;
     for (const PuzzleRecord& r : chosen) {
-        BookPuzzle bp{++number, record_puzzle(r), solution_grid(r.solution), r.level, r.id, {}};
+        Puzzle p = record_puzzle(r);
+        Grid solution = record_solution(r, p);
+        BookPuzzle bp{++number, std::move(p), std::move(solution), r.level, r.id, {}};
         // The worked solutions: the grader's explanation, step by step.
         if (number <= req.layout.walkthrough)
             bp.steps = grade(bp.puzzle, true, kNoNodeLimit, &bp.solution).steps;

@@ -46,11 +46,26 @@ Puzzle record_puzzle(const PuzzleRecord& r) {
     }
 }
 
+Grid record_solution(const PuzzleRecord& r, const Puzzle& p) {
+    const std::string where = "puzzle " + std::to_string(r.id) + ": stored solution ";
+    const std::size_t cells = static_cast<std::size_t>(p.size) * static_cast<std::size_t>(p.size);
+    if (r.solution.size() != cells)
+        throw DbError(where + "has " + std::to_string(r.solution.size()) + " digits, not " +
+                      std::to_string(cells) + " (run kenken verify)");
+    for (char ch : r.solution)
+        if (ch < '1' || ch > '0' + p.size)
+            throw DbError(where + "holds '" + std::string(1, ch) + "', not a digit 1.." +
+                          std::to_string(p.size) + " (run kenken verify)");
+    Grid g = solution_grid(r.solution);
+    if (!is_solution(p, g)) throw DbError(where + "does not solve it (run kenken verify)");
+    return g;
+}
+
 std::string record_json(const PuzzleRecord& r) {
     const Puzzle p = record_puzzle(r);
     nlohmann::ordered_json j = record_start("id", r.id);
     j["puzzle"] = puzzle_json(p);
-    j["solution"] = grid_json(solution_grid(r.solution), p.size);
+    j["solution"] = grid_json(record_solution(r, p), p.size);
     j["grade"] = {{"level", r.level}, {"score", score_int(r.score)}};
     return j.dump();
 }
@@ -80,8 +95,9 @@ void RecordWriter::write(const PuzzleRecord& r) {
         case TextFormat::Cancan: {
             // A blank line parts CanCan puzzles.
             if (!first_) text = "\n";
-            const Grid g = solution_grid(r.solution);
-            text += write_cancan(record_puzzle(r), &g);
+            const Puzzle p = record_puzzle(r);
+            const Grid g = record_solution(r, p);
+            text += write_cancan(p, &g);
             break;
         }
     }

@@ -28,6 +28,11 @@ std::optional<TextFormat> parse_text_format(const std::string& name);
 // The puzzle a record holds (its neknek text, read back).
 Puzzle record_puzzle(const PuzzleRecord& r);
 
+// The record's stored solution of p (record_puzzle(r)), checked: n*n digits 1..n that
+// solve p, or DbError naming the puzzle. A solution edited short was read past its end
+// into an answer key of garbage; a wrong one would print a wrong answer.
+Grid record_solution(const PuzzleRecord& r, const Puzzle& p);
+
 // One JSON object (no newline) in the shared schema (puzzle_json.h): schema, id,
 // the puzzle, its solution as rows and its grade.
 std::string record_json(const PuzzleRecord& r);

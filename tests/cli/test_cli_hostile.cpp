@@ -296,6 +296,37 @@ TEST_CASE("merge refuses its own output as a shard, and a missing or foreign sha
     CHECK(run_kenken("merge --db " + out.str() + " " + shard.str()).status == 0);
 }
 
+TEST_CASE("a stored solution edited short or wrong stops export and query by name",
+          "[cli][hostile][edges]") {
+    // "1 2 3" as a 5x5's solution was read past its end: the answer key and JSON held
+    // whatever memory followed (values like 242956801).
+    TempPath db("bad-solution.db"), pdf("bad-solution.pdf");
+    REQUIRE(run_kenken("generate -q --db " + db.str() + " --sizes 5 --count 3").status == 0);
+    const struct {
+        std::string solution, said;
+    } cases[] = {
+        {"1 2 3", "stored solution has 5 digits, not 25"},
+        {std::string(25, '0'), "stored solution holds '0', not a digit 1..5"},
+        {std::string(25, '1'), "stored solution does not solve it"},
+    };
+    TempPath copy("bad-solution-copy.db");
+    for (const auto& c : cases) {
+        fs::copy_file(db.path, copy.path, fs::copy_options::overwrite_existing);
+        exec_sql(copy.str(), "UPDATE puzzles SET solution = '" + c.solution + "' WHERE id = 1");
+        for (const std::string& command :
+             {"export --solutions -n 3 -o " + pdf.str(), std::string("query --format json"),
+              std::string("export --format dataset -n 3 -o -")}) {
+            const CliResult r = run_kenken(command + " --db " + copy.str());
+            INFO(command << ", solution " << c.solution << ": " << r.err);
+            CHECK(r.status == 1);
+            CHECK_THAT(r.err, Catch::Contains("puzzle 1: " + c.said));
+            CHECK_FALSE(fs::exists(pdf.path));
+        }
+        CHECK(kk::db::Corpus::open_existing(copy.str()).packs().empty());
+        CHECK(run_kenken("verify --db " + copy.str()).status == 5);
+    }
+}
+
 TEST_CASE("a read-only corpus can be read by stats, query and verify", "[cli][hostile][edges]") {
     TempPath folder("read-only");
     fs::create_directory(folder.path);
