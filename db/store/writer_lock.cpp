@@ -23,14 +23,15 @@ std::string read_all(int fd) {
     return text;
 }
 
-std::string holder_text() {
+std::string holder_text(const std::string& command) {
     char host[256] = "?";
     ::gethostname(host, sizeof host - 1);
     char when[32] = "?";
     const std::time_t now = std::time(nullptr);
     std::tm tm{};
     if (::gmtime_r(&now, &tm)) std::strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    return "pid " + std::to_string(::getpid()) + " on " + host + " since " + when + "\n";
+    return "kenken " + command + ", pid " + std::to_string(::getpid()) + " on " + host + " since " +
+           when + "\n";
 }
 
 }  // namespace
@@ -40,7 +41,7 @@ std::string WriterLock::lock_path(const std::string& corpus_path) {
 }
 
 std::optional<WriterLock> WriterLock::try_acquire(const std::string& corpus_path,
-                                                  std::string& holder) {
+                                                  const std::string& command, std::string& holder) {
     const std::string path = lock_path(corpus_path);
     const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
     if (fd < 0) throw DbError("cannot open the lock file " + path + ": " + std::strerror(errno));
@@ -53,7 +54,7 @@ std::optional<WriterLock> WriterLock::try_acquire(const std::string& corpus_path
         return std::nullopt;
     }
     // Ours now, whatever an earlier (dead) holder wrote: record who we are.
-    const std::string me = holder_text();
+    const std::string me = holder_text(command);
     if (::ftruncate(fd, 0) != 0 || ::pwrite(fd, me.data(), me.size(), 0) < 0)
         throw DbError("cannot write the lock file " + path + ": " + std::strerror(errno));
     return lock;

@@ -1,4 +1,4 @@
-// One writer per corpus: `generate` (a new run or --resume) holds an exclusive OS
+// One writer per corpus: `generate` (a new run or --resume) and `merge` hold an exclusive OS
 // advisory lock (flock) on the sidecar file "<corpus>.lock" for its whole life.
 // The kernel drops the lock when the process ends, however it ends (kill -9
 // included), so a lock is never stale: a lock file without a live holder is
@@ -14,11 +14,12 @@ namespace kk::db {
 
 class WriterLock {
   public:
-    // Takes the lock of the corpus at path, or returns nullopt and puts who holds it
-    // in holder ("pid 123 on host since 2026-01-01T00:00:00Z", or "unknown").
-    // Throws DbError when the lock file cannot be created or locked at all.
+    // Takes the lock of the corpus at path for command ("generate", "merge"), or returns
+    // nullopt and puts who holds it in holder ("kenken merge, pid 123 on host since
+    // 2026-01-01T00:00:00Z", or "unknown"). Throws DbError when the lock file cannot be
+    // created or locked at all.
     static std::optional<WriterLock> try_acquire(const std::string& corpus_path,
-                                                 std::string& holder);
+                                                 const std::string& command, std::string& holder);
 
     WriterLock(WriterLock&& other) noexcept;
     WriterLock& operator=(WriterLock&& other) noexcept;

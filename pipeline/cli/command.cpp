@@ -159,7 +159,7 @@ const char* exit_meaning(Exit status) {
         case kUndecided:
             return "--max-seconds ran out before a puzzle was decided (undecided)";
         case kLocked:
-            return "another kenken generate is writing this corpus (one writer)";
+            return "another kenken generate or merge is writing this corpus (one writer)";
         case kWrongShard:
             return "`merge` met a shard of another configuration or seed (--force merges it)";
         case kInterrupted:

@@ -27,7 +27,7 @@ enum Exit : int {
     kWrongAnswer = 7,    // `check`: the answer breaks a rule
     kUndecided = 8,      // `solve`/`grade`: --max-seconds ran out before a puzzle was decided
     kWrongShard = 10,    // `merge` met a shard of another configuration or seed
-    kLocked = 9,         // `generate`: another kenken generate is writing this corpus
+    kLocked = 9,         // `generate`, `merge`: another generate or merge is writing this corpus
     kInterrupted = 130,  // `generate` was stopped (SIGINT/SIGTERM); --resume continues
 };
 

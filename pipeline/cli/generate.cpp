@@ -118,10 +118,10 @@ int run_generate(const GenerateOptions& o) {
         }
         // One writer per corpus, taken before the corpus is opened or made.
         std::string holder;
-        std::optional<db::WriterLock> lock = db::WriterLock::try_acquire(o.db, holder);
+        std::optional<db::WriterLock> lock = db::WriterLock::try_acquire(o.db, "generate", holder);
         if (!lock) {
-            std::cerr << "generate: " << o.db << " is being written by another kenken generate ("
-                      << holder << "); one writer per corpus: wait for it to end, or stop it "
+            std::cerr << "generate: " << o.db << " is being written by another process (" << holder
+                      << "); one writer per corpus: wait for it to end, or stop it "
                       << "and continue with --resume\n";
             return kLocked;
         }

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "db/store/corpus.h"
+#include "db/store/writer_lock.h"
 #include "pipeline/cli/command.h"
 #include "pipeline/factory/config.h"
 
@@ -111,6 +112,16 @@ int run_merge(const MergeOptions& o) {
         // Every shard must be a corpus before the output is made: a missing or foreign
         // shard left a new, empty output corpus behind.
         for (const auto& s : o.shards) db::Corpus::open_existing(s);
+        // One writer per corpus, as for generate: merging into a corpus a run is still
+        // writing waited on SQLite's locks and mixed its puzzles into the live run's.
+        std::string holder;
+        const std::optional<db::WriterLock> lock =
+            db::WriterLock::try_acquire(o.db, "merge", holder);
+        if (!lock) {
+            std::cerr << "merge: " << o.db << " is being written by another process (" << holder
+                      << "); one writer per corpus: wait for it to end\n";
+            return kLocked;
+        }
         auto out = db::Corpus::open(o.db);
 
         // Every run must have been made with one configuration and seed: the first
@@ -267,12 +278,14 @@ void add_merge_command(CLI::App& app) {
         "Puzzles equal under rotation or reflection are stored once, the same one whatever the "
         "order of the shards; merging a shard again adds nothing; each shard is committed on "
         "its own, so a killed merge is simply run again. Reports the shortfall duplicates "
-        "leave, which `generate --top-up` makes good. Exit 0 when merged, 8 for a shard of another "
-        "configuration or seed (without --force), 1 for a file that is no corpus or a "
-        "database error.");
-    sub->add_option("--db", o->db, "Output corpus (created when absent)")->required();
+        "leave, which `generate --top-up` makes good.");
+    add_db_option(sub, o->db, "Output corpus (created when absent)");
     sub->add_option("shards", o->shards, "Shard corpus files")->required();
     sub->add_flag("--force", o->force, "Merge shards made with another configuration or seed");
+    sub->footer(help_footer({kOk, kFailure, kBadInput, kLocked, kWrongShard},
+                            {"kenken merge --db corpus.db shard-0.db shard-1.db shard-2.db",
+                             "kenken merge --db corpus.db shards/*.db && kenken generate --db "
+                             "corpus.db --top-up"}));
     sub->callback([o] { set_exit(run_merge(*o)); });
 }
 

@@ -47,8 +47,8 @@ TEST_CASE("an unknown command says which one was meant", "[cli][conv]") {
 
 TEST_CASE("every command's help shows defaults, allowed values, exit statuses and examples",
           "[cli][conv]") {
-    for (const char* command : {"solve", "grade", "check", "generate", "verify", "stats", "query",
-                                "export", "packs", "bench"}) {
+    for (const char* command : {"solve", "grade", "check", "generate", "merge", "verify", "stats",
+                                "query", "export", "packs", "bench"}) {
         INFO(command);
         const CliResult r = run_kenken(std::string(command) + " --help");
         CHECK(r.status == 0);
@@ -306,8 +306,9 @@ TEST_CASE("generate keeps stdout for its report: progress and logs go to stderr"
 TEST_CASE("the size filter takes one size, a range or a list, and refuses sizes outside 3..9",
           "[cli][conv][filter]") {
     TempPath db("sizes.db");
-    REQUIRE(run_kenken("generate -q --db " + db.str() + " --sizes 4-6 -n 12 --seed 5 -j 2")
-                .status == 0);
+    REQUIRE(
+        run_kenken("generate -q --db " + db.str() + " --sizes 4-6 -n 12 --seed 5 -j 2").status ==
+        0);
     auto sizes_of = [&](const std::string& option) {
         std::multiset<int> sizes;
         const CliResult r = run_kenken("query --db " + db.str() + " --format json " + option);

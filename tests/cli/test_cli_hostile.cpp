@@ -59,14 +59,22 @@ TEST_CASE("a second generate on a corpus being written is refused; a killed writ
     {
         // This process holds the lock, as a live generate would.
         std::string holder;
-        auto lock = kk::db::WriterLock::try_acquire(db.str(), holder);
+        auto lock = kk::db::WriterLock::try_acquire(db.str(), "test", holder);
         REQUIRE(lock);
         const CliResult resume = run_kenken("generate --db " + db.str() + " --resume");
         CHECK(resume.status == 9);
-        CHECK_THAT(resume.err, Catch::Contains("being written by another kenken generate") &&
-                                   Catch::Contains("pid " + std::to_string(getpid())));
+        CHECK_THAT(resume.err,
+                   Catch::Contains("being written by another process (kenken test, pid") &&
+                       Catch::Contains("pid " + std::to_string(getpid())));
         const CliResult fresh = run_kenken("generate --db " + db.str() + " --sizes 4 --count 4");
         CHECK(fresh.status == 9);
+        // merge writes as generate does: it waited on SQLite's locks and then mixed its
+        // puzzles into the live run's corpus.
+        TempPath shard("locked-shard.db");
+        REQUIRE(run_kenken("generate -q --db " + shard.str() + " --sizes 4 --count 2").status == 0);
+        const CliResult merge = run_kenken("merge --db " + db.str() + " " + shard.str());
+        CHECK(merge.status == 9);
+        CHECK_THAT(merge.err, Catch::Contains("being written by another process (kenken test"));
     }
     // A writer killed with SIGKILL leaves the lock file; its lock died with it.
     const pid_t child = fork();
@@ -74,7 +82,7 @@ TEST_CASE("a second generate on a corpus being written is refused; a killed writ
     if (child == 0) {
         std::string holder;
         std::optional<kk::db::WriterLock> lock;
-        while (!(lock = kk::db::WriterLock::try_acquire(db.str(), holder)))
+        while (!(lock = kk::db::WriterLock::try_acquire(db.str(), "test", holder)))
             std::this_thread::sleep_for(std::chrono::milliseconds(1));
         pause();
         _exit(0);
@@ -82,7 +90,7 @@ TEST_CASE("a second generate on a corpus being written is refused; a killed writ
     std::string holder;
     bool held = false;  // by the child: our own attempt fails
     for (int i = 0; i < 1000 && !held; ++i) {
-        held = !kk::db::WriterLock::try_acquire(db.str(), holder);
+        held = !kk::db::WriterLock::try_acquire(db.str(), "test", holder);
         if (!held) std::this_thread::sleep_for(std::chrono::milliseconds(20));
     }
     CHECK(held);
