@@ -17,7 +17,16 @@ bool looks_like_json(const std::string& text) {
     return first != std::string::npos && text[first] == '{';
 }
 
-// JSON lines: one record a line, blank lines skipped.
+}  // namespace
+
+std::string read_text_input(const std::string& file, std::size_t max_bytes, const std::string& what,
+                            std::string& problem) {
+    std::string text;
+    problem = file == "-" ? read_capped(std::cin, max_bytes, what, text)
+                          : read_file_capped(file, max_bytes, what, text);
+    return text;
+}
+
 std::vector<SourcedPuzzle> read_json_lines(const std::string& text, const std::string& shown) {
     std::vector<SourcedPuzzle> out;
     std::istringstream in(text);
@@ -29,11 +38,17 @@ std::vector<SourcedPuzzle> read_json_lines(const std::string& text, const std::s
         nlohmann::json record;
         try {
             record = nlohmann::json::parse(line);
-        } catch (const nlohmann::json::parse_error& e) {
+        } catch (const nlohmann::json::exception& e) {
+            // Not only syntax: a number past a double's range (1e400) is out_of_range.
             throw ParseError(number, std::string("not JSON: ") + e.what());
         }
         std::string problem;
-        auto p = db::puzzle_from_json(record, problem);
+        std::optional<db::JsonPuzzle> p;
+        try {
+            p = db::puzzle_from_json(record, problem);
+        } catch (const nlohmann::json::exception& e) {
+            throw ParseError(number, std::string("not a puzzle record: ") + e.what());
+        }
         if (!p) throw ParseError(number, problem);
         SourcedPuzzle sp;
         sp.source = shown + "#" + std::to_string(out.size() + 1);
@@ -46,16 +61,6 @@ std::vector<SourcedPuzzle> read_json_lines(const std::string& text, const std::s
     }
     if (out.empty()) throw ParseError(1, "no puzzle in the JSON lines");
     return out;
-}
-
-}  // namespace
-
-std::string read_text_input(const std::string& file, std::size_t max_bytes, const std::string& what,
-                            std::string& problem) {
-    std::string text;
-    problem = file == "-" ? read_capped(std::cin, max_bytes, what, text)
-                          : read_file_capped(file, max_bytes, what, text);
-    return text;
 }
 
 bool read_inputs(const std::vector<std::string>& files, const std::string& format,

@@ -35,6 +35,12 @@ std::string read_text_input(const std::string& file, std::size_t max_bytes, cons
 bool read_inputs(const std::vector<std::string>& files, const std::string& format,
                  std::vector<SourcedPuzzle>& out);
 
+// JSON lines (the record query --format json writes, docs/json.md): one puzzle a line,
+// blank lines skipped, each named shown#K. Throws ParseError naming the line for text
+// that is not JSON or not a puzzle record (bad syntax, a number past a double's range,
+// a field of the wrong type), and for text with no record at all.
+std::vector<SourcedPuzzle> read_json_lines(const std::string& text, const std::string& shown);
+
 // The input formats, "auto" first: for --format's check and help.
 std::vector<std::string> format_names();
 

@@ -157,6 +157,10 @@ TEST_CASE("every puzzle record has one JSON shape, and JSON lines are an input",
         "solve -", query.out.substr(0, query.out.find('\n') + 1) + "{\"puzzle\": {\"size\": 4}}\n");
     CHECK(bad.status == 2);
     CHECK_THAT(bad.err, Catch::StartsWith("<stdin>:2: "));
+    // A number past a double's range was an internal error (exit 1).
+    const CliResult huge = run_kenken("solve -", "\n{\"puzzle\": {\"size\": 1e400}}\n");
+    CHECK(huge.status == 2);
+    CHECK_THAT(huge.err, Catch::StartsWith("<stdin>:2: not JSON") && Catch::Contains("1e400"));
 
     for (const char* command : {"stats", "verify"}) {
         const CliResult r = run_kenken(std::string(command) + " --json --db " + db.str());
