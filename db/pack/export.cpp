@@ -92,10 +92,13 @@ void remove_stale_parts(const fs::path& out) {
 }
 
 void write_text_file(const fs::path& part, const std::string& text) {
+    errno = 0;
     std::ofstream f(part, std::ios::binary | std::ios::trunc);
     f << text;
     f.close();
-    if (!f) throw std::runtime_error("cannot write " + part.parent_path().string());
+    if (!f)
+        throw std::runtime_error("cannot write " + part.string() + ": " +
+                                 (errno ? std::strerror(errno) : "the stream failed"));
 }
 
 // Writes the pack under its part name; returns pages (pdf) and fills files.
