@@ -33,6 +33,12 @@ std::optional<std::string> filter_problem(const QueryFilter& f) {
     }
     if (f.max_cage && *f.max_cage < 1) return "--max-cage must be at least 1";
     if (f.limit && *f.limit < 0) return "--limit must not be negative";
+    // An empty range is a typo (the two swapped), not a question with no answer.
+    if (f.min_score && f.max_score && *f.min_score > *f.max_score) {
+        std::ostringstream why;
+        why << "--min-score " << *f.min_score << " is above --max-score " << *f.max_score;
+        return why.str();
+    }
     return std::nullopt;
 }
 

@@ -140,6 +140,13 @@ TEST_CASE("each filter returns exactly the matching puzzles", "[query]") {
         f.levels.clear();
         f.ops = "+x";
         CHECK(db::filter_problem(f));
+        f.ops.reset();
+        // Swapped bounds were an empty answer, silently.
+        f.min_score = 500;
+        f.max_score = 100;
+        CHECK(db::filter_problem(f).value_or("") == "--min-score 500 is above --max-score 100");
+        f.max_score = 500;
+        CHECK_FALSE(db::filter_problem(f));
     }
 }
 
