@@ -17,11 +17,18 @@ namespace {
 
 std::atomic<bool> g_interrupt{false};
 
+// The requests to stop: Ctrl-C, kill, and a closed terminal or ssh session (SIGHUP
+// ended the run without marking it interrupted; --resume coped, but said less).
+constexpr int kStopSignals[] = {SIGINT, SIGTERM, SIGHUP};
+
+void handle_stop_signals(void (*handler)(int)) {
+    for (int s : kStopSignals) std::signal(s, handler);
+}
+
 extern "C" void on_interrupt(int) {
     g_interrupt = true;
-    // A second Ctrl-C ends the process at once; SQLite rolls back the open batch.
-    std::signal(SIGINT, SIG_DFL);
-    std::signal(SIGTERM, SIG_DFL);
+    // A second request ends the process at once; SQLite rolls back the open batch.
+    handle_stop_signals(SIG_DFL);
 }
 
 struct GenerateOptions {
@@ -90,8 +97,7 @@ int run_generate(const GenerateOptions& o) {
     // Ctrl-C is caught from the start: one arriving while the corpus opens stops the
     // run before its first candidate, still resumable.
     g_interrupt = false;
-    std::signal(SIGINT, on_interrupt);
-    std::signal(SIGTERM, on_interrupt);
+    handle_stop_signals(on_interrupt);
     try {
         // The configuration is checked before the corpus is touched: a bad setting
         // leaves no file behind.
@@ -205,8 +211,7 @@ int run_generate(const GenerateOptions& o) {
         fo.interrupt = &g_interrupt;
 
         const FactoryResult r = run_factory(*corpus, config, fo);
-        std::signal(SIGINT, SIG_DFL);
-        std::signal(SIGTERM, SIG_DFL);
+        handle_stop_signals(SIG_DFL);
 
         std::cout << "run " << r.run_id << (r.finished ? " finished" : " interrupted") << "\n\n"
                   << r.counters.table();

@@ -2,8 +2,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <catch2/catch.hpp>
 #include <atomic>
+#include <catch2/catch.hpp>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -148,8 +148,11 @@ TEST_CASE("an interrupted run resumed gives the same corpus as an uninterrupted 
     CHECK(neknek_texts(parts.str()) == neknek_texts(whole.str()));
 }
 
-TEST_CASE("Ctrl-C stops kenken generate cleanly and --resume finishes the same corpus",
+TEST_CASE("Ctrl-C (or a closed terminal) stops kenken generate cleanly; --resume finishes it",
           "[factory][cli]") {
+    // SIGHUP is a stop request too: it ended the run with its status left "running".
+    const int sig = GENERATE(SIGINT, SIGHUP);
+    INFO("signal " << sig);
     TempPath whole("sig-whole.db"), parts("sig-parts.db");
     // Long enough (about a second) for the signal to land mid-run.
     const std::string args = " --sizes 8-9 --per-level hard=40,extreme=40 --seed 5 --threads 2";
@@ -174,7 +177,7 @@ TEST_CASE("Ctrl-C stops kenken generate cleanly and --resume finishes the same c
     for (int i = 0; i < 400 && !std::filesystem::exists(parts.str()); ++i)
         std::this_thread::sleep_for(std::chrono::milliseconds(25));
     std::this_thread::sleep_for(std::chrono::milliseconds(250));
-    kill(pid, SIGINT);
+    kill(pid, sig);
     int status = 0;
     waitpid(pid, &status, 0);
     REQUIRE(WIFEXITED(status));
@@ -232,8 +235,7 @@ TEST_CASE("a level no candidate of a size reaches is given up and the run still 
     CHECK(r.counters.candidates >= 60000);
 }
 
-TEST_CASE("a count quota no candidate can meet is given up and the run still ends",
-          "[factory]") {
+TEST_CASE("a count quota no candidate can meet is given up and the run still ends", "[factory]") {
     // Every cage a single cell: the single-cell filter drops every candidate. After
     // 60,000 candidates of a size without a stored puzzle, its quota is given up with
     // a warning instead of running forever.
@@ -266,8 +268,7 @@ TEST_CASE("a candidate over its time budget is dropped and counted", "[factory]"
     CHECK(r.counters.passed[stage_position(Stage::Uniqueness)] == 0);
     CHECK(r.counters.table().find("over its time budget") != std::string::npos);
     // The counters survive a save and a load (as --resume does).
-    CHECK(RunCounters::from_json(r.counters.to_json()).outcomes ==
-          r.counters.outcomes);
+    CHECK(RunCounters::from_json(r.counters.to_json()).outcomes == r.counters.outcomes);
 }
 
 TEST_CASE("a stop request reaches searches in flight and --resume redoes them", "[factory]") {
