@@ -140,8 +140,18 @@ int run_generate(const GenerateOptions& o) {
                 std::cerr << o.db << ": no interrupted run to resume\n";
                 return kFailure;
             }
-            // A resumed run keeps the configuration it started with.
-            config = parse_config(run->config, o.db + " (run " + std::to_string(run->id) + ")");
+            // A resumed run keeps the configuration it started with. One that is empty or
+            // does not read back is a damaged corpus (an empty one resumed with the
+            // default quotas), not bad input.
+            const std::string where = o.db + " (run " + std::to_string(run->id) + ")";
+            if (run->config.find_first_not_of(" \t\r\n") == std::string::npos)
+                throw db::DbError(where + " has no stored configuration: the corpus is damaged");
+            try {
+                config = parse_config(run->config, where);
+            } catch (const ConfigError& e) {
+                throw db::DbError(std::string(e.what()) +
+                                  " (the run's stored configuration: the corpus is damaged)");
+            }
             if (!o.config.empty() || !o.sizes.empty() || !o.per_level.empty() || o.count ||
                 o.seed || o.max_singletons || o.variant || !o.shard.empty())
                 spdlog::warn(

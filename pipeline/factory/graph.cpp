@@ -151,11 +151,20 @@ FactoryResult run_factory(db::Corpus& corpus, const FactoryConfig& run_config,
     if (options.resume) {
         auto run = corpus.run(*options.resume);
         result.run_id = run->id;
-        const auto progress = nlohmann::json::parse(run->progress.empty() ? "{}" : run->progress);
-        if (progress.contains("next_index")) {
-            first_index = progress.at("next_index").get<std::uint64_t>();
-            steering.restore(progress.at("steering"), first_index);
-            result.counters = RunCounters::from_json(nlohmann::json::parse(run->counters));
+        // What a run saved with each batch; edited or damaged, it is the corpus's fault,
+        // said as such (it was an internal error).
+        try {
+            const auto progress =
+                nlohmann::json::parse(run->progress.empty() ? "{}" : run->progress);
+            if (progress.contains("next_index")) {
+                first_index = progress.at("next_index").get<std::uint64_t>();
+                steering.restore(progress.at("steering"), first_index);
+                result.counters = RunCounters::from_json(nlohmann::json::parse(run->counters));
+            }
+        } catch (const nlohmann::json::exception& e) {
+            throw db::DbError("run " + std::to_string(run->id) +
+                              ": its saved progress cannot be read, the corpus is damaged (" +
+                              e.what() + ")");
         }
         corpus.set_run_status(run->id, "running", result.counters.to_json().dump(), false);
     } else {

@@ -335,6 +335,37 @@ TEST_CASE("a stored solution edited short or wrong stops export and query by nam
     }
 }
 
+TEST_CASE("--resume of a run whose stored records were damaged says so, exit 1",
+          "[cli][hostile][edges]") {
+    // Bad progress JSON was "kenken: internal error: [json.exception...]"; an empty stored
+    // configuration resumed with the default quotas (100 puzzles for a run of 8).
+    TempPath db("damaged-run.db"), copy("damaged-run-copy.db");
+    REQUIRE(
+        run_kenken("generate -q --db " + db.str() + " --sizes 4 --count 8 --stop-after 4").status ==
+        130);
+    const struct {
+        std::string sql, said;
+    } cases[] = {
+        {"UPDATE runs SET progress = '{'", "its saved progress cannot be read"},
+        {"UPDATE runs SET progress = '{\"next_index\": \"x\"}'",
+         "its saved progress cannot be read"},
+        {"UPDATE runs SET counters = '['", "its saved progress cannot be read"},
+        {"UPDATE runs SET config = ''", "has no stored configuration"},
+        {"UPDATE runs SET config = '{{{'", "stored configuration: the corpus is damaged"},
+    };
+    for (const auto& c : cases) {
+        fs::copy_file(db.path, copy.path, fs::copy_options::overwrite_existing);
+        exec_sql(copy.str(), c.sql);
+        const std::size_t before = kk::db::Corpus::open_existing(copy.str()).all_puzzles().size();
+        const CliResult r = run_kenken("generate --db " + copy.str() + " --resume");
+        INFO(c.sql << ": " << r.err);
+        CHECK(r.status == 1);
+        CHECK_THAT(r.err, Catch::Contains(c.said));
+        CHECK_THAT(r.err, !Catch::Contains("internal error"));
+        CHECK(kk::db::Corpus::open_existing(copy.str()).all_puzzles().size() == before);
+    }
+}
+
 TEST_CASE("a read-only corpus can be read by stats, query and verify", "[cli][hostile][edges]") {
     TempPath folder("read-only");
     fs::create_directory(folder.path);
