@@ -335,7 +335,7 @@ TEST_CASE("a stored solution edited short or wrong stops export and query by nam
     }
 }
 
-TEST_CASE("--resume of a run whose stored records were damaged says so, exit 1",
+TEST_CASE("resuming a run whose stored records were damaged says so, exit 1",
           "[cli][hostile][edges]") {
     // Bad progress JSON was "kenken: internal error: [json.exception...]"; an empty stored
     // configuration resumed with the default quotas (100 puzzles for a run of 8).
