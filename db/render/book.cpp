@@ -4,6 +4,7 @@
 #include <regex>
 
 #include "core/io/utf8.h"
+#include "core/model/level.h"
 
 namespace kk::db {
 
@@ -71,15 +72,14 @@ std::string field_problem(const std::string& name, const std::string& text, long
 }  // namespace
 
 std::string book_words_problem(const BookWords& w) {
-    static const char* level_keys[] = {"easy", "normal", "hard", "extreme", "unreasonable"};
     std::string problem = field_problem("the title", w.title, 199, true);
     if (problem.empty()) problem = field_problem("the subtitle", w.subtitle, 199, true);
     if (problem.empty()) problem = field_problem("the author", w.author, 100, false);
     if (problem.empty()) problem = field_problem("the copyright", w.copyright, 1000, true);
     if (problem.empty()) problem = field_problem("the rules", w.rules, 4000, true);
     for (size_t i = 0; problem.empty() && i < w.level_names.size(); ++i)
-        problem = field_problem(std::string("the name of level ") + level_keys[i], w.level_names[i],
-                                24, false);
+        problem = field_problem("the name of level " + std::string(kGraded[i].name),
+                                w.level_names[i], 24, false);
     if (problem.empty()) {
         size_t unused = 0;
         const long both = utf8_characters(w.title, unused) + utf8_characters(w.subtitle, unused);
@@ -91,9 +91,8 @@ std::string book_words_problem(const BookWords& w) {
 }
 
 std::string level_title(const BookWords& words, const std::string& level) {
-    static const char* stored[] = {"easy", "normal", "hard", "extreme", "unreasonable"};
-    for (size_t i = 0; i < std::size(stored); ++i)
-        if (level == stored[i]) return words.level_names[i];
+    for (size_t i = 0; i < kGraded.size(); ++i)
+        if (level == kGraded[i].name) return words.level_names[i];
     return level;
 }
 

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/model/level.h"
 #include "core/model/puzzle.h"
 
 namespace kk::db {
@@ -38,7 +39,8 @@ struct BookWords {
         "A cage of one cell holds its target. A number may repeat within a cage, but never "
         "within a row or column.";
     // easy, normal, hard, extreme, unreasonable as printed.
-    std::array<std::string, 5> level_names = {"Gentle", "Moderate", "Tricky", "Tough", "Fiendish"};
+    std::array<std::string, kGradedLevels> level_names = {"Gentle", "Moderate", "Tricky", "Tough",
+                                                          "Fiendish"};
 };
 
 // What is wrong with the words for print, "" when nothing: each field valid UTF-8
