@@ -89,14 +89,14 @@ void refuse_empty_values(CLI::App& app) {
     for (CLI::App* sub : app.get_subcommands({}))
         for (CLI::Option* opt : sub->get_options()) {
             if (opt->get_type_size_min() == 0 || kMayBeBlank.count(opt->get_name())) continue;
-            const bool file = opt->get_positional();
+            // What an empty value fails to say: a file to read, a value the command needs,
+            // or a choice the default would have made.
+            const std::string why = opt->get_positional() ? "an empty file name names no file"
+                                    : opt->get_required()
+                                        ? "an empty value names nothing (it is required)"
+                                        : "an empty value (leave the option out for its default)";
             opt->check(CLI::Validator(
-                [file](std::string& text) -> std::string {
-                    if (!text.empty()) return {};
-                    return file ? "an empty file name names no file"
-                                : "an empty value (leave the option out for its default)";
-                },
-                ""));
+                [why](std::string& text) { return text.empty() ? why : std::string{}; }, ""));
         }
 }
 
@@ -116,13 +116,8 @@ CLI::Option* add_max_seconds_option(CLI::App* sub, double& seconds) {
 }
 
 CLI::Option* add_db_option(CLI::App* sub, std::string& db, const std::string& description) {
-    return sub->add_option("--db", db, description)
-        ->required()
-        ->check(CLI::Validator(
-            [](std::string& path) -> std::string {
-                return path.empty() ? "an empty path names no file" : "";
-            },
-            "FILE"));
+    // Not empty: refuse_empty_values() checks every option, this one too.
+    return sub->add_option("--db", db, description)->required()->type_name("FILE");
 }
 
 CLI::Option* add_search_threads_option(CLI::App* sub, int& threads) {

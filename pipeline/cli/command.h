@@ -64,8 +64,8 @@ void refuse_empty_values(CLI::App& app);
 // PositiveNumber lets nan through, which would mean no limit at all).
 CLI::Option* add_max_seconds_option(CLI::App* sub, double& seconds);
 
-// --db FILE, required and not empty (SQLite would take "" for a throwaway
-// temporary database).
+// --db FILE, required (and, as every option, not empty: SQLite would take "" for a
+// throwaway temporary database).
 CLI::Option* add_db_option(CLI::App* sub, std::string& db, const std::string& description);
 
 // -j/--threads for one puzzle's search (solve, grade): with big cages the two restarted
