@@ -246,6 +246,10 @@ Corpus Corpus::open_read_only(const std::string& path) {
     return Corpus(std::move(db));
 }
 
+std::vector<std::string> Corpus::schema_problems() {
+    return db::schema_problems(db_.get(), true);
+}
+
 std::vector<std::string> Corpus::integrity_problems(bool full) {
     return check_integrity(db_.get(), !full);
 }

@@ -52,6 +52,9 @@ class Corpus {
     // PRAGMA integrity_check (full) or quick_check: SQLite's complaints, at most 20;
     // empty when the file is sound.
     std::vector<std::string> integrity_problems(bool full);
+    // What the file lacks of this build's schema, indexes for speed included (opening
+    // already refused a missing table, column or unique index).
+    std::vector<std::string> schema_problems();
 
     Corpus(Corpus&&) noexcept;
     Corpus& operator=(Corpus&&) noexcept;

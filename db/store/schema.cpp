@@ -1,7 +1,10 @@
 #include "db/store/schema.h"
 
 #include <array>
+#include <map>
+#include <set>
 #include <string>
+#include <utility>
 
 #include "db/store/sqlite.h"
 #include "db/store/version.h"
@@ -115,6 +118,62 @@ int identify(sqlite3* db, const std::string& name, bool allow_empty) {
     return version;
 }
 
+// A table as SQLite describes it: its columns, and its indexes as (columns, unique).
+// Index names are left out: SQLite names the one behind a UNIQUE column itself.
+struct TableShape {
+    std::set<std::string> columns;
+    std::set<std::pair<std::string, bool>> indexes;
+};
+
+std::vector<std::string> column_list(sqlite3* db, const char* pragma, const std::string& of) {
+    Statement s(db, std::string("SELECT name FROM ") + pragma + "(?) ORDER BY seqno");
+    s.bind(1, of);
+    std::vector<std::string> names;
+    while (s.step()) names.push_back(s.column_text(0));
+    return names;
+}
+
+std::map<std::string, TableShape> tables_of(sqlite3* db) {
+    std::map<std::string, TableShape> tables;
+    Statement list(
+        db, "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'");
+    while (list.step()) tables[list.column_text(0)];
+    for (auto& [table, shape] : tables) {
+        Statement columns(db, "SELECT name FROM pragma_table_info(?)");
+        columns.bind(1, table);
+        while (columns.step()) shape.columns.insert(columns.column_text(0));
+        Statement indexes(db, "SELECT name, \"unique\" FROM pragma_index_list(?)");
+        indexes.bind(1, table);
+        while (indexes.step()) {
+            std::string cols;
+            for (const std::string& c :
+                 column_list(db, "pragma_index_info", indexes.column_text(0)))
+                cols += (cols.empty() ? "" : ", ") + c;
+            shape.indexes.emplace(cols, indexes.column_int(1) != 0);
+        }
+    }
+    return tables;
+}
+
+// The tables this build's migrations make, read once from a database made in memory.
+const std::map<std::string, TableShape>& expected_tables() {
+    static const std::map<std::string, TableShape> tables = [] {
+        Connection mem = open_connection(":memory:", SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
+        for (const char* migration : kMigrations) exec(mem.get(), migration);
+        return tables_of(mem.get());
+    }();
+    return tables;
+}
+
+// Throws DbError naming what a corpus of this build's version lacks of its schema.
+void check_tables(sqlite3* db, const std::string& name) {
+    const std::vector<std::string> problems = schema_problems(db, false);
+    if (problems.empty()) return;
+    std::string what;
+    for (const std::string& p : problems) what += (what.empty() ? "" : "; ") + p;
+    throw DbError(name + " is damaged: " + what);
+}
+
 }  // namespace
 
 void check_schema_read_only(sqlite3* db, const char* path) {
@@ -123,6 +182,7 @@ void check_schema_read_only(sqlite3* db, const char* path) {
         throw DbError(name +
                       " has an older schema: open it once with a command that writes "
                       "(e.g. generate) to bring it up to date");
+    check_tables(db, name);
 }
 
 std::vector<std::string> check_integrity(sqlite3* db, bool quick, int limit) {
@@ -137,6 +197,26 @@ std::vector<std::string> check_integrity(sqlite3* db, bool quick, int limit) {
     } catch (const DbError& e) {
         // Damage bad enough to stop the check itself (SQLITE_CORRUPT) is a finding too.
         problems.push_back(std::string("the check stopped: ") + e.what());
+    }
+    return problems;
+}
+
+std::vector<std::string> schema_problems(sqlite3* db, bool plain_indexes) {
+    std::vector<std::string> problems;
+    const auto found = tables_of(db);
+    for (const auto& [table, want] : expected_tables()) {
+        const auto it = found.find(table);
+        if (it == found.end()) {
+            problems.push_back("table " + table + " is missing");
+            continue;
+        }
+        for (const std::string& column : want.columns)
+            if (!it->second.columns.count(column))
+                problems.push_back("column " + table + "." + column + " is missing");
+        for (const auto& [columns, unique] : want.indexes)
+            if ((unique || plain_indexes) && !it->second.indexes.count({columns, unique}))
+                problems.push_back(std::string(unique ? "the unique index" : "the index") + " on " +
+                                   table + "(" + columns + ") is missing");
     }
     return problems;
 }
@@ -157,6 +237,7 @@ void prepare_schema(sqlite3* db, const char* path, bool allow_create) {
         exec(db, "PRAGMA user_version = " + std::to_string(schema_version()));
         tx.commit();
     }
+    check_tables(db, name);
     // WAL lets stats and query read while a factory writes.
     Statement wal(db, "PRAGMA journal_mode = WAL");
     wal.step();

@@ -146,7 +146,8 @@ const char* exit_meaning(Exit status) {
         case kNoSolution:
             return "a puzzle has no solution";
         case kVerifyFailed:
-            return "a stored puzzle does not agree, or the file fails integrity_check";
+            return "a stored puzzle does not agree, or the file fails integrity_check or lacks an "
+                   "index";
         case kNotEnough:
             return "fewer puzzles match than asked for; nothing written";
         case kWrongAnswer:

@@ -90,6 +90,14 @@ int run_verify(const VerifyOptions& o) {
             for (const std::string& line : damage) std::cerr << "  " << line << "\n";
             return kVerifyFailed;
         }
+        // Then the schema: an index dropped by hand only slows queries, so opening
+        // allowed it; verify names it.
+        const auto missing = corpus.schema_problems();
+        if (!missing.empty()) {
+            std::cerr << "verify: " << o.db << " lacks part of the corpus schema:\n";
+            for (const std::string& line : missing) std::cerr << "  " << line << "\n";
+            return kVerifyFailed;
+        }
         // The single-cell maximum each run used.
         std::map<std::int64_t, double> max_singletons;
         for (const auto& run : corpus.runs()) {

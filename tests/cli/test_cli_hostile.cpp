@@ -476,6 +476,32 @@ TEST_CASE("a corpus that fails SQLite's integrity check fails verify and is not 
     }
 }
 
+TEST_CASE("a corpus missing a table is damaged for every command; a dropped index fails verify",
+          "[cli][hostile][edges]") {
+    // A dropped packs table passed verify, and export then said "no such table: packs".
+    TempPath db("schema.db"), copy("schema-copy.db");
+    REQUIRE(run_kenken("generate -q --db " + db.str() + " --sizes 4 --count 6 --seed 3").status ==
+            0);
+    fs::copy_file(db.path, copy.path);
+    exec_sql(db.str(), "DROP TABLE packs");
+    TempPath out("schema-pack.json");
+    for (const std::string& command :
+         {"verify --db " + db.str(), "stats --db " + db.str(), "query --db " + db.str(),
+          "export --db " + db.str() + " --count 2 --format json --out " + out.str(),
+          "generate --db " + db.str() + " --sizes 4 --count 8 --seed 4"}) {
+        const CliResult r = run_kenken(command);
+        INFO(command << ": " << r.err);
+        CHECK(r.status == 1);
+        CHECK_THAT(r.err, Catch::Contains("is damaged: table packs is missing"));
+    }
+    CHECK_FALSE(fs::exists(out.path));
+    exec_sql(copy.str(), "DROP INDEX puzzles_level_score");
+    CHECK(run_kenken("stats --db " + copy.str()).status == 0);
+    const CliResult verify = run_kenken("verify --db " + copy.str());
+    CHECK(verify.status == 5);
+    CHECK_THAT(verify.err, Catch::Contains("the index on puzzles(level, score) is missing"));
+}
+
 TEST_CASE("an empty corpus file: generate takes it as new, --resume says what happened",
           "[cli][hostile][edges]") {
     TempPath db("empty.db");

@@ -33,6 +33,15 @@ std::string raw_text(const std::string& path, const std::string& sql) {
     return out;
 }
 
+// Runs statements that return nothing, straight through SQLite; true when all ran.
+bool raw_exec(const std::string& path, const std::string& sql) {
+    sqlite3* db = nullptr;
+    sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE, nullptr);
+    const bool ok = sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr) == SQLITE_OK;
+    sqlite3_close(db);
+    return ok;
+}
+
 db::PuzzleRecord tiny_record(const std::string& canonical, std::int64_t run_id = 0) {
     Puzzle p;
     p.size = 2;
@@ -111,6 +120,50 @@ TEST_CASE("files that are not a corpus are refused untouched", "[corpus]") {
         raw_text(path, "PRAGMA user_version = " + std::to_string(db::schema_version() + 1));
         CHECK_THROWS_WITH(db::Corpus::open_existing(path), Catch::Contains("newer kenken"));
         CHECK_THROWS_WITH(db::Corpus::open(path), Catch::Contains("newer kenken"));
+    }
+}
+
+TEST_CASE("a corpus missing part of its schema is damaged, named on open or by verify", "[db]") {
+    TempDir dir;
+    const std::string path = dir.file("c.db");
+    {
+        db::Corpus c = db::Corpus::open(path);
+        CHECK(c.schema_problems().empty());
+    }
+    const auto refused_everywhere = [&](const std::string& what) {
+        CHECK_THROWS_WITH(db::Corpus::open(path), Catch::Contains("is damaged: " + what));
+        CHECK_THROWS_WITH(db::Corpus::open_existing(path), Catch::Contains("is damaged: " + what));
+        CHECK_THROWS_WITH(db::Corpus::open_read_only(path), Catch::Contains("is damaged: " + what));
+    };
+    SECTION("a table dropped") {
+        REQUIRE(raw_exec(path, "DROP TABLE packs"));
+        refused_everywhere("table packs is missing");
+    }
+    SECTION("a column dropped") {
+        REQUIRE(raw_exec(path, "ALTER TABLE puzzles DROP COLUMN ops"));
+        refused_everywhere("column puzzles.ops is missing");
+    }
+    SECTION("a table made again without its UNIQUE constraint (dedupe rests on it)") {
+        REQUIRE(raw_exec(path,
+                         "CREATE TABLE copy AS SELECT * FROM puzzles; DROP TABLE puzzles; "
+                         "ALTER TABLE copy RENAME TO puzzles"));
+        CHECK(raw_text(path, "SELECT count(*) FROM pragma_table_info('puzzles')") != "0");
+        refused_everywhere("the unique index on puzzles(canonical) is missing");
+    }
+    SECTION("an index for speed dropped: readable, and named by the check") {
+        REQUIRE(raw_exec(path, "DROP INDEX puzzles_score"));
+        db::Corpus c = db::Corpus::open_read_only(path);
+        const auto problems = c.schema_problems();
+        REQUIRE(problems.size() == 1);
+        CHECK(problems[0] == "the index on puzzles(score) is missing");
+    }
+    SECTION("the user's own tables and indexes are theirs") {
+        REQUIRE(raw_exec(path,
+                         "CREATE TABLE notes (puzzle_id INTEGER, text TEXT); "
+                         "CREATE INDEX notes_puzzle ON notes(puzzle_id); "
+                         "CREATE INDEX by_seed ON puzzles(seed)"));
+        CHECK(db::Corpus::open_existing(path).schema_problems().empty());
+        CHECK(db::Corpus::open_read_only(path).schema_problems().empty());
     }
 }
 
