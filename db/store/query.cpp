@@ -3,8 +3,9 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "core/model/puzzle.h"
+#include "core/io/utf8.h"
 #include "core/model/level.h"
+#include "core/model/puzzle.h"
 #include "core/model/rng.h"
 
 namespace kk::db {
@@ -22,9 +23,16 @@ std::optional<std::string> filter_problem(const QueryFilter& f) {
     for (const std::string& l : f.levels)
         if (!known_level(l)) return "unknown level \"" + l + "\" (" + graded_level_names() + ")";
     if (f.ops)
-        for (char op : *f.ops)
-            if (std::string("+-*/").find(op) == std::string::npos)
-                return std::string("unknown operation '") + op + "' in --ops (use + - * /)";
+        for (std::size_t i = 0; i < f.ops->size();) {
+            if (std::string_view("+-*/").find((*f.ops)[i]) != std::string_view::npos) {
+                ++i;
+                continue;
+            }
+            // A whole character, not the first byte of one (a typed '÷' printed as '?').
+            const std::size_t length = utf8_sequence_length(*f.ops, i);
+            return "unknown operation '" + f.ops->substr(i, length ? length : 1) +
+                   "' in --ops (use + - * /)";
+        }
     for (int n : f.sizes)
         if (n < 1 || n > 9) return "size must be 1..9";
     if (f.variant) {

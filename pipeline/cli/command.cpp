@@ -53,10 +53,17 @@ CLI::Validator uint64_text() {
 CLI::Validator finite_number() {
     return CLI::Validator(
         [](std::string& text) -> std::string {
-            char* end = nullptr;
-            const double value = std::strtod(text.c_str(), &end);
-            if (text.empty() || end != text.c_str() + text.size())
+            // Plain decimal, as the whole numbers: strtod would take "0x10" as 16 and
+            // " 5" as 5.
+            double value = 0;
+            const char* end = text.data() + text.size();
+            const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+            if (text.empty() || ptr != end || ec == std::errc::invalid_argument)
                 return "'" + text + "' is not a number";
+            // Out of range: past a double (1e999), or so small it is 0 (1e-999).
+            if (ec == std::errc::result_out_of_range &&
+                std::isinf(std::strtod(text.c_str(), nullptr)))
+                return "'" + text + "' is not a finite number";
             if (!std::isfinite(value)) return "'" + text + "' is not a finite number";
             return {};
         },

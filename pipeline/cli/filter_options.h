@@ -6,13 +6,27 @@
 #include <limits>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
 
+#include "core/model/level.h"
 #include "core/model/puzzle.h"
 #include "db/store/query.h"
 #include "pipeline/cli/command.h"
 #include "pipeline/factory/quotas.h"
 
 namespace kk::cli {
+
+// The signs as typeset (U+00D7 multiplication, U+00F7 division, U+2212 minus) in their
+// ASCII spelling; anything else is left for filter_problem to name.
+inline std::string ascii_ops(std::string text) {
+    static const std::pair<std::string_view, char> kTypeset[] = {
+        {"\u00d7", '*'}, {"\u00f7", '/'}, {"\u2212", '-'}};
+    for (const auto& [sign, ascii] : kTypeset)
+        for (std::size_t at; (at = text.find(sign)) != std::string::npos;)
+            text.replace(at, sign.size(), 1, ascii);
+    return text;
+}
 
 // What the options hold until the command runs; to_filter() turns them into a filter.
 struct FilterOptions {
@@ -41,9 +55,14 @@ struct FilterOptions {
             }
         }
         f.levels = db::split_levels(levels);
+        // Stray commas are forgiven, but "," alone would mean every level.
+        if (f.levels.empty() && !levels.empty()) {
+            problem = "--level: no level named in '" + levels + "' (" + graded_level_names() + ")";
+            return std::nullopt;
+        }
         f.min_score = min_score;
         f.max_score = max_score;
-        f.ops = ops;
+        if (ops) f.ops = ascii_ops(*ops);
         f.max_cage = max_cage;
         if (variant) {
             auto rules = parse_rules(*variant, &problem);
@@ -76,8 +95,10 @@ void add_filter_options(App* sub, FilterOptions& o, bool with_limit) {
         ->check(finite_number());
     sub->add_option("--max-score", o.max_score, "Only puzzles scoring at most this")
         ->check(finite_number());
-    sub->add_option("--ops", o.ops,
-                    "Only puzzles whose operations are all among these, e.g. +- (givens are free)");
+    sub->add_option(
+        "--ops", o.ops,
+        "Only puzzles whose operations are all among these, e.g. +- or +-×÷ (givens are "
+        "free)");
     sub->add_option("--max-cage", o.max_cage, "Only puzzles whose cages have at most K cells")
         ->check(whole_number(1, 81));
     sub->add_option("--variant", o.variant,

@@ -228,6 +228,43 @@ TEST_CASE("integer options name the value and the range; nothing wraps", "[cli][
     CHECK(kk::db::Corpus::open_existing(db.str()).packs().empty());
 }
 
+TEST_CASE("filter lists and numbers: no level named, typeset signs, hexadecimal scores",
+          "[cli][hostile][edges]") {
+    // "--level ," matched every level; "--ops ÷" was "unknown operation '\xc3'" (half a
+    // character); "--min-score 0x10" was taken as 16 and " 5" as 5.
+    TempPath db("filters.db");
+    REQUIRE(
+        run_kenken("generate -q --db " + db.str() + " --sizes 4-5 --count 12 --seed 7").status ==
+        0);
+    const std::string query = "query --format neknek --db " + db.str();
+    const struct {
+        std::string args, expected;
+    } refused[] = {
+        {"--level ,", "--level: no level named in ','"},
+        {"--level ' , '", "--level: no level named"},
+        {"--ops é", "unknown operation 'é' in --ops"},
+        {"--ops '+\xc3'", "unknown operation '\xc3' in --ops"},
+        {"--min-score 0x10", "'0x10' is not a number"},
+        {"--max-score ' 5'", "' 5' is not a number"},
+        {"--min-score +5", "'+5' is not a number"},
+        {"--min-score 1e999", "'1e999' is not a finite number"},
+    };
+    for (const auto& c : refused) {
+        const CliResult r = run_kenken(query + " " + c.args);
+        INFO(c.args << ": " << r.err);
+        CHECK(r.status == 2);
+        CHECK_THAT(r.err, Catch::Contains(c.expected));
+    }
+    // The signs as typeset pick what their ASCII spelling picks.
+    const std::string ascii = run_kenken(query + " --ops '+*/'").out;
+    CHECK_FALSE(ascii.empty());
+    CHECK(ascii != run_kenken(query).out);  // the filter leaves some out
+    CHECK(run_kenken(query + " --ops '+×÷'").out == ascii);
+    CHECK(run_kenken(query + " --ops '+−'").out == run_kenken(query + " --ops +-").out);
+    CHECK(run_kenken(query + " --level 'easy,,'").out == run_kenken(query + " --level easy").out);
+    CHECK(run_kenken(query + " --min-score 1e-999").status == 0);
+}
+
 TEST_CASE("an empty value is refused for every option but the book's text lines",
           "[cli][hostile][edges]") {
     // Each of these once meant the default (every size, A4, no variant...) or no file.
