@@ -40,6 +40,7 @@ const BadCase kBadCases[] = {
     {"target-not-number.neknek", 2, "target 'abc' is not a number"},
     {"target-huge.neknek", 3, "target is too large"},
     {"target-zero.neknek", 2, "target must be a positive integer"},
+    {"target-negative.neknek", 2, "target '-6' is negative"},
     {"given-two-cells.neknek", 2, "a given must have exactly 1 cell"},
     {"cell-outside.neknek", 3, "cell G1 is outside the 6x6 grid"},
     {"cell-bad-name.neknek", 2, "'1A' is not a cell name"},
