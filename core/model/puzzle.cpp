@@ -60,6 +60,9 @@ std::optional<Rules> parse_rules(const std::string& names, std::string* error) {
             if (ops_named) return fail("mult-only and add-sub cannot be combined");
             ops_named = true;
             rules.ops = name == "mult-only" ? op_bit(Op::Mul) : op_bit(Op::Add) | op_bit(Op::Sub);
+        } else if (name == "standard") {
+            return fail("standard means no variant: it cannot be combined with others ('" + names +
+                        "')");
         } else {
             return fail("unknown variant '" + name +
                         "' (use standard, or a comma list of hidden, mult-only, add-sub, killer)");

@@ -56,7 +56,8 @@ std::optional<Grid> read_answer(const std::string& text, int n, std::string& pro
         }
     }
     if (rows != n) {
-        problem = "the answer has " + std::to_string(rows) + " rows, not " + std::to_string(n);
+        problem = "the answer has " + std::to_string(rows) + (rows == 1 ? " row" : " rows") +
+                  ", not " + std::to_string(n);
         return std::nullopt;
     }
     return g;
