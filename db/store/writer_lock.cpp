@@ -7,6 +7,8 @@
 #include <cerrno>
 #include <cstring>
 #include <ctime>
+#include <filesystem>
+#include <system_error>
 
 #include "db/store/sqlite.h"
 
@@ -36,8 +38,41 @@ std::string holder_text(const std::string& command) {
 
 }  // namespace
 
+// The byte of the corpus file a writer locks: SQLite locks bytes near 1 GiB (and, in
+// WAL mode, the -shm file), so this one is never theirs.
+constexpr off_t kWriterByte = off_t{1} << 62;
+
 std::string WriterLock::lock_path(const std::string& corpus_path) {
-    return corpus_path + ".lock";
+    // The real path, so that a symbolic link to the corpus (or to its folder) finds the
+    // same sidecar; a path that cannot be resolved is used as given.
+    std::error_code error;
+    const std::filesystem::path real = std::filesystem::weakly_canonical(corpus_path, error);
+    return (error ? corpus_path : real.string()) + ".lock";
+}
+
+bool WriterLock::hold_corpus_file(const std::string& corpus_path, std::string& holder) {
+    if (corpus_fd_ >= 0) return true;
+    const int fd = ::open(corpus_path.c_str(), O_RDWR | O_CLOEXEC);
+    if (fd < 0) {
+        if (errno == ENOENT) return true;  // nothing to hold yet
+        throw DbError("cannot open " + corpus_path + " to lock it: " + std::strerror(errno));
+    }
+    struct flock byte {};
+    byte.l_type = F_WRLCK;
+    byte.l_whence = SEEK_SET;
+    byte.l_start = kWriterByte;
+    byte.l_len = 1;
+    if (::fcntl(fd, F_OFD_SETLK, &byte) != 0) {
+        const int why = errno;
+        ::close(fd);
+        // A file system without such locks keeps the sidecar's, which covers every
+        // name but a hard link.
+        if (why != EAGAIN && why != EACCES) return true;
+        holder = "a writer that opened it under another name (a hard link)";
+        return false;
+    }
+    corpus_fd_ = fd;
+    return true;
 }
 
 std::optional<WriterLock> WriterLock::try_acquire(const std::string& corpus_path,
@@ -57,24 +92,29 @@ std::optional<WriterLock> WriterLock::try_acquire(const std::string& corpus_path
     const std::string me = holder_text(command);
     if (::ftruncate(fd, 0) != 0 || ::pwrite(fd, me.data(), me.size(), 0) < 0)
         throw DbError("cannot write the lock file " + path + ": " + std::strerror(errno));
+    if (!lock.hold_corpus_file(corpus_path, holder)) return std::nullopt;
     return lock;
 }
 
-WriterLock::WriterLock(WriterLock&& other) noexcept : fd_(other.fd_) {
-    other.fd_ = -1;
+WriterLock::WriterLock(WriterLock&& other) noexcept : fd_(other.fd_), corpus_fd_(other.corpus_fd_) {
+    other.fd_ = other.corpus_fd_ = -1;
 }
 
 WriterLock& WriterLock::operator=(WriterLock&& other) noexcept {
     if (this != &other) {
         if (fd_ >= 0) ::close(fd_);
+        if (corpus_fd_ >= 0) ::close(corpus_fd_);
         fd_ = other.fd_;
-        other.fd_ = -1;
+        corpus_fd_ = other.corpus_fd_;
+        other.fd_ = other.corpus_fd_ = -1;
     }
     return *this;
 }
 
 WriterLock::~WriterLock() {
-    if (fd_ >= 0) ::close(fd_);  // closing the descriptor releases the flock
+    // Closing a descriptor releases its lock.
+    if (corpus_fd_ >= 0) ::close(corpus_fd_);
+    if (fd_ >= 0) ::close(fd_);
 }
 
 }  // namespace kk::db

@@ -1,5 +1,10 @@
 // One writer per corpus: `generate` (a new run or --resume) and `merge` hold an exclusive OS
-// advisory lock (flock) on the sidecar file "<corpus>.lock" for its whole life.
+// advisory lock (flock) on the sidecar file "<corpus>.lock" for its whole life, named
+// after the corpus's real path (symbolic links resolved), and once the corpus exists an
+// open-file-description lock on the corpus file itself (when it exists), far past the
+// bytes SQLite locks: that one belongs to the file, not its name, so a hard link is one
+// corpus too. Take the lock before the corpus is opened and keep it until the corpus is
+// closed: closing a descriptor of the file while SQLite holds its locks would drop theirs.
 // The kernel drops the lock when the process ends, however it ends (kill -9
 // included), so a lock is never stale: a lock file without a live holder is
 // simply taken. The file records who holds it (pid, host, start time) for the
@@ -27,11 +32,16 @@ class WriterLock {
     WriterLock& operator=(const WriterLock&) = delete;
     ~WriterLock();  // releases the lock (the file stays: removing it would race)
 
+    // The sidecar file: "<corpus>.lock" beside the corpus's real path.
     static std::string lock_path(const std::string& corpus_path);
 
   private:
     explicit WriterLock(int fd) : fd_(fd) {}
-    int fd_ = -1;
+    // Locks the corpus file itself if it exists: false, with holder set, when another
+    // writer holds it under another name.
+    bool hold_corpus_file(const std::string& corpus_path, std::string& holder);
+    int fd_ = -1;         // the sidecar, flocked
+    int corpus_fd_ = -1;  // the corpus file, with its OFD lock (-1 until it exists)
 };
 
 }  // namespace kk::db

@@ -103,6 +103,45 @@ TEST_CASE("a second generate on a corpus being written is refused; a killed writ
     CHECK(kk::db::Corpus::open_existing(db.str()).all_puzzles().size() == 8);
 }
 
+TEST_CASE("another name for a corpus being written is the same corpus: a link, a hard link",
+          "[cli][hostile][lock]") {
+    // Through a symbolic link two runs wrote one corpus at once (the lock file was named
+    // after the path given): run 2 stored 1,941 puzzles among run 1's 3,000.
+    TempPath folder("lock-names");
+    fs::create_directories(folder.path);
+    const fs::path real = folder.path / "real.db";
+    REQUIRE(run_kenken("generate -q --db " + real.string() + " --sizes 4 --count 4").status == 0);
+    fs::create_symlink("real.db", folder.path / "soft.db");
+    fs::create_hard_link(real, folder.path / "hard.db");
+    fs::create_directory_symlink(folder.path, folder.path / "again");
+    std::string holder;
+    auto lock = kk::db::WriterLock::try_acquire(real.string(), "test", holder);
+    REQUIRE(lock);
+    const std::string me = "pid " + std::to_string(getpid());
+    const struct {
+        fs::path path;
+        std::string says;
+    } names[] = {
+        {folder.path / "soft.db", me},
+        {folder.path / "again" / "real.db", me},
+        {folder.path / "." / "real.db", me},
+        {folder.path / "hard.db", "under another name (a hard link)"},
+    };
+    for (const auto& name : names) {
+        const CliResult r =
+            run_kenken("generate --db " + name.path.string() + " --sizes 4 --count 8 --add");
+        INFO(name.path << ": " << r.err);
+        CHECK(r.status == 9);
+        CHECK_THAT(r.err, Catch::Contains(name.says));
+    }
+    CHECK(kk::db::Corpus::open_existing(real.string()).all_puzzles().size() == 4);
+    lock.reset();
+    CHECK(run_kenken("generate -q --db " + (folder.path / "hard.db").string() +
+                     " --sizes 4 --count 2 --add")
+              .status == 0);
+    CHECK(kk::db::Corpus::open_existing(real.string()).all_puzzles().size() == 6);
+}
+
 TEST_CASE("two generates started together on one corpus: one writes, the other is refused",
           "[cli][hostile][lock]") {
     TempPath db("race.db");
