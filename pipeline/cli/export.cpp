@@ -9,6 +9,7 @@
 #include "pipeline/cli/book_config.h"
 #include "pipeline/cli/command.h"
 #include "pipeline/cli/filter_options.h"
+#include "pipeline/cli/same_file.h"
 
 namespace kk::cli {
 namespace {
@@ -145,6 +146,12 @@ int run(const ExportArgs& a) {
     const auto format = db::parse_pack_format(format_name);
     if (a.out == "-" && !db::is_text_format(*format)) {
         std::cerr << "export: " << format_name << " cannot go to stdout (--out -): give a file\n";
+        return kBadInput;
+    }
+    // --force overwrites a file, never the corpus the pack comes from.
+    if (a.out != "-" && is_corpus_file(a.out, a.db)) {
+        std::cerr << "export: " << a.out << " is the corpus " << a.db
+                  << " or a file kept beside it: the pack would destroy it\n";
         return kBadInput;
     }
     std::error_code ec;

@@ -11,6 +11,7 @@
 #include "db/store/corpus.h"
 #include "db/store/writer_lock.h"
 #include "pipeline/cli/command.h"
+#include "pipeline/cli/same_file.h"
 #include "pipeline/factory/config.h"
 
 namespace kk::cli {
@@ -49,19 +50,6 @@ std::string first_difference(const std::string& a, const std::string& b) {
         if (!gb) lb = "(nothing)";
         if (la != lb || !ga || !gb) return "'" + la + "' here, '" + lb + "' there";
     }
-}
-
-// The same file by inode (links, other spellings), or, while the output does not exist
-// yet, by path ("merge --db new.db new.db" created new.db, then failed attaching it).
-bool same_file(const std::string& a, const std::string& b) {
-    struct stat sa, sb;
-    if (::stat(a.c_str(), &sa) == 0 && ::stat(b.c_str(), &sb) == 0)
-        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
-    std::error_code ea, eb;
-    namespace fs = std::filesystem;
-    const fs::path pa = fs::weakly_canonical(fs::absolute(a, ea), ea);
-    const fs::path pb = fs::weakly_canonical(fs::absolute(b, eb), eb);
-    return !ea && !eb && pa == pb;
 }
 
 // Puzzles the configuration asks for that the corpus lacks, per size and level

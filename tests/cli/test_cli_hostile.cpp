@@ -142,6 +142,37 @@ TEST_CASE("another name for a corpus being written is the same corpus: a link, a
     CHECK(kk::db::Corpus::open_existing(real.string()).all_puzzles().size() == 6);
 }
 
+TEST_CASE("export never writes over the corpus it reads, under any name, even with --force",
+          "[cli][hostile][edges]") {
+    // "export --db c.db -o c.db --format neknek --force" replaced the corpus with the pack.
+    TempPath folder("export-onto-corpus");
+    fs::create_directories(folder.path);
+    const std::string db = (folder.path / "c.db").string();
+    REQUIRE(run_kenken("generate -q --db " + db + " --sizes 4 --count 5").status == 0);
+    fs::create_symlink("c.db", folder.path / "soft.db");
+    fs::create_hard_link(db, folder.path / "hard.db");
+    const std::string before = slurp(db);
+    for (const std::string& out :
+         {db, (folder.path / "soft.db").string(), (folder.path / "hard.db").string(),
+          (folder.path / "." / "c.db").string(), db + "-wal", db + ".lock", db + ".new"}) {
+        for (const char* format : {"neknek", "pdf", "svg"}) {
+            const CliResult r =
+                run_kenken("export --db " + db + " -n 2 --force --format " + format + " -o " + out);
+            INFO(out << " " << format << ": " << r.err);
+            CHECK(r.status == 2);
+            CHECK_THAT(r.err, Catch::Contains("the pack would destroy it"));
+        }
+    }
+    // Given through the link, the corpus is still the file under it.
+    CHECK(run_kenken("export --db " + (folder.path / "soft.db").string() +
+                     " -n 2 --force --format json -o " + db)
+              .status == 2);
+    CHECK(slurp(db) == before);
+    CHECK(kk::db::Corpus::open_existing(db).packs().empty());
+    CHECK(run_kenken("export --db " + db + " -n 2 -o " + (folder.path / "pack.neknek").string())
+              .status == 0);
+}
+
 TEST_CASE("two generates started together on one corpus: one writes, the other is refused",
           "[cli][hostile][lock]") {
     TempPath db("race.db");
