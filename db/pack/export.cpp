@@ -67,9 +67,21 @@ void book_order(std::vector<PuzzleRecord>& chosen, bool by_size) {
 // whose process is gone (killed) is removed by the next export into that folder.
 constexpr const char* kPartTag = ".kkpart-";
 
+// Longest file name the folder of out takes (255 on Linux file systems).
+std::size_t name_max(const fs::path& out) {
+    const fs::path dir = out.parent_path().empty() ? fs::path(".") : out.parent_path();
+    const long max = ::pathconf(dir.c_str(), _PC_NAME_MAX);
+    return max > 0 ? static_cast<std::size_t>(max) : 255;
+}
+
+// The part's name keeps as much of the target's as fits: a target name near the
+// limit is valid, and the part must be too.
 fs::path part_path(const fs::path& out) {
-    return out.parent_path() /
-           ("." + out.filename().string() + kPartTag + std::to_string(::getpid()));
+    const std::string tail = kPartTag + std::to_string(::getpid());
+    std::string name = out.filename().string();
+    const std::size_t room = name_max(out) - 1 - tail.size();
+    if (name.size() > room) name.resize(room);
+    return out.parent_path() / ("." + name + tail);
 }
 
 bool process_alive(long pid) {
@@ -140,6 +152,10 @@ void check_out(const ExportRequest& req) {
     const fs::path dir = out.parent_path().empty() ? fs::path(".") : out.parent_path();
     if (!fs::is_directory(dir, ec))
         throw std::invalid_argument("--out " + req.out + ": no folder " + dir.string());
+    if (const std::size_t max = name_max(out); out.filename().string().size() > max)
+        throw std::invalid_argument(
+            "--out: the file name is " + std::to_string(out.filename().string().size()) +
+            " bytes long, more than its folder takes (" + std::to_string(max) + ")");
 }
 
 }  // namespace

@@ -36,6 +36,24 @@ std::string holder_text(const std::string& command) {
            when + "\n";
 }
 
+// A writer may create the corpus and its companions: their folder must exist, and
+// the longest companion's name must fit it: a new corpus is made as "NAME.new", whose
+// schema transaction has a "NAME.new-journal".
+void check_writable_name(const std::string& corpus_path) {
+    namespace fs = std::filesystem;
+    const fs::path corpus(corpus_path);
+    const fs::path dir = corpus.parent_path().empty() ? fs::path(".") : corpus.parent_path();
+    std::error_code error;
+    if (!fs::is_directory(dir, error)) throw DbError(corpus_path + ": no folder " + dir.string());
+    const long max = ::pathconf(dir.c_str(), _PC_NAME_MAX);
+    const std::size_t longest = corpus.filename().string().size() + std::strlen(".new-journal");
+    if (max > 0 && longest > static_cast<std::size_t>(max))
+        throw DbError(corpus_path + ": the file name is too long for a corpus (" +
+                      std::to_string(corpus.filename().string().size()) +
+                      " bytes: making it takes NAME.new-journal, and the folder takes names of " +
+                      std::to_string(max) + " bytes at most)");
+}
+
 }  // namespace
 
 // The byte of the corpus file a writer locks: SQLite locks bytes near 1 GiB (and, in
@@ -77,6 +95,7 @@ bool WriterLock::hold_corpus_file(const std::string& corpus_path, std::string& h
 
 std::optional<WriterLock> WriterLock::try_acquire(const std::string& corpus_path,
                                                   const std::string& command, std::string& holder) {
+    check_writable_name(corpus_path);
     const std::string path = lock_path(corpus_path);
     const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
     if (fd < 0) throw DbError("cannot open the lock file " + path + ": " + std::strerror(errno));

@@ -173,6 +173,49 @@ TEST_CASE("export never writes over the corpus it reads, under any name, even wi
               .status == 0);
 }
 
+TEST_CASE("file names near the limit: a pack takes any valid name, a corpus says what fits",
+          "[cli][hostile][edges]") {
+    // A valid 250-byte --out failed: its temporary name (".NAME.kkpart-PID") was past 255
+    // bytes. A corpus name whose companion files cannot exist failed as "unable to open
+    // database file"; a missing folder as "cannot open the lock file".
+    TempPath folder("long-names");
+    fs::create_directories(folder.path);
+    const std::string db = (folder.path / "c.db").string();
+    REQUIRE(run_kenken("generate -q --db " + db + " --sizes 4 --count 4").status == 0);
+    for (const char* extension : {".pdf", ".neknek"}) {
+        const fs::path out = folder.path / (std::string(250 - 7, 'p') + extension);
+        REQUIRE(out.filename().string().size() <= 250);
+        const CliResult r =
+            run_kenken("export --allow-repeats --db " + db + " -n 2 -o " + out.string());
+        INFO(r.err);
+        CHECK(r.status == 0);
+        CHECK(fs::is_regular_file(out));
+    }
+    const CliResult too_long =
+        run_kenken("export --allow-repeats --db " + db + " -n 2 -o " +
+                   (folder.path / (std::string(300, 'q') + ".pdf")).string());
+    CHECK(too_long.status == 2);
+    CHECK_THAT(too_long.err, Catch::Contains("304 bytes long, more than its folder takes (255)"));
+    const CliResult no_folder =
+        run_kenken("generate --db " + (folder.path / "none" / "c.db").string() + " --count 2");
+    CHECK(no_folder.status == 1);
+    CHECK_THAT(no_folder.err, Catch::Contains(": no folder "));
+    const std::string long_db = (folder.path / (std::string(247, 'c') + ".db")).string();
+    const CliResult refused = run_kenken("generate --db " + long_db + " --sizes 4 --count 2");
+    CHECK(refused.status == 1);
+    CHECK_THAT(refused.err, Catch::Contains("too long for a corpus (250 bytes"));
+    const std::string fits = (folder.path / (std::string(240, 'c') + ".db")).string();
+    CHECK(run_kenken("generate -q --db " + fits + " --sizes 4 --count 2").status == 0);
+    std::size_t entries = 0;
+    for (const auto& e : fs::directory_iterator(folder.path)) {
+        INFO(e.path());
+        CHECK(e.path().filename().string().find("kkpart") == std::string::npos);
+        ++entries;
+    }
+    // c.db, its lock, two packs, the 243-byte corpus and its lock: nothing of the refused.
+    CHECK(entries == 6);
+}
+
 TEST_CASE("two generates started together on one corpus: one writes, the other is refused",
           "[cli][hostile][lock]") {
     TempPath db("race.db");
