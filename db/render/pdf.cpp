@@ -4,7 +4,10 @@
 #include <cairo.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
+#include <cstdio>
+#include <cstring>
 #include <functional>
 #include <map>
 #include <memory>
@@ -347,8 +350,8 @@ class Planner {
             title_lines = wrap(cr_, w.title, cw);
             set_font(cr_, sub, false);
             sub_lines = wrap(cr_, w.subtitle, cw);
-            const double height = static_cast<double>(title_lines.size()) * big * 1.25 +
-                                  big * 0.5 + static_cast<double>(sub_lines.size()) * sub * 1.4;
+            const double height = static_cast<double>(title_lines.size()) * big * 1.25 + big * 0.5 +
+                                  static_cast<double>(sub_lines.size()) * sub * 1.4;
             if (height <= ch * 0.5 || big <= 8) break;
             big = std::max(8.0, big * 0.9);
             sub = std::max(7.0, sub * 0.9);
@@ -768,6 +771,34 @@ Planned plan_book(const Book& book) {
     return planned;
 }
 
+// The PDF's file, written by cairo through write(); keeps the first error's errno.
+class PdfFile {
+  public:
+    explicit PdfFile(const std::string& path) : f_(std::fopen(path.c_str(), "wb")) {
+        if (!f_) error_ = errno ? errno : EIO;
+    }
+    ~PdfFile() { close(); }
+    PdfFile(const PdfFile&) = delete;
+    PdfFile& operator=(const PdfFile&) = delete;
+
+    static cairo_status_t write(void* self, const unsigned char* data, unsigned int length) {
+        auto* file = static_cast<PdfFile*>(self);
+        if (!file->error_ && std::fwrite(data, 1, length, file->f_) != length)
+            file->error_ = errno ? errno : EIO;
+        return file->error_ ? CAIRO_STATUS_WRITE_ERROR : CAIRO_STATUS_SUCCESS;
+    }
+    // Closes the file (a full disk may only show here); the first error, or 0.
+    int close() {
+        if (f_ && std::fclose(f_) != 0 && !error_) error_ = errno ? errno : EIO;
+        f_ = nullptr;
+        return error_;
+    }
+
+  private:
+    std::FILE* f_;
+    int error_ = 0;
+};
+
 }  // namespace
 
 BookPlan plan_pdf(const Book& book) {
@@ -779,7 +810,11 @@ int render_pdf(const Book& book, const std::string& path) {
     const BookLayout& lay = book.layout;
     const double bleed = lay.bleed ? kBleed : 0;
     const double page_w = lay.trim.width + bleed, page_h = lay.trim.height + 2 * bleed;
-    cairo_surface_t* surface = cairo_pdf_surface_create(path.c_str(), page_w, page_h);
+    // Through our own stream, so that a failed write says why ("No space left on
+    // device"), where cairo only says "error while writing to output stream".
+    PdfFile file(path);
+    cairo_surface_t* surface =
+        cairo_pdf_surface_create_for_stream(&PdfFile::write, &file, page_w, page_h);
     if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS)
         throw std::runtime_error("cannot write " + path + ": " +
                                  cairo_status_to_string(cairo_surface_status(surface)));
@@ -818,8 +853,10 @@ int render_pdf(const Book& book, const std::string& path) {
     cairo_surface_finish(surface);
     const cairo_status_t status = cairo_surface_status(surface);
     cairo_surface_destroy(surface);
-    if (status != CAIRO_STATUS_SUCCESS)
-        throw std::runtime_error("cannot write " + path + ": " + cairo_status_to_string(status));
+    const int error = file.close();
+    if (status != CAIRO_STATUS_SUCCESS || error)
+        throw std::runtime_error("cannot write " + path + ": " +
+                                 (error ? std::strerror(error) : cairo_status_to_string(status)));
     return planned.plan.pages;
 }
 

@@ -1,6 +1,8 @@
 // SVG written as text, not through cairo: cairo's SVG surface turns text into glyph
 // outlines, and a layout program needs the clues as <text> it can edit.
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -115,10 +117,13 @@ std::vector<std::string> render_svg(const Book& book, const std::string& dir) {
         std::snprintf(name, sizeof name, "%0*d%s.svg", width, bp.number,
                       solution ? "-solution" : "");
         const std::string path = dir + "/" + name;
+        errno = 0;
         std::ofstream f(path, std::ios::binary | std::ios::trunc);
         f << puzzle_svg(bp, book.words, solution);
         f.close();
-        if (!f) throw std::runtime_error("cannot write " + path);
+        if (!f)
+            throw std::runtime_error("cannot write " + path + ": " +
+                                     (errno ? std::strerror(errno) : "the stream failed"));
         written.push_back(name);
     };
     for (const BookPuzzle& bp : book.puzzles) {

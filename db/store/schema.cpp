@@ -4,6 +4,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <string_view>
 #include <utility>
 
 #include "db/store/sqlite.h"
@@ -105,6 +106,12 @@ int identify(sqlite3* db, const std::string& name, bool allow_empty) {
         version = pragma_int(db, "user_version");
         app = pragma_int(db, "application_id");
     } catch (const DbError& e) {
+        // Only SQLite's "not a database" says what the file is; an I/O error says
+        // nothing about it.
+        const std::string_view why = e.what();
+        if (why.find("file is not a database") == std::string_view::npos &&
+            why.find("malformed") == std::string_view::npos)
+            throw DbError("cannot read " + name + " (" + e.what() + ")");
         throw DbError(name + " is not a KenKen corpus (" + e.what() + ")");
     }
     const bool empty = tables == 0 && version == 0 && app == 0;

@@ -235,6 +235,12 @@ int run_generate(const GenerateOptions& o) {
         return kBadInput;
     } catch (const db::DbError& e) {
         std::cerr << "generate: " << e.what() << "\n";
+        // SQLite rolled back the batch in progress; every batch before it is stored.
+        if (std::string_view(e.what()).find("disk is full") != std::string_view::npos)
+            std::cerr << "generate: no room left for " << o.db
+                      << ": what was committed before is kept; free space, then continue with: "
+                         "kenken generate --db "
+                      << o.db << " --resume\n";
         return kFailure;
     }
 }

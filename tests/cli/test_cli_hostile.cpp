@@ -216,6 +216,32 @@ TEST_CASE("file names near the limit: a pack takes any valid name, a corpus says
     CHECK(entries == 6);
 }
 
+TEST_CASE("a pack that outgrows the room it has says why, and leaves nothing",
+          "[cli][hostile][edges]") {
+    // A full disk ended a PDF as "error while writing to output stream" (an SVG pack as
+    // "cannot write .../0001.svg") without a reason. A file size limit (ulimit -f, with
+    // SIGXFSZ ignored) stands in for the full disk: writes past it fail with EFBIG.
+    TempPath folder("no-room");
+    fs::create_directories(folder.path);
+    const std::string db = (folder.path / "c.db").string();
+    REQUIRE(run_kenken("generate -q --db " + db + " --sizes 4-6 --count 300 --seed 4").status == 0);
+    // The pack files run to about 260 KB; the corpus only reads its file, and its
+    // write-ahead log and index stay under the limit.
+    for (const char* out : {"pack.pdf", "pack.json"}) {
+        const CliResult r = run_shell(
+            "bash -c \"trap '' XFSZ; ulimit -f 100; " + std::string(KENKEN_BINARY) +
+            " export --db " + db + " -n 300 --solutions -o " + (folder.path / out).string() + "\"");
+        INFO(out << ": " << r.out);
+        CHECK(r.status == 1);
+        CHECK_THAT(r.out, Catch::Contains("File too large"));
+    }
+    for (const auto& e : fs::directory_iterator(folder.path)) {
+        INFO(e.path());
+        CHECK((e.path().filename() == "c.db" || e.path().filename() == "c.db.lock"));
+    }
+    CHECK(kk::db::Corpus::open_existing(db).packs().empty());
+}
+
 TEST_CASE("two generates started together on one corpus: one writes, the other is refused",
           "[cli][hostile][lock]") {
     TempPath db("race.db");
