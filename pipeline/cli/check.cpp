@@ -25,7 +25,8 @@ struct CheckOptions {
 // are fine).
 std::optional<Grid> read_answer(const std::string& text, int n, std::string& problem) {
     Grid g;
-    std::istringstream in(text);
+    // Notepad starts a UTF-8 file with a byte order mark: it is no part of the first value.
+    std::istringstream in(text.starts_with("\xEF\xBB\xBF") ? text.substr(3) : text);
     std::string line;
     int rows = 0;
     while (std::getline(in, line)) {

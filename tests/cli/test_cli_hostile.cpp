@@ -583,3 +583,15 @@ TEST_CASE("one fault, one exit status: a missing corpus is 1 for every command",
     }
     CHECK_FALSE(fs::exists(db.path));
 }
+
+TEST_CASE("check reads an answer saved with a UTF-8 byte order mark", "[cli][hostile][input]") {
+    // Notepad's BOM was taken as part of the first value: 'row 1: "4" is not a number'
+    // (the mark invisible), exit 7 for a right answer.
+    const std::string puzzle = kData + "/seed001-4x4.neknek";
+    const CliResult r = run_kenken("check " + puzzle + " -",
+                                   "\xEF\xBB\xBF"
+                                   "4 2 3 1\r\n3 4 1 2\r\n1 3 2 4\r\n2 1 4 3\r\n");
+    INFO(r.out);
+    CHECK(r.status == 0);
+    CHECK_THAT(r.out, Catch::Contains("correct"));
+}
