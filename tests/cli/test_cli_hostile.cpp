@@ -595,3 +595,20 @@ TEST_CASE("check reads an answer saved with a UTF-8 byte order mark", "[cli][hos
     CHECK(r.status == 0);
     CHECK_THAT(r.out, Catch::Contains("correct"));
 }
+
+TEST_CASE("JSON lines saved with a UTF-8 byte order mark are read as JSON",
+          "[cli][hostile][input]") {
+    // Format detection stopped at the mark and read the records as neknek: "expected a
+    // '#<TAB>size' header before the cages".
+    TempPath db("bom-json.db"), lines("bom-json.jsonl");
+    REQUIRE(run_kenken("generate -q --db " + db.str() + " --sizes 4 --count 2").status == 0);
+    const CliResult q = run_kenken("query --db " + db.str() + " --format json");
+    REQUIRE(q.status == 0);
+    write_file(lines, "\xEF\xBB\xBF" + q.out);
+    for (const char* command : {"solve ", "grade "}) {
+        const CliResult r = run_kenken(command + lines.str());
+        INFO(command << r.err);
+        CHECK(r.status == 0);
+        CHECK(r.err.empty());
+    }
+}
