@@ -67,9 +67,20 @@ void book_order(std::vector<PuzzleRecord>& chosen, bool by_size) {
 // whose process is gone (killed) is removed by the next export into that folder.
 constexpr const char* kPartTag = ".kkpart-";
 
+// The longest file name the folder takes (255 bytes on Linux file systems).
+size_t name_max(const fs::path& out) {
+    const fs::path dir = out.parent_path().empty() ? fs::path(".") : out.parent_path();
+    const long most = ::pathconf(dir.c_str(), _PC_NAME_MAX);
+    return most > 0 ? static_cast<size_t>(most) : 255;
+}
+
+// The part name keeps as much of the name as fits: a name near the limit made the part's
+// too long ("cannot write .xxx...kkpart-PID: File name too long", exit 1).
 fs::path part_path(const fs::path& out) {
-    return out.parent_path() /
-           ("." + out.filename().string() + kPartTag + std::to_string(::getpid()));
+    const std::string tail = kPartTag + std::to_string(::getpid());
+    const std::string name = out.filename().string();
+    const size_t room = name_max(out) - std::min(name_max(out), tail.size() + 1);
+    return out.parent_path() / ("." + name.substr(0, room) + tail);
 }
 
 bool process_alive(long pid) {
@@ -140,6 +151,10 @@ void check_out(const ExportRequest& req) {
     const fs::path dir = out.parent_path().empty() ? fs::path(".") : out.parent_path();
     if (!fs::is_directory(dir, ec))
         throw std::invalid_argument("--out " + req.out + ": no folder " + dir.string());
+    if (out.filename().string().size() > name_max(out))
+        throw std::invalid_argument(
+            "--out: the file name is " + std::to_string(out.filename().string().size()) +
+            " bytes long; the folder takes at most " + std::to_string(name_max(out)));
 }
 
 }  // namespace

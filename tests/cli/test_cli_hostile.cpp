@@ -612,3 +612,24 @@ TEST_CASE("JSON lines saved with a UTF-8 byte order mark are read as JSON",
         CHECK(r.err.empty());
     }
 }
+
+TEST_CASE("export writes a file whose name is near the length limit, and names one past it",
+          "[cli][hostile][export]") {
+    // A 250-byte name, which the folder takes, failed as "cannot write .xxx...kkpart-PID:
+    // File name too long" (exit 1): the hidden part file's name was longer still.
+    TempPath db("long-name.db");
+    REQUIRE(run_kenken("generate -q --db " + db.str() + " --sizes 4 --count 2").status == 0);
+    const size_t prefix = TempPath("").path.filename().string().size();
+    TempPath fits(std::string(250 - prefix - 7, 'x') + ".neknek");
+    REQUIRE(fits.path.filename().string().size() == 250);
+    CliResult r = run_kenken("export --db " + db.str() + " -n 1 -o " + fits.str());
+    INFO(r.err);
+    CHECK(r.status == 0);
+    CHECK(fs::is_regular_file(fits.path));
+    // Past the limit: bad input before anything is chosen.
+    TempPath over(std::string(300, 'y') + ".neknek");
+    r = run_kenken("export --db " + db.str() + " -n 1 -o " + over.str());
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("bytes long"));
+    CHECK(kk::db::Corpus::open_existing(db.str()).packs().size() == 1);
+}
