@@ -633,3 +633,17 @@ TEST_CASE("export writes a file whose name is near the length limit, and names o
     CHECK_THAT(r.err, Catch::Contains("bytes long"));
     CHECK(kk::db::Corpus::open_existing(db.str()).packs().size() == 1);
 }
+
+TEST_CASE("an svg pack's folder may be named with a trailing slash", "[cli][hostile][export]") {
+    // "-o pages/ --format svg" was refused: "--out pages/ names a folder, not a file".
+    TempPath db("svg-slash.db"), folder("svg-slash");
+    REQUIRE(run_kenken("generate -q --db " + db.str() + " --sizes 4 --count 2").status == 0);
+    const CliResult r =
+        run_kenken("export --db " + db.str() + " -n 1 --format svg -o " + folder.str() + "/");
+    INFO(r.err);
+    CHECK(r.status == 0);
+    CHECK(fs::is_regular_file(folder.path / "001.svg"));
+    // A pdf is a file: the slash still names a folder there.
+    CHECK(run_kenken("export --db " + db.str() + " -n 1 --format pdf -o " + folder.str() + "/")
+              .status == 2);
+}
