@@ -280,7 +280,7 @@ FactoryConfig config_from_table(const toml::table& t, const std::string& source_
                 if (!parse_level(k.str(), l) || static_cast<int>(l) >= kGradedLevels)
                     rd.fail(&v, "run.per_level." + std::string(k.str()), "unknown level");
                 c.quotas.per_level[static_cast<size_t>(l)] = static_cast<int>(
-                    rd.integer(v, "run.per_level." + std::string(k.str()), 0, 10'000'000));
+                    rd.integer(v, "run.per_level." + std::string(k.str()), 0, kMaxLevelQuota));
             }
             // Every level at 0 asks for nothing (and would otherwise fall back on
             // the count, storing puzzles of any level).

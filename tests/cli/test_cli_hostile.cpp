@@ -647,3 +647,22 @@ TEST_CASE("an svg pack's folder may be named with a trailing slash", "[cli][host
     CHECK(run_kenken("export --db " + db.str() + " -n 1 --format pdf -o " + folder.str() + "/")
               .status == 2);
 }
+
+TEST_CASE("generate --per-level refuses a count past the cap and a level given twice",
+          "[cli][hostile][edges]") {
+    // Two levels of 2000000000 overflowed the size total: "0/-294967296 ETA done", the
+    // run finished at once with nothing made, exit 0. "easy=3,easy=5" took 5 silently.
+    TempPath db("per-level-cap.db");
+    for (const auto& [value, said] :
+         {std::pair<std::string, std::string>{"easy=2000000000,normal=2000000000",
+                                              "more than 10000000"},
+          {"easy=10000001", "more than 10000000"},
+          {"easy=3,easy=5", "easy is given twice"}}) {
+        const CliResult r =
+            run_kenken("generate -q --db " + db.str() + " --sizes 4 --per-level " + value);
+        INFO(value << ": " << r.err);
+        CHECK(r.status == 2);
+        CHECK_THAT(r.err, Catch::Contains(said));
+        CHECK_FALSE(fs::exists(db.path));
+    }
+}
