@@ -666,3 +666,22 @@ TEST_CASE("generate --per-level refuses a count past the cap and a level given t
         CHECK_FALSE(fs::exists(db.path));
     }
 }
+
+TEST_CASE("bench --limit 1 counts puzzles solved, not proved unique", "[cli][hostile][bench]") {
+    // The search stops at the first solution, yet a puzzle with two was counted under
+    // "unique" (and "ambiguous" 0).
+    TempPath two("bench-two.neknek");
+    write_file(two,
+               "#\t4\n+\t10\tA1 A2 A3 A4\n+\t10\tB1 B2 B3 B4\n+\t10\tC1 C2 C3 C4\n"
+               "+\t10\tD1 D2 D3 D4\n");
+    const CliResult proved = run_kenken("bench --json --repeat 1 " + two.str());
+    CHECK(proved.status == 0);
+    CHECK_THAT(proved.out, Catch::Contains("\"unique\":0,\"ambiguous\":1"));
+    for (const char* json : {"", "--json "}) {
+        const CliResult r =
+            run_kenken(std::string("bench --limit 1 --repeat 1 ") + json + two.str());
+        INFO(r.out);
+        CHECK(r.status == 0);
+        CHECK_THAT(r.out, !Catch::Contains("unique") && Catch::Contains("solved"));
+    }
+}
