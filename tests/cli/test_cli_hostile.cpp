@@ -685,3 +685,25 @@ TEST_CASE("bench --limit 1 counts puzzles solved, not proved unique", "[cli][hos
         CHECK_THAT(r.out, !Catch::Contains("unique") && Catch::Contains("solved"));
     }
 }
+
+TEST_CASE("a book file's words are checked with its file and line; a level name cannot be blank",
+          "[cli][hostile][book]") {
+    // A blank level name was printed: its pages and sections were headed by nothing. A
+    // control character in the file's rules was named without the file or line.
+    TempPath db("book-file-words.db"), book("book-file-words.toml"), out("book-file-words.pdf");
+    REQUIRE(run_kenken("generate -q --db " + db.str() + " --sizes 4 --count 2").status == 0);
+    for (const auto& [text, said] :
+         {std::pair<std::string, std::string>{"[levels]\neasy = \"Gentle\"\nhard = \"  \"\n",
+                                              ":3: the name of level hard is blank"},
+          {"title = \"T\"\nrules = \"Fill\\tthe grid\"\n",
+           ":2: the rules holds a control character (byte 5)"}}) {
+        write_file(book, text);
+        const CliResult r = run_kenken("export --db " + db.str() + " -n 1 --book " + book.str() +
+                                       " -o " + out.str());
+        INFO(text << r.err);
+        CHECK(r.status == 2);
+        CHECK_THAT(r.err, Catch::Contains(book.str() + said));
+        CHECK_FALSE(fs::exists(out.path));
+    }
+    CHECK(kk::db::Corpus::open_existing(db.str()).packs().empty());
+}
