@@ -707,3 +707,21 @@ TEST_CASE("a book file's words are checked with its file and line; a level name 
     }
     CHECK(kk::db::Corpus::open_existing(db.str()).packs().empty());
 }
+
+TEST_CASE("merge refuses shards of two splits of one run", "[cli][hostile][merge]") {
+    // Shard 0/2 and shard 0/3 merged (exit 0), then "finished shards: 1 of 3": the 2-way
+    // split's shards counted as the 3-way's, and --top-up waited for shards never made.
+    TempPath half("split-2.db"), third("split-3.db"), out("split-out.db");
+    for (const auto& [db, shard] : {std::pair{&half, "0/2"}, std::pair{&third, "0/3"}})
+        REQUIRE(
+            run_kenken("generate -q --db " + db->str() + " --sizes 4 --count 6 --shard " + shard)
+                .status == 0);
+    const CliResult r =
+        run_kenken("merge --db " + out.str() + " " + half.str() + " " + third.str());
+    INFO(r.err);
+    CHECK(r.status == 10);
+    CHECK_THAT(r.err, Catch::Contains("is shard 0/3") && Catch::Contains("was split 2 ways"));
+    CHECK(kk::db::Corpus::open_existing(out.str()).runs().empty());
+    CHECK(run_kenken("merge --force --db " + out.str() + " " + half.str() + " " + third.str())
+              .status == 0);
+}
