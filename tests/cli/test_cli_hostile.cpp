@@ -725,3 +725,20 @@ TEST_CASE("merge refuses shards of two splits of one run", "[cli][hostile][merge
     CHECK(run_kenken("merge --force --db " + out.str() + " " + half.str() + " " + third.str())
               .status == 0);
 }
+
+TEST_CASE("variant standard combined with another variant says why it is refused",
+          "[cli][hostile][edges]") {
+    // "standard,hidden" said "unknown variant 'standard' (use standard, or ...)".
+    TempPath db("variant-standard.db");
+    REQUIRE(run_kenken("generate -q --db " + db.str() + " --sizes 4 --count 1").status == 0);
+    for (const std::string& command :
+         {"query --db " + db.str() + " --variant standard,hidden",
+          "generate -q --db " + db.str() +
+              " --add --sizes 4 --count 1 --variant hidden,standard"}) {
+        const CliResult r = run_kenken(command);
+        INFO(command << ": " << r.err);
+        CHECK(r.status == 2);
+        CHECK_THAT(r.err, Catch::Contains("cannot be combined") &&
+                              !Catch::Contains("unknown variant 'standard'"));
+    }
+}
