@@ -742,3 +742,17 @@ TEST_CASE("variant standard combined with another variant says why it is refused
                               !Catch::Contains("unknown variant 'standard'"));
     }
 }
+
+TEST_CASE("a configuration file may not name the top-up stream as its shard",
+          "[cli][hostile][config]") {
+    // shard = "2/2" (meant as the second of two; --shard 2/2 is refused) ran as the
+    // top-up stream of a merged corpus: the whole quota, not half of it, exit 0.
+    TempPath db("config-shard.db"), config("config-shard.toml");
+    write_file(config, "[run]\nsizes = \"4\"\ncount = 4\nshard = \"2/2\"\n");
+    const CliResult r = run_kenken("generate -q --db " + db.str() + " --config " + config.str());
+    INFO(r.err);
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains(config.str() + ":4: run.shard") &&
+                          Catch::Contains("need 0 <= I < N"));
+    CHECK_FALSE(fs::exists(db.path));
+}
