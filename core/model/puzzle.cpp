@@ -56,13 +56,15 @@ std::optional<Rules> parse_rules(const std::string& names, std::string* error) {
             rules.hidden = true;
         } else if (name == "killer") {
             rules.killer = true;
+        } else if (name == "standard") {
+            // Said "unknown variant 'standard' (use standard, ...)".
+            return fail(
+                "standard is the rules with no variant: it cannot be combined with "
+                "others (a comma list of hidden, mult-only, add-sub, killer)");
         } else if (name == "mult-only" || name == "add-sub") {
             if (ops_named) return fail("mult-only and add-sub cannot be combined");
             ops_named = true;
             rules.ops = name == "mult-only" ? op_bit(Op::Mul) : op_bit(Op::Add) | op_bit(Op::Sub);
-        } else if (name == "standard") {
-            return fail("standard means no variant: it cannot be combined with others ('" + names +
-                        "')");
         } else {
             return fail("unknown variant '" + name +
                         "' (use standard, or a comma list of hidden, mult-only, add-sub, killer)");

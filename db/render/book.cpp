@@ -71,15 +71,40 @@ std::string field_problem(const std::string& name, const std::string& text, long
 
 }  // namespace
 
+std::string book_field_problem(const std::string& key, const std::string& text) {
+    static const struct {
+        const char* key;
+        long most;
+        bool lines;
+    } fields[] = {{"title", 199, true},
+                  {"subtitle", 199, true},
+                  {"author", 100, false},
+                  {"copyright", 1000, true},
+                  {"rules", 4000, true}};
+    for (const auto& f : fields)
+        if (key == f.key) return field_problem("the " + key, text, f.most, f.lines);
+    for (const LevelName& level : kGraded) {
+        if (key != "levels." + std::string(level.name)) continue;
+        const std::string name = "the name of level " + std::string(level.name);
+        std::string problem = field_problem(name, text, 24, false);
+        // A level's name heads its pages and sections: blank, they were headed by nothing.
+        if (problem.empty() && text.find_first_not_of(" \t") == std::string::npos)
+            problem = name + " is blank";
+        return problem;
+    }
+    return "";
+}
+
 std::string book_words_problem(const BookWords& w) {
-    std::string problem = field_problem("the title", w.title, 199, true);
-    if (problem.empty()) problem = field_problem("the subtitle", w.subtitle, 199, true);
-    if (problem.empty()) problem = field_problem("the author", w.author, 100, false);
-    if (problem.empty()) problem = field_problem("the copyright", w.copyright, 1000, true);
-    if (problem.empty()) problem = field_problem("the rules", w.rules, 4000, true);
+    std::string problem;
+    for (const auto& [key, text] : {std::pair<const char*, const std::string&>{"title", w.title},
+                                    {"subtitle", w.subtitle},
+                                    {"author", w.author},
+                                    {"copyright", w.copyright},
+                                    {"rules", w.rules}})
+        if (problem.empty()) problem = book_field_problem(key, text);
     for (size_t i = 0; problem.empty() && i < w.level_names.size(); ++i)
-        problem = field_problem("the name of level " + std::string(kGraded[i].name),
-                                w.level_names[i], 24, false);
+        problem = book_field_problem("levels." + std::string(kGraded[i].name), w.level_names[i]);
     if (problem.empty()) {
         size_t unused = 0;
         const long both = utf8_characters(w.title, unused) + utf8_characters(w.subtitle, unused);

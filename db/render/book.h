@@ -51,6 +51,9 @@ struct BookWords {
 // at most 100, a level name at most 24 (it heads pages and sections), the copyright
 // at most 1,000 and the rules at most 4,000.
 std::string book_words_problem(const BookWords& words);
+// The same for one field, by its book TOML key ("title", "rules", "levels.easy"), so a
+// book file can name the line; a level name may not be blank either. Empty when fine.
+std::string book_field_problem(const std::string& key, const std::string& text);
 
 struct BookLayout {
     Trim trim;

@@ -65,6 +65,12 @@ double time_grade(const Puzzle& p, int repeat, Grade& result) {
     return best;
 }
 
+// What a puzzle with one solution found is: with --limit 1 the search stops at the
+// first, so it proves nothing about a second ("unique" counted ambiguous puzzles).
+const char* one_found(const BenchOptions& o) {
+    return o.grade || o.limit >= 2 ? "unique" : "solved";
+}
+
 // Nearest-rank percentile of sorted values.
 double percentile(const std::vector<double>& sorted, double q) {
     size_t rank = static_cast<size_t>(q * static_cast<double>(sorted.size()) + 0.999999);
@@ -90,7 +96,7 @@ void print_table(const std::map<int, SizeFigures>& by_size, const BenchOptions& 
             "microseconds\n",
             o.limit, o.repeat);
     std::printf("%-5s %8s %10s %10s %10s %10s %7s %9s %10s\n", "size", "puzzles", "median_us",
-                "p90_us", "max_us", "mean_nodes", "unique", "ambiguous", "impossible");
+                "p90_us", "max_us", "mean_nodes", one_found(o), "ambiguous", "impossible");
     for (auto& [n, f] : by_size) {
         std::vector<double> t = f.micros;
         std::sort(t.begin(), t.end());
@@ -120,7 +126,7 @@ void print_json(const std::map<int, SizeFigures>& by_size, const BenchOptions& o
              {"p90_us", percentile(t, 0.9)},
              {"max_us", t.back()},
              {"mean_nodes", static_cast<double>(f.nodes) / static_cast<double>(t.size())},
-             {"unique", f.unique},
+             {one_found(o), f.unique},
              {"ambiguous", f.ambiguous},
              {"impossible", f.impossible}});
     }

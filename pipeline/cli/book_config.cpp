@@ -23,6 +23,9 @@ void read_string(const std::string& path, const toml::node& node, const std::str
                  std::string& out) {
     if (!node.is_string()) fail(path, &node, key + " must be a string");
     out = *node.value<std::string>();
+    // Checked here too, so that the message names the file and line.
+    if (const std::string problem = db::book_field_problem(key, out); !problem.empty())
+        fail(path, &node, problem);
 }
 
 }  // namespace

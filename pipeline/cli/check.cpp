@@ -25,7 +25,8 @@ struct CheckOptions {
 // are fine).
 std::optional<Grid> read_answer(const std::string& text, int n, std::string& problem) {
     Grid g;
-    std::istringstream in(text);
+    // Notepad starts a UTF-8 file with a byte order mark: it is no part of the first value.
+    std::istringstream in(text.starts_with("\xEF\xBB\xBF") ? text.substr(3) : text);
     std::string line;
     int rows = 0;
     while (std::getline(in, line)) {
@@ -41,7 +42,13 @@ std::optional<Grid> read_answer(const std::string& text, int n, std::string& pro
                 v = std::stoi(word, &used);
                 if (used != word.size()) throw std::invalid_argument(word);
             } catch (const std::exception&) {
-                problem = "row " + std::to_string(rows + 1) + ": \"" + word + "\" is not a number";
+                // Digits past int are a number all the same, and so outside 1..n.
+                const size_t sign = word[0] == '-' || word[0] == '+';
+                const bool digits = word.size() > sign &&
+                                    word.find_first_not_of("0123456789", sign) == std::string::npos;
+                problem = "row " + std::to_string(rows + 1) + ": " +
+                          (digits ? word + " is outside 1.." + std::to_string(n)
+                                  : "\"" + word + "\" is not a number");
                 return std::nullopt;
             }
             g.push_back(v);

@@ -162,6 +162,9 @@ int run(const ExportArgs& a) {
     }
     db::ExportRequest req;
     req.out = a.out;
+    // An svg pack is a folder, and "pages/" names one as well as "pages" does.
+    if (*format == db::PackFormat::Svg)
+        while (req.out.size() > 1 && req.out.back() == '/') req.out.pop_back();
     req.format = *format;
     try {
         fill_book(a, req);

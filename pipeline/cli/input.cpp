@@ -13,7 +13,9 @@ namespace kk::cli {
 namespace {
 
 bool looks_like_json(const std::string& text) {
-    const size_t first = text.find_first_not_of(" \t\r\n");
+    // After a UTF-8 byte order mark, which nlohmann::json skips too.
+    const size_t from = text.starts_with("\xEF\xBB\xBF") ? 3 : 0;
+    const size_t first = text.find_first_not_of(" \t\r\n", from);
     return first != std::string::npos && text[first] == '{';
 }
 

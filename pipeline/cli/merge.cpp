@@ -117,10 +117,12 @@ int run_merge(const MergeOptions& o) {
         // is merged, so a refusal leaves the output as it was.
         std::optional<RunKind> reference;
         std::string reference_from;
+        int reference_count = 0;
         for (const auto& run : out.runs())
             if (run.shard_count > 1 || !run.origin.empty())
                 if ((reference = kind_of(run))) {
                     reference_from = o.db + " (run " + std::to_string(run.id) + ")";
+                    reference_count = run.shard_count;
                     break;
                 }
         std::vector<std::vector<db::RunRow>> shard_runs;
@@ -145,9 +147,23 @@ int run_merge(const MergeOptions& o) {
                 if (!reference) {
                     reference = kind;
                     reference_from = where;
+                    reference_count = run.shard_count;
                     continue;
                 }
-                if (kind->fingerprint != reference->fingerprint) {
+                // Shards of two splits (0/2 and 0/3, or an unsplit run with 1/2) overlap
+                // and leave no whole split: merged, the report counted shards of one as
+                // the other's, and a finished split looked unfinished to --top-up.
+                if (kind->fingerprint == reference->fingerprint &&
+                    run.shard_count != reference_count) {
+                    std::cerr << "merge: " << where << " is shard " << run.shard_index << "/"
+                              << run.shard_count << ", but " << reference_from
+                              << (reference_count == 1
+                                      ? std::string(" is not split")
+                                      : " was split " + std::to_string(reference_count) + " ways")
+                              << ": merge the shards of one split"
+                              << (o.force ? "; merged anyway (--force)\n" : "\n");
+                    refused = refused || !o.force;
+                } else if (kind->fingerprint != reference->fingerprint) {
                     std::cerr << "merge: " << where
                               << " was made with another configuration or seed than "
                               << reference_from << ": "

@@ -172,7 +172,8 @@ void read_operators(const Reader& rd, const toml::table& t, const std::string& w
     if (auto* n = t.get("strongest")) oc.strongest = rd.boolean(*n, where + ".strongest");
 }
 
-FactoryConfig config_from_table(const toml::table& t, const std::string& source_name);
+FactoryConfig config_from_table(const toml::table& t, const std::string& source_name,
+                                ConfigSource source);
 
 }  // namespace
 
@@ -232,10 +233,11 @@ FactoryConfig load_config(const std::string& path) {
     const std::string problem =
         read_file_capped(path, kMaxConfigBytes, "a configuration file", text);
     if (!problem.empty()) throw ConfigError(path + ": " + problem);
-    return parse_config(text, path);
+    return parse_config(text, path, ConfigSource::File);
 }
 
-FactoryConfig parse_config(const std::string& toml_text, const std::string& source_name) {
+FactoryConfig parse_config(const std::string& toml_text, const std::string& source_name,
+                           ConfigSource source) {
     toml::table t;
     try {
         t = toml::parse(toml_text, source_name);
@@ -244,12 +246,13 @@ FactoryConfig parse_config(const std::string& toml_text, const std::string& sour
         m << source_name << ":" << e.source().begin.line << ": " << e.description();
         throw ConfigError(m.str());
     }
-    return config_from_table(t, source_name);
+    return config_from_table(t, source_name, source);
 }
 
 namespace {
 
-FactoryConfig config_from_table(const toml::table& t, const std::string& source_name) {
+FactoryConfig config_from_table(const toml::table& t, const std::string& source_name,
+                                ConfigSource source) {
     const Reader rd{source_name};
     FactoryConfig c = default_config();
     rd.only_keys(t, "", {"run", "recipes"});
@@ -280,7 +283,7 @@ FactoryConfig config_from_table(const toml::table& t, const std::string& source_
                 if (!parse_level(k.str(), l) || static_cast<int>(l) >= kGradedLevels)
                     rd.fail(&v, "run.per_level." + std::string(k.str()), "unknown level");
                 c.quotas.per_level[static_cast<size_t>(l)] = static_cast<int>(
-                    rd.integer(v, "run.per_level." + std::string(k.str()), 0, 10'000'000));
+                    rd.integer(v, "run.per_level." + std::string(k.str()), 0, kMaxLevelQuota));
             }
             // Every level at 0 asks for nothing (and would otherwise fall back on
             // the count, storing puzzles of any level).
@@ -317,8 +320,10 @@ FactoryConfig config_from_table(const toml::table& t, const std::string& source_
         if (auto* n = run->get("shard")) {
             std::string why;
             auto s = parse_shard(rd.text(*n, "run.shard"), &why);
-            // The top-up stream of a merged corpus is stored as shard N/N.
-            if (!s) {
+            // The top-up stream of a merged corpus is stored as shard N/N; a file of the
+            // user's may not name it ("2/2", meant as the second of two, made the whole
+            // quota as the top-up stream).
+            if (!s && source == ConfigSource::Stored) {
                 int i = 0, count = 0;
                 const std::string t = rd.text(*n, "run.shard");
                 if (std::sscanf(t.c_str(), "%d/%d", &i, &count) == 2 && i == count && count >= 1 &&

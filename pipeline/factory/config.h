@@ -66,7 +66,11 @@ constexpr std::size_t kMaxConfigBytes = std::size_t{1} << 20;
 // Reads a TOML file over the defaults; unknown keys and bad values are errors that
 // name the file, line and key.
 FactoryConfig load_config(const std::string& path);
-FactoryConfig parse_config(const std::string& toml_text, const std::string& source_name);
+// Stored: a run's configuration read back from a corpus, which may name the top-up
+// stream (shard N/N); File: one a user wrote, which may not.
+enum class ConfigSource { Stored, File };
+FactoryConfig parse_config(const std::string& toml_text, const std::string& source_name,
+                           ConfigSource source = ConfigSource::Stored);
 // The effective configuration as TOML text (stored with the run).
 std::string config_to_toml(const FactoryConfig& c);
 

@@ -93,6 +93,7 @@ std::string sizes_text(const std::vector<int>& sizes) {
 
 std::array<int, kGradedLevels> parse_per_level(const std::string& text) {
     std::array<int, kGradedLevels> q{};
+    std::array<bool, kGradedLevels> given{};
     std::stringstream ss(text);
     std::string part;
     while (std::getline(ss, part, ',')) {
@@ -104,6 +105,16 @@ std::array<int, kGradedLevels> parse_per_level(const std::string& text) {
             throw std::invalid_argument("per-level: unknown level '" + part.substr(0, eq) + "'");
         int n = parse_int(part.substr(eq + 1), "per-level");
         if (n < 0) throw std::invalid_argument("per-level: negative count in '" + part + "'");
+        // Past the cap the sums over levels and sizes overflowed: a run asking for
+        // 2000000000 of two levels finished at once, with nothing made.
+        if (n > kMaxLevelQuota)
+            throw std::invalid_argument("per-level: '" + part + "' asks for more than " +
+                                        std::to_string(kMaxLevelQuota) + " puzzles of a level");
+        // "easy=3,easy=5" took the last silently; the second was most likely meant for
+        // another level.
+        if (given[static_cast<size_t>(l)])
+            throw std::invalid_argument("per-level: " + part.substr(0, eq) + " is given twice");
+        given[static_cast<size_t>(l)] = true;
         q[static_cast<size_t>(l)] = n;
     }
     // Every level at 0 asks for nothing; taking it as "no level quotas" would store

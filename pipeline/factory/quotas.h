@@ -22,6 +22,9 @@ struct Quotas {
 // "4-9", "6", "4,6,9" -> sizes; throws std::invalid_argument with a message.
 std::vector<int> parse_sizes(const std::string& text);
 std::string sizes_text(const std::vector<int>& sizes);
+// The most puzzles one level may ask for per size, from flags and from a file: five
+// levels at the most still leave a run's total within int.
+constexpr int kMaxLevelQuota = 10'000'000;
 // "easy=N,normal=N,..." -> per-level counts; throws std::invalid_argument.
 std::array<int, kGradedLevels> parse_per_level(const std::string& text);
 // Spreads count evenly over the sizes: the smaller sizes take the remainder.

@@ -722,3 +722,155 @@ TEST_CASE("one fault, one exit status: a missing corpus is 1 for every command",
     }
     CHECK_FALSE(fs::exists(db.path));
 }
+
+TEST_CASE("check reads an answer saved with a UTF-8 byte order mark", "[cli][hostile][input]") {
+    // Notepad's BOM was taken as part of the first value: 'row 1: "4" is not a number'
+    // (the mark invisible), exit 7 for a right answer.
+    const std::string puzzle = kData + "/seed001-4x4.neknek";
+    const CliResult r = run_kenken("check " + puzzle + " -",
+                                   "\xEF\xBB\xBF"
+                                   "4 2 3 1\r\n3 4 1 2\r\n1 3 2 4\r\n2 1 4 3\r\n");
+    INFO(r.out);
+    CHECK(r.status == 0);
+    CHECK_THAT(r.out, Catch::Contains("correct"));
+}
+
+TEST_CASE("JSON lines saved with a UTF-8 byte order mark are read as JSON",
+          "[cli][hostile][input]") {
+    // Format detection stopped at the mark and read the records as neknek: "expected a
+    // '#<TAB>size' header before the cages".
+    TempPath db("bom-json.db"), lines("bom-json.jsonl");
+    REQUIRE(run_kenken("generate -q --db " + db.str() + " --sizes 4 --count 2").status == 0);
+    const CliResult q = run_kenken("query --db " + db.str() + " --format json");
+    REQUIRE(q.status == 0);
+    write_file(lines, "\xEF\xBB\xBF" + q.out);
+    for (const char* command : {"solve ", "grade "}) {
+        const CliResult r = run_kenken(command + lines.str());
+        INFO(command << r.err);
+        CHECK(r.status == 0);
+        CHECK(r.err.empty());
+    }
+}
+
+TEST_CASE("an svg pack's folder may be named with a trailing slash", "[cli][hostile][export]") {
+    // "-o pages/ --format svg" was refused: "--out pages/ names a folder, not a file".
+    TempPath db("svg-slash.db"), folder("svg-slash");
+    REQUIRE(run_kenken("generate -q --db " + db.str() + " --sizes 4 --count 2").status == 0);
+    const CliResult r =
+        run_kenken("export --db " + db.str() + " -n 1 --format svg -o " + folder.str() + "/");
+    INFO(r.err);
+    CHECK(r.status == 0);
+    CHECK(fs::is_regular_file(folder.path / "001.svg"));
+    // A pdf is a file: the slash still names a folder there.
+    CHECK(run_kenken("export --db " + db.str() + " -n 1 --format pdf -o " + folder.str() + "/")
+              .status == 2);
+}
+
+TEST_CASE("generate --per-level refuses a count past the cap and a level given twice",
+          "[cli][hostile][edges]") {
+    // Two levels of 2000000000 overflowed the size total: "0/-294967296 ETA done", the
+    // run finished at once with nothing made, exit 0. "easy=3,easy=5" took 5 silently.
+    TempPath db("per-level-cap.db");
+    for (const auto& [value, said] :
+         {std::pair<std::string, std::string>{"easy=2000000000,normal=2000000000",
+                                              "more than 10000000"},
+          {"easy=10000001", "more than 10000000"},
+          {"easy=3,easy=5", "easy is given twice"}}) {
+        const CliResult r =
+            run_kenken("generate -q --db " + db.str() + " --sizes 4 --per-level " + value);
+        INFO(value << ": " << r.err);
+        CHECK(r.status == 2);
+        CHECK_THAT(r.err, Catch::Contains(said));
+        CHECK_FALSE(fs::exists(db.path));
+    }
+}
+
+TEST_CASE("bench --limit 1 counts puzzles solved, not proved unique", "[cli][hostile][bench]") {
+    // The search stops at the first solution, yet a puzzle with two was counted under
+    // "unique" (and "ambiguous" 0).
+    TempPath two("bench-two.neknek");
+    write_file(two,
+               "#\t4\n+\t10\tA1 A2 A3 A4\n+\t10\tB1 B2 B3 B4\n+\t10\tC1 C2 C3 C4\n"
+               "+\t10\tD1 D2 D3 D4\n");
+    const CliResult proved = run_kenken("bench --json --repeat 1 " + two.str());
+    CHECK(proved.status == 0);
+    CHECK_THAT(proved.out, Catch::Contains("\"unique\":0,\"ambiguous\":1"));
+    for (const char* json : {"", "--json "}) {
+        const CliResult r =
+            run_kenken(std::string("bench --limit 1 --repeat 1 ") + json + two.str());
+        INFO(r.out);
+        CHECK(r.status == 0);
+        CHECK_THAT(r.out, !Catch::Contains("unique") && Catch::Contains("solved"));
+    }
+}
+
+TEST_CASE("a book file's words are checked with its file and line; a level name cannot be blank",
+          "[cli][hostile][book]") {
+    // A blank level name was printed: its pages and sections were headed by nothing. A
+    // control character in the file's rules was named without the file or line.
+    TempPath db("book-file-words.db"), book("book-file-words.toml"), out("book-file-words.pdf");
+    REQUIRE(run_kenken("generate -q --db " + db.str() + " --sizes 4 --count 2").status == 0);
+    for (const auto& [text, said] :
+         {std::pair<std::string, std::string>{"[levels]\neasy = \"Gentle\"\nhard = \"  \"\n",
+                                              ":3: the name of level hard is blank"},
+          {"title = \"T\"\nrules = \"Fill\\tthe grid\"\n",
+           ":2: the rules holds a control character (byte 5)"}}) {
+        write_file(book, text);
+        const CliResult r = run_kenken("export --db " + db.str() + " -n 1 --book " + book.str() +
+                                       " -o " + out.str());
+        INFO(text << r.err);
+        CHECK(r.status == 2);
+        CHECK_THAT(r.err, Catch::Contains(book.str() + said));
+        CHECK_FALSE(fs::exists(out.path));
+    }
+    CHECK(kk::db::Corpus::open_existing(db.str()).packs().empty());
+}
+
+TEST_CASE("merge refuses shards of two splits of one run", "[cli][hostile][merge]") {
+    // Shard 0/2 and shard 0/3 merged (exit 0), then "finished shards: 1 of 3": the 2-way
+    // split's shards counted as the 3-way's, and --top-up waited for shards never made.
+    TempPath half("split-2.db"), third("split-3.db"), out("split-out.db");
+    for (const auto& [db, shard] : {std::pair{&half, "0/2"}, std::pair{&third, "0/3"}})
+        REQUIRE(
+            run_kenken("generate -q --db " + db->str() + " --sizes 4 --count 6 --shard " + shard)
+                .status == 0);
+    const CliResult r =
+        run_kenken("merge --db " + out.str() + " " + half.str() + " " + third.str());
+    INFO(r.err);
+    CHECK(r.status == 10);
+    CHECK_THAT(r.err, Catch::Contains("is shard 0/3") && Catch::Contains("was split 2 ways"));
+    CHECK(kk::db::Corpus::open_existing(out.str()).runs().empty());
+    CHECK(run_kenken("merge --force --db " + out.str() + " " + half.str() + " " + third.str())
+              .status == 0);
+}
+
+TEST_CASE("variant standard combined with another variant says why it is refused",
+          "[cli][hostile][edges]") {
+    // "standard,hidden" said "unknown variant 'standard' (use standard, or ...)".
+    TempPath db("variant-standard.db");
+    REQUIRE(run_kenken("generate -q --db " + db.str() + " --sizes 4 --count 1").status == 0);
+    for (const std::string& command :
+         {"query --db " + db.str() + " --variant standard,hidden",
+          "generate -q --db " + db.str() +
+              " --add --sizes 4 --count 1 --variant hidden,standard"}) {
+        const CliResult r = run_kenken(command);
+        INFO(command << ": " << r.err);
+        CHECK(r.status == 2);
+        CHECK_THAT(r.err, Catch::Contains("cannot be combined") &&
+                              !Catch::Contains("unknown variant 'standard'"));
+    }
+}
+
+TEST_CASE("a configuration file may not name the top-up stream as its shard",
+          "[cli][hostile][config]") {
+    // shard = "2/2" (meant as the second of two; --shard 2/2 is refused) ran as the
+    // top-up stream of a merged corpus: the whole quota, not half of it, exit 0.
+    TempPath db("config-shard.db"), config("config-shard.toml");
+    write_file(config, "[run]\nsizes = \"4\"\ncount = 4\nshard = \"2/2\"\n");
+    const CliResult r = run_kenken("generate -q --db " + db.str() + " --config " + config.str());
+    INFO(r.err);
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains(config.str() + ":4: run.shard") &&
+                          Catch::Contains("need 0 <= I < N"));
+    CHECK_FALSE(fs::exists(db.path));
+}

@@ -318,7 +318,7 @@ TEST_CASE("variant names round-trip and conflicts are refused", "[variants]") {
     CHECK(why.find("hiden") != std::string::npos);
     // It said "unknown variant 'standard'" and then offered standard.
     CHECK_FALSE(parse_rules("killer,standard", &why).has_value());
-    CHECK(why.find("standard means no variant") != std::string::npos);
+    CHECK(why.find("standard is the rules with no variant") != std::string::npos);
 }
 
 TEST_CASE("a hidden cage's table holds the tuples of every operation once", "[variants]") {
