@@ -14,7 +14,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 dir="${KENKEN_FUZZ_DIR:-$root/build-fuzz}"
-targets=(neknek cancan j fahda keen detect json_lines config solve_grade)
+targets=(neknek cancan j fahda keen detect json_lines config book solve_grade)
 
 build() {
     command -v clang++ >/dev/null || { echo "fuzz: clang++ is not installed (scripts/setup.sh)" >&2; exit 1; }

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "core/io/file_text.h"
+#include "core/model/level.h"
 #include "pipeline/factory/config.h"
 
 namespace kk::cli {
@@ -36,6 +37,11 @@ void read_book_config(const std::string& path, db::BookWords& words, db::BookLay
     std::string text;
     const std::string problem = read_file_capped(path, kMaxConfigBytes, "a book file", text);
     if (!problem.empty()) throw std::invalid_argument(path + ": " + problem);
+    parse_book_config(text, path, words, layout);
+}
+
+void parse_book_config(const std::string& text, const std::string& path, db::BookWords& words,
+                       db::BookLayout& layout) {
     toml::table t;
     try {
         t = toml::parse(text, path);
@@ -82,15 +88,13 @@ void read_book_config(const std::string& path, db::BookWords& words, db::BookLay
         } else if (key == "levels") {
             const toml::table* levels = node.as_table();
             if (!levels) fail(path, &node, "levels must be a table");
-            static const char* stored[] = {"easy", "normal", "hard", "extreme", "unreasonable"};
             for (auto&& [lk, lnode] : *levels) {
                 const std::string level(lk.str());
                 size_t i = 0;
-                while (i < std::size(stored) && level != stored[i]) ++i;
-                if (i == std::size(stored))
+                while (i < kGradedLevels && level != kGraded[i].name) ++i;
+                if (i == kGradedLevels)
                     fail(path, &lnode,
-                         "unknown level \"" + level +
-                             "\" (easy, normal, hard, extreme, unreasonable)");
+                         "unknown level \"" + level + "\" (" + graded_level_names() + ")");
                 read_string(path, lnode, "levels." + level, words.level_names[i]);
             }
         } else {
