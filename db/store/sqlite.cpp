@@ -3,8 +3,21 @@
 namespace kk::db {
 namespace {
 
+// SQLite's message, and for a read-only corpus what it means here: the file (or its
+// folder) may not be written, and this command writes.
+std::string error_text(sqlite3* db) {
+    if (!db) return "out of memory";
+    std::string text = sqlite3_errmsg(db);
+    if ((sqlite3_extended_errcode(db) & 0xff) == SQLITE_READONLY)
+        text +=
+            " (the corpus file or its folder is read-only, and this command records "
+            "what it does in the corpus: give it write access; stats, query and verify "
+            "only read)";
+    return text;
+}
+
 [[noreturn]] void fail(sqlite3* db, const std::string& what) {
-    throw DbError(what + ": " + (db ? sqlite3_errmsg(db) : "out of memory"));
+    throw DbError(what + ": " + error_text(db));
 }
 
 }  // namespace
@@ -23,9 +36,8 @@ Connection open_connection(const std::string& path, int flags) {
 void exec(sqlite3* db, const std::string& sql) {
     char* message = nullptr;
     if (sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &message) != SQLITE_OK) {
-        std::string text = message ? message : sqlite3_errmsg(db);
         sqlite3_free(message);
-        throw DbError(text);
+        throw DbError(error_text(db));
     }
 }
 
@@ -63,7 +75,7 @@ bool Statement::step() {
     int rc = sqlite3_step(stmt_.get());
     if (rc == SQLITE_ROW) return true;
     if (rc == SQLITE_DONE) return false;
-    std::string message = sqlite3_errmsg(db_);
+    std::string message = error_text(db_);
     sqlite3_reset(stmt_.get());
     throw DbError(message);
 }

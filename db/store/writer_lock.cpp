@@ -73,7 +73,9 @@ bool WriterLock::hold_corpus_file(const std::string& corpus_path, std::string& h
     const int fd = ::open(corpus_path.c_str(), O_RDWR | O_CLOEXEC);
     if (fd < 0) {
         if (errno == ENOENT) return true;  // nothing to hold yet
-        throw DbError("cannot open " + corpus_path + " to lock it: " + std::strerror(errno));
+        throw DbError("cannot write " + corpus_path + ": " + std::strerror(errno) +
+                      " (a writer needs a corpus it may change; readers such as stats, query "
+                      "and export --dry-run do not)");
     }
     struct flock byte {};
     byte.l_type = F_WRLCK;
@@ -98,7 +100,12 @@ std::optional<WriterLock> WriterLock::try_acquire(const std::string& corpus_path
     check_writable_name(corpus_path);
     const std::string path = lock_path(corpus_path);
     const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-    if (fd < 0) throw DbError("cannot open the lock file " + path + ": " + std::strerror(errno));
+    if (fd < 0)
+        throw DbError("cannot open the lock file " + path + ": " + std::strerror(errno) +
+                      (errno == EACCES || errno == EROFS
+                           ? " (a writer needs to write the corpus's folder: the lock file and "
+                             "SQLite's journal live beside the corpus)"
+                           : ""));
     WriterLock lock(fd);
     if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
         if (errno != EWOULDBLOCK)

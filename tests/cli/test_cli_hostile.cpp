@@ -561,6 +561,19 @@ TEST_CASE("a read-only corpus can be read by stats, query and verify", "[cli][ho
     }
     const std::string listed = run_shell(as + KENKEN_BINARY + " query --db " + db).out;
     CHECK(std::count(listed.begin(), listed.end(), '\n') == 7);  // a header and 6 puzzles
+    // The commands that write say why they cannot: SQLite's "attempt to write a readonly
+    // database" said it alone, and generate's "cannot open the lock file" no more.
+    for (const char* command : {"generate --sizes 4 --count 2 --add",
+                                "export -n 1 -o /tmp/never.json", "packs --delete 1"}) {
+        const CliResult r =
+            run_shell(as + KENKEN_BINARY + " " + std::string(command) + " --db " + db);
+        INFO(command << ": " << r.out);
+        CHECK(r.status == 1);
+        CHECK_THAT(r.out, Catch::Contains("read-only") || Catch::Contains("Read-only") ||
+                              Catch::Contains("Permission denied"));
+        CHECK_THAT(r.out, Catch::Contains("write"));
+    }
+    CHECK_FALSE(fs::exists("/tmp/never.json"));
     chmod(folder.str().c_str(), 0755);
     fs::remove_all(folder.path);
 }
