@@ -75,8 +75,11 @@ void parse_book_config(const std::string& text, const std::string& path, db::Boo
              : key == "large_print" ? layout.large_print
                                     : layout.solutions) = v;
         } else if (key == "per_page" || key == "walkthrough") {
+            // The type first: toml++ converts a float such as 7.7e22 to an integer with
+            // undefined behaviour (the fuzz target's finding).
+            if (!node.is_integer()) fail(path, &node, key + " must be a whole number");
             const auto v = node.value<std::int64_t>();
-            if (!node.is_integer() || !v) fail(path, &node, key + " must be a whole number");
+            if (!v) fail(path, &node, key + " must be a whole number");
             if (key == "per_page") {
                 if (*v != 0 && *v != 1 && *v != 2 && *v != 4 && *v != 6)
                     fail(path, &node, "per_page must be 1, 2, 4 or 6 (0: chosen by size)");

@@ -827,7 +827,12 @@ TEST_CASE("a book file's words are checked with its file and line; a level name 
          {std::pair<std::string, std::string>{"[levels]\neasy = \"Gentle\"\nhard = \"  \"\n",
                                               ":3: the name of level hard is blank"},
           {"title = \"T\"\nrules = \"Fill\\tthe grid\"\n",
-           ":2: the rules holds a control character (byte 5)"}}) {
+           ":2: the rules holds a control character (byte 5)"},
+          // A float past int64 was converted to an integer (undefined behaviour, found by
+          // the book fuzz target), and 4.0 was taken as 4.
+          {"title = \"T\"\nper_page = 77777777777777777777778.0\n",
+           ":2: per_page must be a whole number"},
+          {"walkthrough = 4.0\n", ":1: walkthrough must be a whole number"}}) {
         write_file(book, text);
         const CliResult r = run_kenken("export --db " + db.str() + " -n 1 --book " + book.str() +
                                        " -o " + out.str());
