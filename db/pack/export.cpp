@@ -1,6 +1,8 @@
 #include "db/pack/export.h"
 
+#include <fcntl.h>
 #include <signal.h>
+#include <stdio.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -129,6 +131,32 @@ int write_part(const ExportRequest& req, const std::vector<PuzzleRecord>& chosen
     }
 }
 
+// Moves the finished part to its name. Without replace, only if nothing is there by
+// then: two exports to one new name both passed the command's "already exists" check,
+// and each renamed over the other's file, so every pack but the last was recorded with a
+// file that no longer held it.
+void place(const fs::path& part, const fs::path& out, bool replace) {
+    if (replace) {
+        fs::rename(part, out);
+        return;
+    }
+    if (::renameat2(AT_FDCWD, part.c_str(), AT_FDCWD, out.c_str(), RENAME_NOREPLACE) == 0) return;
+    if (errno == EEXIST || errno == ENOTEMPTY)
+        throw std::invalid_argument(
+            out.string() +
+            " appeared while the pack was written (another export to the same name?): nothing "
+            "written or recorded" +
+            (fs::is_directory(part) ? "" : "; --force replaces it"));
+    // A file system without RENAME_NOREPLACE: the check and the rename are then two steps.
+    if (errno != EINVAL && errno != ENOSYS)
+        throw fs::filesystem_error("cannot rename", part, out,
+                                   std::error_code(errno, std::generic_category()));
+    std::error_code ec;
+    if (fs::exists(out, ec) && !(fs::is_directory(out, ec) && fs::is_empty(out, ec)))
+        throw std::invalid_argument(out.string() + " appeared while the pack was written");
+    fs::rename(part, out);
+}
+
 // The target must be a name we may create: not empty, not an existing folder (an
 // svg pack may go into an empty one), not a device or a pipe.
 void check_out(const ExportRequest& req) {
@@ -244,7 +272,7 @@ ExportResult export_pack(Corpus& corpus, const ExportRequest& req) {
             std::error_code ec;
             fs::remove(out, ec);  // the empty folder, if there was one
         }
-        fs::rename(part, out);
+        place(part, out, req.replace);
         placed = true;
         if (result.files.empty()) result.files.push_back(req.out);
         corpus.commit();

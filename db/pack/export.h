@@ -44,6 +44,7 @@ struct ExportRequest {
     bool solutions = false;
     bool allow_repeats = false;  // otherwise only puzzles never published before
     bool dry_run = false;        // choose and plan, but write and record nothing
+    bool replace = false;        // the pack may replace an existing file (--force)
     QueryFilter filter;          // its order picks which puzzles
     int count = 0;
     std::string date;  // for the copyright page; empty: today (UTC)

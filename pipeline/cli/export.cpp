@@ -173,6 +173,7 @@ int run(const ExportArgs& a) {
         return kBadInput;
     }
     req.dry_run = a.dry_run;
+    req.replace = a.force;
     req.allow_repeats = a.allow_repeats;
     req.filter = *filter;
     req.count = a.count;

@@ -242,6 +242,49 @@ TEST_CASE("a pack that outgrows the room it has says why, and leaves nothing",
     CHECK(kk::db::Corpus::open_existing(db).packs().empty());
 }
 
+TEST_CASE("exports started together to one new name: one pack is placed and recorded",
+          "[cli][hostile][export]") {
+    // Four exports to one new file all passed "already exists" and each renamed over the
+    // others' file: four packs recorded (12,000 puzzles published), one file left.
+    TempPath folder("same-out");
+    fs::create_directories(folder.path);
+    const std::string db = (folder.path / "c.db").string();
+    REQUIRE(run_kenken("generate -q --db " + db + " --sizes 5-6 --count 400 --seed 8").status == 0);
+    for (const auto& [name, format] :
+         {std::pair<std::string, std::string>{"same.json", "json"}, {"same-svg", "svg"}}) {
+        const std::string out = (folder.path / name).string();
+        std::string shell;
+        for (int i = 0; i < 4; ++i)
+            shell += "(" + std::string(KENKEN_BINARY) + " export --db " + db + " -n 60 --format " +
+                     format + " -o " + out + "; echo status=$?) & ";
+        const CliResult r = run_shell("bash -c '" + shell + "wait'");
+        INFO(r.out);
+        const auto count = [&](const std::string& what) {
+            std::size_t n = 0;
+            for (std::size_t at = r.out.find(what); at != std::string::npos;
+                 at = r.out.find(what, at + 1))
+                ++n;
+            return n;
+        };
+        CHECK(count("status=0") == 1);
+        CHECK(count("status=2") == 3);
+        CHECK(count("appeared while the pack was written") == 3);
+    }
+    // Two packs recorded, one a name, each holding what its file holds.
+    auto corpus = kk::db::Corpus::open_existing(db);
+    const auto packs = corpus.packs();
+    REQUIRE(packs.size() == 2);
+    const std::string file = slurp(folder.path / "same.json");
+    std::size_t found = 0;
+    for (const std::int64_t id : corpus.pack_puzzle_ids(packs[0].id))
+        found += file.find("\"id\":" + std::to_string(id) + ",") != std::string::npos;
+    CHECK(found == 60);
+    CHECK(std::distance(fs::directory_iterator(folder.path / "same-svg"),
+                        fs::directory_iterator{}) == 60);
+    for (const auto& e : fs::directory_iterator(folder.path))
+        CHECK(e.path().filename().string().find("kkpart") == std::string::npos);
+}
+
 TEST_CASE("two generates started together on one corpus: one writes, the other is refused",
           "[cli][hostile][lock]") {
     TempPath db("race.db");
