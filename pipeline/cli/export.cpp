@@ -2,6 +2,7 @@
 // an SVG folder or a text format, recorded in the corpus.
 #include "db/pack/export.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -181,6 +182,13 @@ int run(const ExportArgs& a) {
     std::ostream& report = a.out == "-" ? std::cerr : std::cout;
     try {
         db::Corpus corpus = db::Corpus::open_existing(a.db);
+        // --force may replace the file of a pack recorded here: that pack then lives in
+        // the corpus only, its puzzles still published. Said after the export succeeds.
+        // The file holds the last pack recorded under its name.
+        std::int64_t replaced = 0;
+        if (a.force && a.out != "-" && !a.dry_run && fs::exists(a.out, ec))
+            for (const db::PackRow& p : corpus.packs())
+                if (p.out != "-" && same_file(p.out, a.out)) replaced = std::max(replaced, p.id);
         const db::ExportResult r = db::export_pack(corpus, req);
         if (static_cast<int>(r.puzzle_ids.size()) < a.count) {
             std::cerr << "export: " << r.available
@@ -199,6 +207,10 @@ int run(const ExportArgs& a) {
         if (r.pages) report << " (" << r.pages << " pages)";
         if (*format == db::PackFormat::Svg) report << " (" << r.files.size() << " files)";
         report << "\n";
+        if (replaced)
+            std::cerr << "export: warning: " << a.out << " held pack " << replaced
+                      << ", which stays recorded with its puzzles published (kenken packs --db "
+                      << a.db << " --delete " << replaced << " frees them)\n";
         return kOk;
     } catch (const std::invalid_argument& e) {
         std::cerr << "export: " << e.what() << "\n";

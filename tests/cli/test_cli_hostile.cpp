@@ -287,6 +287,12 @@ TEST_CASE("exports started together to one new name: one pack is placed and reco
     CHECK(found == 60);
     CHECK(std::distance(fs::directory_iterator(folder.path / "same-svg"),
                         fs::directory_iterator{}) == 60);
+    // --force replaces the file, and says whose pack it held, which stays recorded.
+    const CliResult forced = run_kenken("export --db " + db + " -n 5 --force -o " +
+                                        (folder.path / "same.json").string());
+    CHECK(forced.status == 0);
+    CHECK_THAT(forced.err, Catch::Contains("held pack " + std::to_string(packs[0].id) +
+                                           ", which stays recorded"));
     for (const auto& e : fs::directory_iterator(folder.path))
         CHECK(e.path().filename().string().find("kkpart") == std::string::npos);
 }
