@@ -1,5 +1,7 @@
 #include "core/io/file_text.h"
 
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 
@@ -20,10 +22,14 @@ std::string read_file_capped(const std::string& path, std::size_t max_bytes,
                              const std::string& what, std::string& text) {
     std::error_code ec;
     if (std::filesystem::is_directory(path, ec)) return "is a folder, not " + what;
+    errno = 0;
     std::ifstream in(path, std::ios::binary);
-    if (!in)
-        return std::filesystem::exists(path, ec) ? "cannot read the file"
-                                                 : "cannot read the file: no such file";
+    if (!in) {
+        if (!std::filesystem::exists(path, ec)) return "cannot read the file: no such file";
+        // Say why (permission denied, ...) where the library kept it.
+        return errno ? "cannot read the file: " + std::string(std::strerror(errno))
+                     : "cannot read the file";
+    }
     return read_capped(in, max_bytes, what, text);
 }
 

@@ -1,5 +1,8 @@
 #include "pipeline/cli/input.h"
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <cstdio>
 #include <iostream>
 #include <iterator>
@@ -24,6 +27,11 @@ bool looks_like_json(const std::string& text) {
 std::string read_text_input(const std::string& file, std::size_t max_bytes, const std::string& what,
                             std::string& problem) {
     std::string text;
+    // A closed standard input reads as empty: say what it is instead.
+    if (file == "-" && ::fcntl(STDIN_FILENO, F_GETFD) == -1) {
+        problem = "standard input is closed (give a file, or pipe the text in)";
+        return text;
+    }
     problem = file == "-" ? read_capped(std::cin, max_bytes, what, text)
                           : read_file_capped(file, max_bytes, what, text);
     return text;

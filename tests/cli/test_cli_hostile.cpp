@@ -633,6 +633,28 @@ TEST_CASE("a read-only corpus can be read by stats, query and verify", "[cli][ho
     fs::remove_all(folder.path);
 }
 
+TEST_CASE("a closed standard input and an unreadable file say so", "[cli][hostile][edges]") {
+    // A closed stdin read as "no puzzle found: the text is empty"; an unreadable file was
+    // "cannot read the file", without the reason.
+    const CliResult closed = run_shell(std::string(KENKEN_BINARY) + " solve - <&-");
+    CHECK(closed.status == 2);
+    CHECK_THAT(closed.out, Catch::Contains("<stdin>: standard input is closed"));
+    TempPath secret("secret.neknek");
+    write_file(secret, "#\t1\n!\t1\tA1\n");
+    chmod(secret.str().c_str(), 0600);
+    if (getuid() == 0) {
+        const CliResult r = run_shell("setpriv --reuid=65534 --regid=65534 --clear-groups " +
+                                      std::string(KENKEN_BINARY) + " solve " + secret.str());
+        CHECK(r.status == 2);
+        CHECK_THAT(r.out, Catch::Contains("cannot read the file: Permission denied"));
+    } else {
+        chmod(secret.str().c_str(), 0);
+        const CliResult r = run_kenken("solve " + secret.str());
+        CHECK(r.status == 2);
+        CHECK_THAT(r.err, Catch::Contains("cannot read the file: Permission denied"));
+    }
+}
+
 TEST_CASE("a folder given as a puzzle file is bad input, not an internal error",
           "[cli][hostile][edges]") {
     for (const char* command : {"solve", "grade"}) {
