@@ -54,7 +54,8 @@ bool file_exists(const std::string& path) {
 // A corpus path must name a file: SQLite would take "" for a temporary database
 // (and lose everything), and a folder cannot be one.
 void check_path(const std::string& path) {
-    if (path.empty()) throw DbError("the corpus path is empty: name a file (--db FILE)");
+    if (const std::string problem = corpus_name_problem(path); !problem.empty())
+        throw DbError(problem);
     struct stat st;
     if (::stat(path.c_str(), &st) != 0) return;  // a new corpus, or a missing one
     if (S_ISDIR(st.st_mode)) throw DbError(path + " is a folder, not a KenKen corpus");

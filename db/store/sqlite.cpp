@@ -22,9 +22,21 @@ std::string error_text(sqlite3* db) {
 
 }  // namespace
 
+std::string corpus_name_problem(const std::string& path) {
+    if (path.empty()) return "the corpus path is empty: name a file (--db FILE)";
+    if (path == ":memory:")
+        return "':memory:' is SQLite's in-memory database, lost when the command ends: name a "
+               "file (./:memory: if you mean one of that name)";
+    return "";
+}
+
 Connection open_connection(const std::string& path, int flags) {
+    // A build of SQLite that takes URIs by default would read "file:x.db?mode=memory" as
+    // a memory database too: a name with a folder in front is always a file.
+    const std::string name =
+        !(flags & SQLITE_OPEN_URI) && path.rfind("file:", 0) == 0 ? "./" + path : path;
     sqlite3* raw = nullptr;
-    int rc = sqlite3_open_v2(path.c_str(), &raw, flags | SQLITE_OPEN_NOMUTEX, nullptr);
+    int rc = sqlite3_open_v2(name.c_str(), &raw, flags | SQLITE_OPEN_NOMUTEX, nullptr);
     Connection db(raw);
     if (rc != SQLITE_OK) fail(raw, "cannot open " + path);
     sqlite3_extended_result_codes(raw, 1);

@@ -22,8 +22,13 @@ struct ConnectionCloser {
 };
 using Connection = std::unique_ptr<sqlite3, ConnectionCloser>;
 
-// Opens a connection; flags as for sqlite3_open_v2.
+// Opens a connection; flags as for sqlite3_open_v2. A path is a file's name, whatever
+// it looks like: "file:..." is opened as a file unless flags ask for URIs.
 Connection open_connection(const std::string& path, int flags);
+
+// Why path cannot name a corpus file, or "" when it can: SQLite reads "" as a
+// temporary database and ":memory:" as one in memory, both lost when the command ends.
+std::string corpus_name_problem(const std::string& path);
 
 // Runs one or more statements that return no rows.
 void exec(sqlite3* db, const std::string& sql);

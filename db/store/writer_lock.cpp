@@ -40,6 +40,8 @@ std::string holder_text(const std::string& command) {
 // the longest companion's name must fit it: a new corpus is made as "NAME.new", whose
 // schema transaction has a "NAME.new-journal".
 void check_writable_name(const std::string& corpus_path) {
+    if (const std::string problem = corpus_name_problem(corpus_path); !problem.empty())
+        throw DbError(problem);
     namespace fs = std::filesystem;
     const fs::path corpus(corpus_path);
     const fs::path dir = corpus.parent_path().empty() ? fs::path(".") : corpus.parent_path();

@@ -633,6 +633,29 @@ TEST_CASE("a read-only corpus can be read by stats, query and verify", "[cli][ho
     fs::remove_all(folder.path);
 }
 
+TEST_CASE("SQLite's special names are not corpora: ':memory:' is refused, 'file:' is a file",
+          "[cli][hostile][edges]") {
+    // generate --db :memory: made a file of that name, then wrote its run into SQLite's
+    // in-memory database (the file kept an empty schema): the puzzles were lost, exit 0.
+    TempPath folder("special-names");
+    fs::create_directories(folder.path);
+    const std::string in = "cd " + folder.str() + " && " + KENKEN_BINARY + " ";
+    for (const char* command : {"generate --sizes 4 --count 2", "stats", "query"}) {
+        const CliResult r = run_shell(in + command + " --db :memory:");
+        INFO(command << ": " << r.out);
+        CHECK(r.status == 1);
+        CHECK_THAT(r.out, Catch::Contains("in-memory database"));
+    }
+    CHECK(fs::is_empty(folder.path));
+    // A name that reads as a URI to some SQLite builds is a file here.
+    REQUIRE(run_shell(in + "generate -q --sizes 4 --count 2 --db 'file:c.db?mode=memory'").status ==
+            0);
+    CHECK(fs::is_regular_file(folder.path / "file:c.db?mode=memory"));
+    const CliResult listed = run_shell(in + "query --format neknek --db 'file:c.db?mode=memory'");
+    CHECK(listed.status == 0);
+    CHECK(std::count(listed.out.begin(), listed.out.end(), '#') == 2);
+}
+
 TEST_CASE("a closed standard input and an unreadable file say so", "[cli][hostile][edges]") {
     // A closed stdin read as "no puzzle found: the text is empty"; an unreadable file was
     // "cannot read the file", without the reason.
