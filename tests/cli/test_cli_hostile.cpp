@@ -874,3 +874,33 @@ TEST_CASE("a configuration file may not name the top-up stream as its shard",
                           Catch::Contains("need 0 <= I < N"));
     CHECK_FALSE(fs::exists(db.path));
 }
+
+TEST_CASE("query in a form that cannot carry a variant refuses before writing anything",
+          "[cli][hostile][variants]") {
+    // A standard puzzle, then a hidden-operator one: query --format keen printed the
+    // first and then stopped, exit 1 (a corpus fault), naming no puzzle.
+    TempPath db("query-keen-hidden.db");
+    REQUIRE(run_kenken("generate -q --db " + db.str() + " --sizes 4 --count 1").status == 0);
+    REQUIRE(run_kenken("generate -q --db " + db.str() + " --sizes 4 --count 1 --add --variant " +
+                       "hidden")
+                .status == 0);
+    REQUIRE(run_kenken("generate -q --db " + db.str() + " --sizes 4 --count 1 --add --variant " +
+                       "killer")
+                .status == 0);
+    for (const auto& [format, rules] :
+         {std::pair{"keen", "hidden"}, std::pair{"cancan", "killer"}}) {
+        const CliResult r = run_kenken("query --db " + db.str() + " --format " + format);
+        INFO(format << ": " << r.err);
+        CHECK(r.status == 2);
+        CHECK(r.out.empty());
+        CHECK_THAT(r.err, Catch::Contains("query: puzzle ") &&
+                              Catch::Contains(std::string("(") + rules + "): ") &&
+                              Catch::Contains("use neknek"));
+    }
+    // What the form can carry is still written.
+    const CliResult standard =
+        run_kenken("query --db " + db.str() + " --format keen --variant standard");
+    CHECK(standard.status == 0);
+    CHECK_THAT(standard.out, Catch::StartsWith("4:"));
+    CHECK(run_kenken("query --db " + db.str() + " --format cancan --variant hidden").status == 0);
+}
