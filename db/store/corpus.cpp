@@ -5,6 +5,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <limits>
 #include <variant>
 
 #include "db/store/run_rows.h"
@@ -24,7 +25,9 @@ PuzzleRecord read_puzzle(const Statement& s) {
     r.neknek = s.column_text(2);
     r.solution = s.column_text(3);
     r.level = s.column_text(4);
-    r.score = s.column_double(5);
+    // A score edited to text ('nan', 'abc') is not taken for 0: it reads as NaN, which
+    // verify reports and the writers refuse (record_score).
+    r.score = s.column_is_number(5) ? s.column_double(5) : std::numeric_limits<double>::quiet_NaN();
     r.cages = s.column_int(6);
     r.singletons = s.column_int(7);
     r.max_cage = s.column_int(8);

@@ -904,3 +904,33 @@ TEST_CASE("query in a form that cannot carry a variant refuses before writing an
     CHECK_THAT(standard.out, Catch::StartsWith("4:"));
     CHECK(run_kenken("query --db " + db.str() + " --format cancan --variant hidden").status == 0);
 }
+
+TEST_CASE("a stored score edited to no number stops query and export with the puzzle's id",
+          "[cli][hostile][damaged]") {
+    // 1e999 (inf) and 1e300 printed as -9223372036854775808 in every output, 'abc' as 0,
+    // exit 0; export sorted on them.
+    TempPath db("score-edited.db"), out("score-edited.json"), pdf("score-edited.pdf");
+    REQUIRE(run_kenken("generate -q --db " + db.str() + " --sizes 4 --count 3").status == 0);
+    for (const std::string score : {"1e999", "-1e999", "1e300", "'abc'", "'nan'"}) {
+        exec_sql(db.str(), "UPDATE puzzles SET score = " + score + " WHERE id = 2");
+        for (const std::string& command :
+             {"query --db " + db.str(), "query --db " + db.str() + " --format json",
+              "query --db " + db.str() + " --format dataset",
+              "export --db " + db.str() + " -n 3 --force -o " + out.str(),
+              "export --db " + db.str() + " -n 3 --force -o " + pdf.str()}) {
+            const CliResult r = run_kenken(command);
+            INFO(score << ": " << command << ": " << r.err);
+            CHECK(r.status == 1);
+            CHECK_THAT(r.err, Catch::Contains("puzzle 2: stored score ") &&
+                                  Catch::Contains("run kenken verify"));
+            CHECK_THAT(r.out, !Catch::Contains("-9223372036854775808"));
+        }
+        const CliResult v = run_kenken("verify -q --db " + db.str());
+        INFO(v.out << v.err);
+        CHECK(v.status == 5);
+        CHECK_THAT(v.out + v.err, Catch::Contains("puzzle 2: score "));
+    }
+    CHECK_FALSE(fs::exists(out.path));
+    CHECK_FALSE(fs::exists(pdf.path));
+    CHECK(kk::db::Corpus::open_existing(db.str()).packs().empty());
+}
