@@ -934,3 +934,35 @@ TEST_CASE("a stored score edited to no number stops query and export with the pu
     CHECK_FALSE(fs::exists(pdf.path));
     CHECK(kk::db::Corpus::open_existing(db.str()).packs().empty());
 }
+
+TEST_CASE("verify names rows that point at nothing; packs --show names a deleted puzzle",
+          "[cli][hostile][damaged]") {
+    // A puzzle's run_id edited to no run, or a published puzzle deleted by hand: verify
+    // passed (exit 0), and packs --show listed 4 puzzles of a pack of 5.
+    TempPath db("dangling.db"), out("dangling.json");
+    REQUIRE(run_kenken("generate -q --db " + db.str() + " --sizes 4 --count 5").status == 0);
+    REQUIRE(run_kenken("export --db " + db.str() + " -n 5 -o " + out.str()).status == 0);
+    REQUIRE(run_kenken("verify -q --db " + db.str()).status == 0);
+    exec_sql(db.str(), "UPDATE puzzles SET run_id = 77 WHERE id = 1");
+    CliResult r = run_kenken("verify -q --db " + db.str());
+    INFO(r.err);
+    CHECK(r.status == 5);
+    CHECK_THAT(r.err, Catch::Contains("point at nothing") &&
+                          Catch::Contains("puzzle 1: its run 77 is not in the runs table"));
+    exec_sql(db.str(), "UPDATE puzzles SET run_id = 1 WHERE id = 1");
+    exec_sql(db.str(), "DELETE FROM puzzles WHERE id = 3");
+    r = run_kenken("verify -q --db " + db.str());
+    INFO(r.err);
+    CHECK(r.status == 5);
+    CHECK_THAT(r.err, Catch::Contains("puzzle 3 is not in the puzzles table"));
+    r = run_kenken("packs --db " + db.str() + " --show 1");
+    INFO(r.err);
+    CHECK(r.status == 1);
+    CHECK_THAT(r.err, Catch::Contains("pack 1, number ") &&
+                          Catch::Contains(": puzzle 3 is not in the corpus"));
+    exec_sql(db.str(), "DELETE FROM puzzles; DELETE FROM packs");
+    r = run_kenken("verify -q --db " + db.str());
+    INFO(r.err);
+    CHECK(r.status == 5);
+    CHECK_THAT(r.err, Catch::Contains("pack 1 has puzzles listed but is not in the packs table"));
+}
