@@ -609,7 +609,10 @@ TEST_CASE("endless input ends with a message at the size cap", "[cli][hostile][e
 TEST_CASE("a report that cannot be written is a failure with a message", "[cli][hostile][edges]") {
     // /dev/full takes no byte: the answer would be lost while the exit status said 0.
     const std::string puzzle = std::string(KENKEN_TEST_DATA) + "/seed001-4x4.neknek";
-    for (const std::string& args : {"solve " + puzzle, "grade --explain " + puzzle}) {
+    // --help and --version too: their text was lost with exit 0.
+    for (const std::string& args :
+         {"solve " + puzzle, "grade --explain " + puzzle, std::string("--help"),
+          std::string("--version"), std::string("export --help")}) {
         INFO(args);
         const CliResult r =
             run_shell("sh -c '" + std::string(KENKEN_BINARY) + " " + args + " > /dev/full'");
