@@ -8,21 +8,23 @@ _kenken() {
         words=("${COMP_WORDS[@]}")
         cword=$COMP_CWORD
     }
-    local commands="solve grade check generate verify stats query export packs bench"
+    local commands="solve grade check generate merge verify stats query export packs bench"
     if [ "$cword" -eq 1 ]; then
         COMPREPLY=($(compgen -W "$commands --help --version" -- "$cur"))
         return
     fi
+    # Each command's options as its --help lists them (tests/cli checks they agree).
     local opts
     case ${words[1]} in
         solve) opts="--format --limit --json --max-seconds -j --threads" ;;
-        grade) opts="--format --json --explain --max-seconds -j --threads" ;;
+        grade) opts="--format --json --max-seconds --explain -j --threads" ;;
         check) opts="--format" ;;
-        generate) opts="--db --config --sizes -n --count --per-level --add --seed -j --threads --max-singletons --resume -q --quiet" ;;
+        generate) opts="--db --config --sizes -n --count --per-level --variant --add --seed -j --threads --max-singletons --shard --resume -q --quiet --top-up" ;;
+        merge) opts="--db --force" ;;
         verify) opts="--db -j --threads -q --quiet --json" ;;
         stats) opts="--db --json" ;;
-        query) opts="--db --size --level --min-score --max-score --ops --max-cage --fresh --order --seed --limit --format" ;;
-        export) opts="--db -o --out -n --count --format --force --title --paper --solutions --allow-repeats --size --level --min-score --max-score --ops --max-cage --fresh --order --seed" ;;
+        query) opts="--db --size --level --min-score --max-score --ops --max-cage --variant --fresh --order --seed --limit --format" ;;
+        export) opts="--db -o --out -n --count --format --force --solutions --dry-run --book --title --subtitle --author --copyright --level-names --trim --paper --bleed --per-page --large-print --walkthrough --allow-repeats --size --level --min-score --max-score --ops --max-cage --variant --fresh --order --seed" ;;
         packs) opts="--db --show --delete --json" ;;
         bench) opts="--format --limit --warm --repeat --grade --json" ;;
     esac
@@ -36,7 +38,9 @@ _kenken() {
             return ;;
         --level) COMPREPLY=($(compgen -W "easy normal hard extreme unreasonable" -- "$cur")); return ;;
         --order) COMPREPLY=($(compgen -W "id score random" -- "$cur")); return ;;
-        --paper) COMPREPLY=($(compgen -W "a4 letter" -- "$cur")); return ;;
+        --paper|--trim) COMPREPLY=($(compgen -W "a4 letter 6x9 7x10 8x10 8.25x11 8.5x11 5.5x8.5" -- "$cur")); return ;;
+        --variant) COMPREPLY=($(compgen -W "standard hidden mult-only add-sub killer" -- "$cur")); return ;;
+        --book) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --config) COMPREPLY=($(compgen -W "default overnight" -- "$cur") $(compgen -f -- "$cur")); return ;;
         --db|-o|--out) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     esac

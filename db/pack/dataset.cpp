@@ -89,12 +89,8 @@ std::string dataset_json(const PuzzleRecord& r) {
     nlohmann::ordered_json j;
     j["question"] = puzzle_statement(p);
     j["answer"] = grid_text(record_solution(r, p), p.size);
-    j["metadata"] = {{"id", r.id},
-                     {"size", p.size},
-                     {"rules", puzzle_rules(p)},
-                     {"level", r.level},
-                     {"score", score_int(r.score)},
-                     {"seed", r.seed}};
+    j["metadata"] = {{"id", r.id},       {"size", p.size},           {"rules", puzzle_rules(p)},
+                     {"level", r.level}, {"score", record_score(r)}, {"seed", r.seed}};
     return j.dump();
 }
 

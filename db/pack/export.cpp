@@ -228,6 +228,8 @@ ExportResult export_pack(Corpus& corpus, const ExportRequest& req) {
         filter.limit = req.count;
         std::vector<PuzzleRecord> chosen = corpus.query(filter);
         const bool book = req.format == PackFormat::Pdf || req.format == PackFormat::Svg;
+        // A damaged score stops the pack, named, before it is sorted on (NaN has no order).
+        for (const PuzzleRecord& r : chosen) record_score(r);
         book_order(chosen, book);
         for (const PuzzleRecord& r : chosen) result.puzzle_ids.push_back(r.id);
         if (req.dry_run) {

@@ -1,5 +1,6 @@
 #include "db/pack/text.h"
 
+#include <cmath>
 #include <cstdio>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -22,8 +23,8 @@ std::string table_header() {
 std::string table_row(const PuzzleRecord& r) {
     char line[128];
     std::snprintf(line, sizeof line, "%8lld  %4d  %-12s  %8lld  %5d  %s\n",
-                  static_cast<long long>(r.id), r.size, r.level.c_str(), score_int(r.score),
-                  r.cages, r.ops.c_str());
+                  static_cast<long long>(r.id), r.size, r.level.c_str(), record_score(r), r.cages,
+                  r.ops.c_str());
     return line;
 }
 
@@ -61,12 +62,24 @@ Grid record_solution(const PuzzleRecord& r, const Puzzle& p) {
     return g;
 }
 
+long long record_score(const PuzzleRecord& r) {
+    // Past 1e18 the whole number would not fit a long long (llround's result is then
+    // unspecified); no grade comes near it.
+    if (!std::isfinite(r.score) || std::fabs(r.score) > 1e18) {
+        char stored[32];
+        std::snprintf(stored, sizeof stored, "%g", r.score);
+        throw DbError("puzzle " + std::to_string(r.id) + ": stored score " + stored +
+                      " is not a number a grade gives (run kenken verify)");
+    }
+    return score_int(r.score);
+}
+
 std::string record_json(const PuzzleRecord& r) {
     const Puzzle p = record_puzzle(r);
     nlohmann::ordered_json j = record_start("id", r.id);
     j["puzzle"] = puzzle_json(p);
     j["solution"] = grid_json(record_solution(r, p), p.size);
-    j["grade"] = {{"level", r.level}, {"score", score_int(r.score)}};
+    j["grade"] = {{"level", r.level}, {"score", record_score(r)}};
     return j.dump();
 }
 

@@ -33,6 +33,11 @@ Puzzle record_puzzle(const PuzzleRecord& r);
 // into an answer key of garbage; a wrong one would print a wrong answer.
 Grid record_solution(const PuzzleRecord& r, const Puzzle& p);
 
+// The record's score as the whole number every output prints, or DbError naming the
+// puzzle when the stored one is not a finite number (an edited row: a score of 1e999
+// was printed as -9223372036854775808, one of 'abc' as 0).
+long long record_score(const PuzzleRecord& r);
+
 // One JSON object (no newline) in the shared schema (puzzle_json.h): schema, id,
 // the puzzle, its solution as rows and its grade.
 std::string record_json(const PuzzleRecord& r);

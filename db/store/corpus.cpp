@@ -5,6 +5,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <limits>
 #include <variant>
 
 #include "db/store/run_rows.h"
@@ -24,7 +25,9 @@ PuzzleRecord read_puzzle(const Statement& s) {
     r.neknek = s.column_text(2);
     r.solution = s.column_text(3);
     r.level = s.column_text(4);
-    r.score = s.column_double(5);
+    // A score edited to text ('nan', 'abc') is not taken for 0: it reads as NaN, which
+    // verify reports and the writers refuse (record_score).
+    r.score = s.column_is_number(5) ? s.column_double(5) : std::numeric_limits<double>::quiet_NaN();
     r.cages = s.column_int(6);
     r.singletons = s.column_int(7);
     r.max_cage = s.column_int(8);
@@ -249,6 +252,37 @@ Corpus Corpus::open_read_only(const std::string& path) {
 
 std::vector<std::string> Corpus::schema_problems() {
     return db::schema_problems(db_.get(), true);
+}
+
+std::vector<std::string> Corpus::reference_problems() {
+    std::vector<std::string> out;
+    auto collect = [&](const char* sql, auto&& say) {
+        Statement s(db_.get(), sql);
+        while (s.step()) out.push_back(say(s));
+    };
+    collect(
+        "SELECT id, run_id FROM puzzles WHERE run_id IS NOT NULL AND run_id NOT IN "
+        "(SELECT id FROM runs) ORDER BY id LIMIT 20",
+        [](const Statement& s) {
+            return "puzzle " + std::to_string(s.column_int64(0)) + ": its run " +
+                   std::to_string(s.column_int64(1)) + " is not in the runs table";
+        });
+    collect(
+        "SELECT pack_id, number, puzzle_id FROM pack_puzzles WHERE puzzle_id NOT IN "
+        "(SELECT id FROM puzzles) ORDER BY pack_id, number LIMIT 20",
+        [](const Statement& s) {
+            return "pack " + std::to_string(s.column_int64(0)) + ", number " +
+                   std::to_string(s.column_int64(1)) + ": puzzle " +
+                   std::to_string(s.column_int64(2)) + " is not in the puzzles table";
+        });
+    collect(
+        "SELECT DISTINCT pack_id FROM pack_puzzles WHERE pack_id NOT IN (SELECT id FROM packs) "
+        "ORDER BY pack_id LIMIT 20",
+        [](const Statement& s) {
+            return "pack " + std::to_string(s.column_int64(0)) +
+                   " has puzzles listed but is not in the packs table";
+        });
+    return out;
 }
 
 std::vector<std::string> Corpus::integrity_problems(bool full) {
@@ -494,12 +528,21 @@ std::vector<PuzzleRecord> Corpus::pack_puzzles(std::int64_t pack_id) {
         columns += (columns.empty() ? "puzzles." : ", puzzles.") + name;
         pos = comma + 1;
     }
+    // A LEFT JOIN: a listed puzzle deleted by hand is named, not skipped.
     Statement s(db_.get(), "SELECT " + columns +
-                               " FROM pack_puzzles JOIN puzzles ON puzzles.id = "
-                               "pack_puzzles.puzzle_id WHERE pack_id = ? ORDER BY number");
+                               ", pack_puzzles.number, pack_puzzles.puzzle_id FROM pack_puzzles "
+                               "LEFT JOIN puzzles ON puzzles.id = pack_puzzles.puzzle_id "
+                               "WHERE pack_id = ? ORDER BY number");
     s.bind(1, pack_id);
     std::vector<PuzzleRecord> out;
-    while (s.step()) out.push_back(read_puzzle(s));
+    while (s.step()) {
+        if (s.column_is_null(0))
+            throw DbError("pack " + std::to_string(pack_id) + ", number " +
+                          std::to_string(s.column_int64(17)) + ": puzzle " +
+                          std::to_string(s.column_int64(18)) +
+                          " is not in the corpus (run kenken verify)");
+        out.push_back(read_puzzle(s));
+    }
     return out;
 }
 

@@ -55,6 +55,10 @@ class Corpus {
     // What the file lacks of this build's schema, indexes for speed included (opening
     // already refused a missing table, column or unique index).
     std::vector<std::string> schema_problems();
+    // Rows that point at nothing (foreign keys SQLite does not enforce here), at most
+    // 20 a kind: a puzzle's run_id naming no run, a pack entry naming no puzzle or no
+    // pack. Rows edited or deleted by hand leave them; empty when there are none.
+    std::vector<std::string> reference_problems();
 
     Corpus(Corpus&&) noexcept;
     Corpus& operator=(Corpus&&) noexcept;
@@ -115,7 +119,8 @@ class Corpus {
     std::int64_t record_pack(const PackRow& pack, const std::vector<std::int64_t>& puzzle_ids);
     std::vector<PackRow> packs();
     std::vector<std::int64_t> pack_puzzle_ids(std::int64_t pack_id);
-    // A pack's puzzles in pack order (number 1 first).
+    // A pack's puzzles in pack order (number 1 first); DbError when one of them is no
+    // longer stored (it was left out, and a pack of none was "no pack").
     std::vector<PuzzleRecord> pack_puzzles(std::int64_t pack_id);
     // Unpublishes a pack: its record goes, and its puzzles count as fresh again
     // unless another pack holds them. False when there is no such pack.

@@ -122,6 +122,11 @@ bool Statement::column_is_null(int column) const {
     return sqlite3_column_type(stmt_.get(), column) == SQLITE_NULL;
 }
 
+bool Statement::column_is_number(int column) const {
+    const int type = sqlite3_column_type(stmt_.get(), column);
+    return type == SQLITE_INTEGER || type == SQLITE_FLOAT;
+}
+
 std::optional<std::string> Statement::column_optional_text(int column) const {
     if (column_is_null(column)) return std::nullopt;
     return column_text(column);

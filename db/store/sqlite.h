@@ -61,6 +61,7 @@ class Statement {
     double column_double(int column) const;
     std::string column_text(int column) const;
     bool column_is_null(int column) const;
+    bool column_is_number(int column) const;  // INTEGER or REAL
     std::optional<std::string> column_optional_text(int column) const;
 
   private:

@@ -45,11 +45,14 @@ int main(int argc, char** argv) {
             return kk::cli::kBadInput;
         }
     }
+    bool printed_help = false;
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
-        // --help exits 0; a bad command line is bad input, like a bad file.
-        return app.exit(e) == 0 ? kk::cli::kOk : kk::cli::kBadInput;
+        // A bad command line is bad input, like a bad file. --help and --version exit
+        // 0 once their text is written (to /dev/full it was lost, and still 0).
+        if (app.exit(e) != 0) return kk::cli::kBadInput;
+        printed_help = true;
     } catch (const std::exception& e) {
         // Commands report what they expect; anything else still ends with a message
         // and a status, never an abort. An open batch is rolled back by SQLite.
@@ -61,5 +64,5 @@ int main(int argc, char** argv) {
         std::cerr << "kenken: cannot write the output: " << problem << "\n";
         return kk::cli::kFailure;
     }
-    return kk::cli::exit_status();
+    return printed_help ? kk::cli::kOk : kk::cli::exit_status();
 }

@@ -98,6 +98,14 @@ int run_verify(const VerifyOptions& o) {
             for (const std::string& line : missing) std::cerr << "  " << line << "\n";
             return kVerifyFailed;
         }
+        // Rows pointing at nothing (edited or deleted by hand): SQLite does not
+        // enforce the references, and such a corpus passed.
+        const auto dangling = corpus.reference_problems();
+        if (!dangling.empty()) {
+            std::cerr << "verify: " << o.db << " has rows that point at nothing:\n";
+            for (const std::string& line : dangling) std::cerr << "  " << line << "\n";
+            return kVerifyFailed;
+        }
         // The single-cell maximum each run used.
         std::map<std::int64_t, double> max_singletons;
         for (const auto& run : corpus.runs()) {

@@ -12,6 +12,9 @@
 #include <filesystem>
 #include <fstream>
 #include <optional>
+#include <regex>
+#include <set>
+#include <sstream>
 #include <string>
 #include <thread>
 
@@ -719,7 +722,10 @@ TEST_CASE("endless input ends with a message at the size cap", "[cli][hostile][e
 TEST_CASE("a report that cannot be written is a failure with a message", "[cli][hostile][edges]") {
     // /dev/full takes no byte: the answer would be lost while the exit status said 0.
     const std::string puzzle = std::string(KENKEN_TEST_DATA) + "/seed001-4x4.neknek";
-    for (const std::string& args : {"solve " + puzzle, "grade --explain " + puzzle}) {
+    // --help and --version too: their text was lost with exit 0.
+    for (const std::string& args :
+         {"solve " + puzzle, "grade --explain " + puzzle, std::string("--help"),
+          std::string("--version"), std::string("export --help")}) {
         INFO(args);
         const CliResult r =
             run_shell("sh -c '" + std::string(KENKEN_BINARY) + " " + args + " > /dev/full'");
@@ -991,4 +997,150 @@ TEST_CASE("a configuration file may not name the top-up stream as its shard",
     CHECK_THAT(r.err, Catch::Contains(config.str() + ":4: run.shard") &&
                           Catch::Contains("need 0 <= I < N"));
     CHECK_FALSE(fs::exists(db.path));
+}
+
+TEST_CASE("query in a form that cannot carry a variant refuses before writing anything",
+          "[cli][hostile][variants]") {
+    // A standard puzzle, then a hidden-operator one: query --format keen printed the
+    // first and then stopped, exit 1 (a corpus fault), naming no puzzle.
+    TempPath db("query-keen-hidden.db");
+    REQUIRE(run_kenken("generate -q --db " + db.str() + " --sizes 4 --count 1").status == 0);
+    REQUIRE(run_kenken("generate -q --db " + db.str() + " --sizes 4 --count 1 --add --variant " +
+                       "hidden")
+                .status == 0);
+    REQUIRE(run_kenken("generate -q --db " + db.str() + " --sizes 4 --count 1 --add --variant " +
+                       "killer")
+                .status == 0);
+    for (const auto& [format, rules] :
+         {std::pair{"keen", "hidden"}, std::pair{"cancan", "killer"}}) {
+        const CliResult r = run_kenken("query --db " + db.str() + " --format " + format);
+        INFO(format << ": " << r.err);
+        CHECK(r.status == 2);
+        CHECK(r.out.empty());
+        CHECK_THAT(r.err, Catch::Contains("query: puzzle ") &&
+                              Catch::Contains(std::string("(") + rules + "): ") &&
+                              Catch::Contains("use neknek"));
+    }
+    // What the form can carry is still written.
+    const CliResult standard =
+        run_kenken("query --db " + db.str() + " --format keen --variant standard");
+    CHECK(standard.status == 0);
+    CHECK_THAT(standard.out, Catch::StartsWith("4:"));
+    CHECK(run_kenken("query --db " + db.str() + " --format cancan --variant hidden").status == 0);
+}
+
+TEST_CASE("a stored score edited to no number stops query and export with the puzzle's id",
+          "[cli][hostile][damaged]") {
+    // 1e999 (inf) and 1e300 printed as -9223372036854775808 in every output, 'abc' as 0,
+    // exit 0; export sorted on them.
+    TempPath db("score-edited.db"), out("score-edited.json"), pdf("score-edited.pdf");
+    REQUIRE(run_kenken("generate -q --db " + db.str() + " --sizes 4 --count 3").status == 0);
+    for (const std::string score : {"1e999", "-1e999", "1e300", "'abc'", "'nan'"}) {
+        exec_sql(db.str(), "UPDATE puzzles SET score = " + score + " WHERE id = 2");
+        for (const std::string& command :
+             {"query --db " + db.str(), "query --db " + db.str() + " --format json",
+              "query --db " + db.str() + " --format dataset",
+              "export --db " + db.str() + " -n 3 --force -o " + out.str(),
+              "export --db " + db.str() + " -n 3 --force -o " + pdf.str()}) {
+            const CliResult r = run_kenken(command);
+            INFO(score << ": " << command << ": " << r.err);
+            CHECK(r.status == 1);
+            CHECK_THAT(r.err, Catch::Contains("puzzle 2: stored score ") &&
+                                  Catch::Contains("run kenken verify"));
+            CHECK_THAT(r.out, !Catch::Contains("-9223372036854775808"));
+        }
+        const CliResult v = run_kenken("verify -q --db " + db.str());
+        INFO(v.out << v.err);
+        CHECK(v.status == 5);
+        CHECK_THAT(v.out + v.err, Catch::Contains("puzzle 2: score "));
+    }
+    CHECK_FALSE(fs::exists(out.path));
+    CHECK_FALSE(fs::exists(pdf.path));
+    CHECK(kk::db::Corpus::open_existing(db.str()).packs().empty());
+}
+
+TEST_CASE("verify names rows that point at nothing; packs --show names a deleted puzzle",
+          "[cli][hostile][damaged]") {
+    // A puzzle's run_id edited to no run, or a published puzzle deleted by hand: verify
+    // passed (exit 0), and packs --show listed 4 puzzles of a pack of 5.
+    TempPath db("dangling.db"), out("dangling.json");
+    REQUIRE(run_kenken("generate -q --db " + db.str() + " --sizes 4 --count 5").status == 0);
+    REQUIRE(run_kenken("export --db " + db.str() + " -n 5 -o " + out.str()).status == 0);
+    REQUIRE(run_kenken("verify -q --db " + db.str()).status == 0);
+    exec_sql(db.str(), "UPDATE puzzles SET run_id = 77 WHERE id = 1");
+    CliResult r = run_kenken("verify -q --db " + db.str());
+    INFO(r.err);
+    CHECK(r.status == 5);
+    CHECK_THAT(r.err, Catch::Contains("point at nothing") &&
+                          Catch::Contains("puzzle 1: its run 77 is not in the runs table"));
+    exec_sql(db.str(), "UPDATE puzzles SET run_id = 1 WHERE id = 1");
+    exec_sql(db.str(), "DELETE FROM puzzles WHERE id = 3");
+    r = run_kenken("verify -q --db " + db.str());
+    INFO(r.err);
+    CHECK(r.status == 5);
+    CHECK_THAT(r.err, Catch::Contains("puzzle 3 is not in the puzzles table"));
+    r = run_kenken("packs --db " + db.str() + " --show 1");
+    INFO(r.err);
+    CHECK(r.status == 1);
+    CHECK_THAT(r.err, Catch::Contains("pack 1, number ") &&
+                          Catch::Contains(": puzzle 3 is not in the corpus"));
+    exec_sql(db.str(), "DELETE FROM puzzles; DELETE FROM packs");
+    r = run_kenken("verify -q --db " + db.str());
+    INFO(r.err);
+    CHECK(r.status == 5);
+    CHECK_THAT(r.err, Catch::Contains("pack 1 has puzzles listed but is not in the packs table"));
+}
+
+namespace {
+
+// The words of a --help section (from its title line to the next blank-line-free
+// title) that begin a line: option names ("-j,--threads" gives -j and --threads) or
+// subcommand names.
+std::set<std::string> help_words(const std::string& help, const std::string& section) {
+    std::set<std::string> words;
+    std::istringstream in(help.substr(help.find(section + ":\n") + section.size() + 2));
+    static const std::regex option(R"(^  +((-[a-z]),)?(--[a-z][a-z-]*))");
+    static const std::regex command(R"(^  ([a-z]+) )");
+    for (std::string line; std::getline(in, line) && (line.empty() || line[0] == ' ');) {
+        std::smatch m;
+        if (std::regex_search(line, m, option)) {
+            if (m[2].matched) words.insert(m[2]);
+            words.insert(m[3]);
+        } else if (std::regex_search(line, m, command)) {
+            words.insert(m[1]);
+        }
+    }
+    words.erase("-h");
+    words.erase("--help");
+    return words;
+}
+
+// What scripts/kenken-completion.bash offers for the words typed so far.
+std::set<std::string> completions(const std::string& words, int cword) {
+    const std::string script = kData + "/../../scripts/kenken-completion.bash";
+    const CliResult r = run_shell("bash -c 'source \"" + script + "\"; COMP_WORDS=(" + words +
+                                  "); COMP_CWORD=" + std::to_string(cword) +
+                                  "; _kenken; printf \"%s\\n\" \"${COMPREPLY[@]}\"'");
+    REQUIRE(r.status == 0);
+    std::set<std::string> out;
+    std::istringstream in(r.out);
+    for (std::string word; in >> word;)
+        if (word != "--help" && word != "--version") out.insert(word);
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("bash completion offers every command and exactly each command's options",
+          "[cli][hostile][completion]") {
+    // It lacked merge, and generate's --variant, --shard, --top-up, query's --variant and
+    // a dozen of export's options (--trim, --book, --dry-run, ...).
+    const std::set<std::string> commands = help_words(run_kenken("--help").out, "Subcommands");
+    REQUIRE(commands.count("merge") == 1);
+    CHECK(completions("kenken ''", 1) == commands);
+    for (const std::string& command : commands) {
+        INFO(command);
+        CHECK(completions("kenken " + command + " -", 2) ==
+              help_words(run_kenken(command + " --help").out, "Options"));
+    }
 }
