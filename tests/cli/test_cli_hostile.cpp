@@ -18,6 +18,7 @@
 #include <string>
 #include <thread>
 
+#include "core/io/formats.h"
 #include "db/store/corpus.h"
 #include "db/store/writer_lock.h"
 #include "tests/support/cli_run.h"
@@ -657,6 +658,32 @@ TEST_CASE("SQLite's special names are not corpora: ':memory:' is refused, 'file:
     const CliResult listed = run_shell(in + "query --format neknek --db 'file:c.db?mode=memory'");
     CHECK(listed.status == 0);
     CHECK(std::count(listed.out.begin(), listed.out.end(), '#') == 2);
+}
+
+TEST_CASE("verify --max-seconds bounds a puzzle no search ends on soon", "[cli][hostile][edges]") {
+    // verify had no bound: a corpus edited to hold a hostile puzzle (the big cages of
+    // issue 11 take up to seconds, an impossible one minutes) held it for as long.
+    TempPath folder("verify-bound");
+    const std::string db = corpus_in(folder, "--sizes 4 --count 3");
+    // big-cages-1 takes about 0.3 s to solve: a thirtieth of that is no time for it.
+    const auto puzzles = kk::read_puzzles(slurp(kData + "/big-cages-1.neknek"), kk::Format::Neknek);
+    REQUIRE(puzzles.size() == 1);
+    const std::string text = kk::write_neknek(puzzles[0].puzzle);
+    exec_sql(db,
+             "INSERT INTO puzzles (size, neknek, solution, level, score, cages, singletons, "
+             "max_cage, ops, canonical, seed, candidate, run_id) SELECT 9, '" +
+                 text +
+                 "', solution, level, score, cages, singletons, max_cage, ops, 'x', seed, "
+                 "candidate + 1000, run_id FROM puzzles LIMIT 1");
+    const CliResult bounded = run_kenken("verify --max-seconds 0.01 --db " + db);
+    INFO(bounded.out << bounded.err);
+    CHECK(bounded.status == 8);
+    CHECK_THAT(bounded.out, Catch::Contains("3 agree, 0 do not, 1 undecided within --max-seconds"));
+    CHECK_THAT(bounded.err, Catch::Contains("undecided: --max-seconds ran out while solving"));
+    // Without the bound it is decided, and disagrees with the row it was put in.
+    const CliResult unbounded = run_kenken("verify --db " + db);
+    CHECK(unbounded.status == 5);
+    CHECK_THAT(unbounded.out, Catch::Contains("1 do not"));
 }
 
 TEST_CASE("a closed standard input and an unreadable file say so", "[cli][hostile][edges]") {
