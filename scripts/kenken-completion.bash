@@ -21,7 +21,7 @@ _kenken() {
         check) opts="--format" ;;
         generate) opts="--db --config --sizes -n --count --per-level --variant --add --seed -j --threads --max-singletons --shard --resume -q --quiet --top-up" ;;
         merge) opts="--db --force" ;;
-        verify) opts="--db -j --threads -q --quiet --json" ;;
+        verify) opts="--db -j --threads -q --quiet --json --max-seconds" ;;
         stats) opts="--db --json" ;;
         query) opts="--db --size --level --min-score --max-score --ops --max-cage --variant --fresh --order --seed --limit --format" ;;
         export) opts="--db -o --out -n --count --format --force --solutions --dry-run --book --title --subtitle --author --copyright --level-names --trim --paper --bleed --per-page --large-print --walkthrough --allow-repeats --size --level --min-score --max-score --ops --max-cage --variant --fresh --order --seed" ;;
