@@ -59,6 +59,10 @@ std::vector<int> parse_sizes(const std::string& text) {
     while (std::getline(ss, part, ',')) {
         auto dash = part.find('-');
         int lo, hi;
+        // Said "'' is not a number" for both.
+        if (part.empty()) throw std::invalid_argument("sizes: an empty item in '" + text + "'");
+        if (dash != std::string::npos && (dash == 0 || dash + 1 == part.size()))
+            throw std::invalid_argument("sizes: the range '" + part + "' lacks a bound (e.g. 4-9)");
         if (dash == std::string::npos) {
             lo = hi = parse_int(part, "sizes");
         } else {

@@ -15,6 +15,9 @@ TEST_CASE("sizes parse as ranges and single sizes and lists", "[config]") {
     CHECK_THROWS_AS(parse_sizes("4-10"), std::invalid_argument);
     CHECK_THROWS_AS(parse_sizes("x"), std::invalid_argument);
     CHECK_THROWS_AS(parse_sizes("9-4"), std::invalid_argument);
+    // Said "'' is not a number" for these.
+    CHECK_THROWS_WITH(parse_sizes("4-"), Catch::Contains("the range '4-' lacks a bound"));
+    CHECK_THROWS_WITH(parse_sizes("4,,5"), Catch::Contains("an empty item in '4,,5'"));
 }
 
 TEST_CASE("per-level quotas parse by level name", "[config]") {
