@@ -9,7 +9,7 @@
 namespace kk {
 
 std::vector<TextLine> split_lines(std::string_view text) {
-    if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
+    text = without_bom(text);
     std::vector<TextLine> lines;
     int number = 1;
     while (!text.empty()) {

@@ -519,8 +519,9 @@ namespace kk::db {
 
 std::vector<PuzzleRecord> Corpus::pack_puzzles(std::int64_t pack_id) {
     std::string columns;  // kPuzzleColumns, each qualified by the puzzles table
+    int count = 0;        // of them: the pack's own columns follow
     const std::string plain = kPuzzleColumns;
-    for (size_t pos = 0; pos < plain.size();) {
+    for (size_t pos = 0; pos < plain.size(); ++count) {
         size_t comma = plain.find(',', pos);
         if (comma == std::string::npos) comma = plain.size();
         std::string name = plain.substr(pos, comma - pos);
@@ -538,8 +539,8 @@ std::vector<PuzzleRecord> Corpus::pack_puzzles(std::int64_t pack_id) {
     while (s.step()) {
         if (s.column_is_null(0))
             throw DbError("pack " + std::to_string(pack_id) + ", number " +
-                          std::to_string(s.column_int64(17)) + ": puzzle " +
-                          std::to_string(s.column_int64(18)) +
+                          std::to_string(s.column_int64(count)) + ": puzzle " +
+                          std::to_string(s.column_int64(count + 1)) +
                           " is not in the corpus (run kenken verify)");
         out.push_back(read_puzzle(s));
     }

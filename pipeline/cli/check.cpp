@@ -6,6 +6,7 @@
 #include <sstream>
 #include <vector>
 
+#include "core/io/utf8.h"
 #include "pipeline/cli/command.h"
 #include "pipeline/cli/input.h"
 
@@ -26,7 +27,7 @@ struct CheckOptions {
 std::optional<Grid> read_answer(const std::string& text, int n, std::string& problem) {
     Grid g;
     // Notepad starts a UTF-8 file with a byte order mark: it is no part of the first value.
-    std::istringstream in(text.starts_with("\xEF\xBB\xBF") ? text.substr(3) : text);
+    std::istringstream in{std::string(without_bom(text))};
     std::string line;
     int rows = 0;
     while (std::getline(in, line)) {

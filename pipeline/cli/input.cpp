@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "core/io/file_text.h"
+#include "core/io/utf8.h"
 #include "db/pack/puzzle_json.h"
 
 namespace kk::cli {
@@ -17,9 +18,9 @@ namespace {
 
 bool looks_like_json(const std::string& text) {
     // After a UTF-8 byte order mark, which nlohmann::json skips too.
-    const size_t from = text.starts_with("\xEF\xBB\xBF") ? 3 : 0;
-    const size_t first = text.find_first_not_of(" \t\r\n", from);
-    return first != std::string::npos && text[first] == '{';
+    const std::string_view body = without_bom(text);
+    const size_t first = body.find_first_not_of(" \t\r\n");
+    return first != std::string_view::npos && body[first] == '{';
 }
 
 }  // namespace

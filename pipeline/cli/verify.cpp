@@ -45,13 +45,11 @@ void draw_progress(size_t done, size_t total, double seconds) {
     std::fflush(stderr);
 }
 
-// Starts every problem of a puzzle that ran out of --max-seconds.
-constexpr const char* kUndecidedProblem = "undecided: --max-seconds ran out while ";
-
 // What is wrong with one stored puzzle, or empty when it agrees. max_seconds > 0 bounds
-// its solve and grade together: a corpus edited by hand may hold a puzzle no search
-// ends on soon.
-std::string check_record(const db::PuzzleRecord& r, double max_singletons, double max_seconds) {
+// its solve and grade together (a corpus edited by hand may hold a puzzle no search ends
+// on soon): past it, undecided is set.
+std::string check_record(const db::PuzzleRecord& r, double max_singletons, double max_seconds,
+                         bool& undecided) {
     std::vector<ParsedPuzzle> parsed;
     try {
         parsed = read_puzzles(r.neknek, Format::Neknek);
@@ -68,11 +66,13 @@ std::string check_record(const db::PuzzleRecord& r, double max_singletons, doubl
     const StopCondition stop = StopCondition::after(max_seconds);
     const StopCondition* bound = max_seconds > 0 ? &stop : nullptr;
     const SolveResult s = solve(p, 2, bound);
-    if (s.undecided) return std::string(kUndecidedProblem) + "solving";
+    undecided = s.undecided;
+    if (undecided) return "undecided: --max-seconds ran out while solving";
     if (s.count != 1) return s.count == 0 ? "no solution" : "more than one solution";
     if (db::solution_text(s.solutions[0]) != r.solution) return "stored solution differs";
     const Grade g = grade(p, false, kNoNodeLimit, &s.solutions[0], bound);
-    if (g.undecided) return std::string(kUndecidedProblem) + "grading";
+    undecided = g.undecided;
+    if (undecided) return "undecided: --max-seconds ran out while grading";
     if (level_name(g.level) != r.level)
         return std::string("level ") + level_name(g.level) + " != stored " + r.level;
     if (g.score != r.score)
@@ -87,35 +87,27 @@ std::string check_record(const db::PuzzleRecord& r, double max_singletons, doubl
 struct Checked {
     db::PuzzleRecord record;
     std::string problem;
+    bool undecided = false;  // the problem is --max-seconds running out
 };
 
 int run_verify(const VerifyOptions& o) {
     try {
         auto corpus = db::Corpus::open_read_only(o.db);
-        // The file itself first: SQLite's full integrity check (every page, index
-        // and constraint). A damaged file is reported, not re-graded.
-        const auto damage = corpus.integrity_problems(true);
-        if (!damage.empty()) {
-            std::cerr << "verify: " << o.db << " fails SQLite's integrity check:\n";
-            for (const std::string& line : damage) std::cerr << "  " << line << "\n";
+        // The file before its puzzles: a damaged file is reported, not re-graded.
+        const auto damaged = [&](const std::vector<std::string>& problems, const char* what) {
+            if (problems.empty()) return false;
+            std::cerr << "verify: " << o.db << " " << what << ":\n";
+            for (const std::string& line : problems) std::cerr << "  " << line << "\n";
+            return true;
+        };
+        // SQLite's full integrity check (every page, index and constraint); then the
+        // schema (an index dropped by hand only slows queries, so opening allowed it);
+        // then rows pointing at nothing (edited or deleted by hand: SQLite does not
+        // enforce the references).
+        if (damaged(corpus.integrity_problems(true), "fails SQLite's integrity check") ||
+            damaged(corpus.schema_problems(), "lacks part of the corpus schema") ||
+            damaged(corpus.reference_problems(), "has rows that point at nothing"))
             return kVerifyFailed;
-        }
-        // Then the schema: an index dropped by hand only slows queries, so opening
-        // allowed it; verify names it.
-        const auto missing = corpus.schema_problems();
-        if (!missing.empty()) {
-            std::cerr << "verify: " << o.db << " lacks part of the corpus schema:\n";
-            for (const std::string& line : missing) std::cerr << "  " << line << "\n";
-            return kVerifyFailed;
-        }
-        // Rows pointing at nothing (edited or deleted by hand): SQLite does not
-        // enforce the references, and such a corpus passed.
-        const auto dangling = corpus.reference_problems();
-        if (!dangling.empty()) {
-            std::cerr << "verify: " << o.db << " has rows that point at nothing:\n";
-            for (const std::string& line : dangling) std::cerr << "  " << line << "\n";
-            return kVerifyFailed;
-        }
         // The single-cell maximum each run used.
         std::map<std::int64_t, double> max_singletons;
         for (const auto& run : corpus.runs()) {
@@ -155,8 +147,9 @@ int run_verify(const VerifyOptions& o) {
                     oneapi::tbb::filter_mode::parallel,
                     [&](Checked* c) {
                         auto it = max_singletons.find(c->record.run_id);
-                        c->problem = check_record(
-                            c->record, it == max_singletons.end() ? -1 : it->second, o.max_seconds);
+                        c->problem =
+                            check_record(c->record, it == max_singletons.end() ? -1 : it->second,
+                                         o.max_seconds, c->undecided);
                         return c;
                     }) &
                 oneapi::tbb::make_filter<Checked*, void>(
@@ -175,10 +168,7 @@ int run_verify(const VerifyOptions& o) {
                                 ++ok_counts[r.size][static_cast<size_t>(l)];
                             return;
                         }
-                        if (c->problem.rfind(kUndecidedProblem, 0) == 0)
-                            ++undecided;
-                        else
-                            ++bad;
+                        ++(c->undecided ? undecided : bad);
                         if (bad + undecided <= 20)
                             std::cerr << "puzzle " << r.id << ": " << c->problem << "\n";
                         if (o.json) disagree.push_back({{"id", r.id}, {"problem", c->problem}});
