@@ -78,14 +78,23 @@ bool read_inputs(const std::vector<std::string>& files, const std::string& forma
                  std::vector<SourcedPuzzle>& out) {
     std::vector<std::string> names = files;
     if (names.empty()) names.push_back("-");
+    // The cap holds for all the files together: each is parsed before any is solved, so
+    // one file named a hundred times would otherwise take a hundred times the memory.
+    std::size_t taken = 0;
     for (const std::string& file : names) {
         const std::string shown = file == "-" ? "<stdin>" : file;
         std::string problem;
-        const std::string text = read_text_input(file, kMaxInputBytes, "a puzzle file", problem);
+        const std::size_t left = kMaxInputBytes - taken;
+        const std::string text = read_text_input(file, left, "a puzzle file", problem);
+        if (!problem.empty() && taken > 0 && text.size() > left)
+            problem = "with the files before it, more than " +
+                      std::to_string(kMaxInputBytes >> 20) +
+                      " MiB of puzzles in one command: give fewer files at a time";
         if (!problem.empty()) {
             std::cerr << shown << ": " << problem << "\n";
             return false;
         }
+        taken += text.size();
         try {
             if (format == "json" || (format == "auto" && looks_like_json(text))) {
                 for (SourcedPuzzle& sp : read_json_lines(text, shown)) out.push_back(std::move(sp));

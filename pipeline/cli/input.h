@@ -20,8 +20,9 @@ struct SourcedPuzzle {
     ParsedPuzzle parsed;
 };
 
-// Largest input read_inputs takes from one file or stdin (a million puzzles is
-// far less): endless input such as /dev/zero ends with a message.
+// Largest input read_inputs takes from all its files and stdin together (a million
+// puzzles is far less): endless input such as /dev/zero, or one big file named many
+// times, ends with a message.
 constexpr std::size_t kMaxInputBytes = std::size_t{64} << 20;
 
 // The text of a file, or of stdin for "-", read with a cap (core/io/file_text.h): "" and

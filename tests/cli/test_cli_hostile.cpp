@@ -718,6 +718,25 @@ TEST_CASE("a folder given as a puzzle file is bad input, not an internal error",
     }
 }
 
+TEST_CASE("the input cap holds for all the files of one command together",
+          "[cli][hostile][edges]") {
+    // Each file under the cap, but every file is parsed before any is solved: one big
+    // file named many times took memory without bound (3 x 60 MiB: 1.1 GB).
+    TempPath big("cap-together.neknek");
+    {
+        std::ofstream out(big.path, std::ios::binary);
+        out << "#\t1\n!\t1\tA1\n";  // one puzzle, then blank lines: quick to parse
+        const std::string line(1023, ' ');
+        for (int i = 0; i < 40 * 1024; ++i) out << line << "\n";  // 40 MiB of blanks
+    }
+    for (const char* command : {"solve", "grade"}) {
+        const CliResult r = run_kenken(std::string(command) + " " + big.str() + " " + big.str());
+        CHECK(r.status == 2);
+        CHECK_THAT(r.err,
+                   Catch::Contains(big.str() + ": with the files before it, more than 64 MiB"));
+    }
+}
+
 TEST_CASE("endless input ends with a message at the size cap", "[cli][hostile][edges]") {
     CliResult r = run_kenken("solve /dev/zero");
     CHECK(r.status == 2);
