@@ -113,6 +113,8 @@ bool SearchState::take_out_unit_nogoods() {
 
 SearchState::RunEnd SearchState::run(std::uint64_t budget, SolveResult* out) {
     result = out;
+    solution_index.clear();
+    solutions_indexed = 0;
     run_budget = budget;
     run_nodes = 0;
     aborted = false;

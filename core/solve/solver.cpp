@@ -771,12 +771,31 @@ int SearchState::heaviest_cell() const {
     return best;
 }
 
+namespace {
+
+std::uint64_t grid_hash(const Grid& g) {
+    std::uint64_t h = 0xcbf29ce484222325ull;  // FNV-1a over the values
+    for (int v : g) h = (h ^ static_cast<std::uint64_t>(v)) * 0x100000001b3ull;
+    return h;
+}
+
+}  // namespace
+
+bool SearchState::known_solution(const Grid& g) {
+    const std::vector<Grid>& found = result->solutions;
+    for (; solutions_indexed < found.size(); ++solutions_indexed)
+        solution_index.emplace(grid_hash(found[solutions_indexed]), solutions_indexed);
+    const auto [from, to] = solution_index.equal_range(grid_hash(g));
+    for (auto it = from; it != to; ++it)
+        if (found[it->second] == g) return true;
+    return false;
+}
+
 void SearchState::record_solution() {
     Grid g(cells);
     for (int cell = 0; cell < cells; ++cell) g[cell] = lowest_value(cand[cell]);
     // A restarted search can meet a solution an earlier run found.
-    for (const Grid& old : result->solutions)
-        if (old == g) return;
+    if (lazy_count && known_solution(g)) return;
     result->solutions.push_back(std::move(g));
     ++result->count;
     // With big lazy cages a second solution can hide deep in a huge tree, while most

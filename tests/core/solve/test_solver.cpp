@@ -451,6 +451,48 @@ TEST_CASE("two threads give what one gives, run for run", "[solver][big-cages][t
     CHECK(restarted > 10);
 }
 
+TEST_CASE("a long list of solutions: each found once, with no hang telling them apart",
+          "[solver][limit]") {
+    // Each new solution was compared with every one before it: listing 30,000 took 7.7 s
+    // (100,000: minutes). The deadline is a hang guard far above what the listing takes.
+    const auto many_solutions = [](int n, int block_rows, int block_cols) {
+        std::vector<Cage> cages;  // sum cages over blocks of the cyclic Latin square
+        for (int r = 0; r < n; r += block_rows)
+            for (int c = 0; c < n; c += block_cols) {
+                Cage cage{Op::Add, 0, {}};
+                for (int i = r; i < r + block_rows; ++i)
+                    for (int j = c; j < c + block_cols; ++j) {
+                        cage.cells.push_back(i * n + j);
+                        cage.target += (i + j) % n + 1;
+                    }
+                cages.push_back(cage);
+            }
+        return from_rows(n, cages);
+    };
+    const auto require_distinct_solutions = [](const Puzzle& p, const SolveResult& r) {
+        REQUIRE(r.solutions.size() == static_cast<size_t>(r.count));
+        std::vector<Grid> sorted = r.solutions;
+        std::sort(sorted.begin(), sorted.end());
+        CHECK(std::adjacent_find(sorted.begin(), sorted.end()) == sorted.end());
+        for (size_t i = 0; i < r.solutions.size(); i += 997) CHECK(is_solution(p, r.solutions[i]));
+    };
+    const StopCondition stop = StopCondition::after(20);
+    SECTION("cage tables, one search") {
+        const Puzzle p = many_solutions(8, 2, 2);
+        const SolveResult r = Solver().solve(p, 100'000, &stop);
+        REQUIRE_FALSE(r.undecided);
+        CHECK(r.count == 100'000);
+        require_distinct_solutions(p, r);
+    }
+    SECTION("big lazy cages: restarted runs meet solutions found before") {
+        const Puzzle p = many_solutions(9, 1, 9);  // each row one cage of sum 45
+        const SolveResult r = Solver().solve(p, 50'000, &stop);
+        REQUIRE_FALSE(r.undecided);
+        CHECK(r.count == 50'000);
+        require_distinct_solutions(p, r);
+    }
+}
+
 TEST_CASE("limit 1 stops at the first solution and limit 0 at none", "[solver]") {
     // Four 2-cell + cages in 2x2 blocks leave many Latin squares.
     Puzzle p = from_rows(4, {{Op::Add, 3, {0, 1}},
