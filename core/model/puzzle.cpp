@@ -137,6 +137,8 @@ std::optional<PuzzleIssue> check_puzzle(const Puzzle& p) {
         for (int c : cage.cells) {
             if (c < 0 || c >= n * n)
                 return PuzzleIssue{ki, "cell " + std::to_string(c) + " is outside the grid"};
+            if (owner[c] == ki)
+                return PuzzleIssue{ki, "cell " + cell_name(n, c) + " is listed twice in this cage"};
             if (owner[c] >= 0)
                 return PuzzleIssue{ki, "cell " + cell_name(n, c) + " is already in another cage"};
             owner[c] = ki;

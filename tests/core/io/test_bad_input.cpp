@@ -31,6 +31,7 @@ const BadCase kBadCases[] = {
     {"header-extra.neknek", 1, "the size alone"},
     {"no-header.neknek", 1, "header before the cages"},
     {"cell-twice.neknek", 5, "cell B2 is already in another cage"},
+    {"cell-twice-one-cage.neknek", 2, "cell A1 is listed twice in this cage"},
     {"cell-missing.neknek", 1, "cell D4 is in no cage"},
     {"cage-two-pieces.neknek", 5, "not orthogonally connected"},
     {"sub-three-cells.neknek", 6, "exactly 2 cells, not 3"},
