@@ -26,25 +26,30 @@ struct BenchOptions {
     bool warm = false;
     bool grade = false;  // time grade() instead of solve()
     bool json = false;
+    double max_seconds = 0;  // per run; 0: no limit
 };
 
 struct SizeFigures {
     std::vector<double> micros;  // best time of each puzzle
     std::uint64_t nodes = 0;
     int unique = 0, ambiguous = 0, impossible = 0;
+    int undecided = 0;  // a run met --max-seconds: left out of the times, which it would cut
 };
 
 // Best of `repeat` runs in microseconds; `result` keeps the last run's answer. Cold:
 // the cage tables are built afresh for every run, as for a one-off `kenken solve`.
 // Warm: the solver's table cache keeps what earlier puzzles built, as in a factory
 // run; one run per puzzle, since a repeat would find its own tables.
-double time_solve(const Puzzle& p, int limit, int repeat, bool warm, SolveResult& result) {
+// An undecided run ends the repeats: the others would meet the same budget.
+double time_solve(const Puzzle& p, int limit, int repeat, bool warm, double max_seconds,
+                  SolveResult& result) {
     static Solver shared;
     double best = 0;
-    for (int r = 0; r < (warm ? 1 : repeat); ++r) {
+    for (int r = 0; r < (warm ? 1 : repeat) && !result.undecided; ++r) {
         if (!warm) shared.forget_tables();
+        const StopCondition budget = StopCondition::after(max_seconds);
         auto start = std::chrono::steady_clock::now();
-        result = shared.solve(p, limit);
+        result = shared.solve(p, limit, max_seconds > 0 ? &budget : nullptr);
         auto stop = std::chrono::steady_clock::now();
         double us = std::chrono::duration<double, std::micro>(stop - start).count();
         if (r == 0 || us < best) best = us;
@@ -53,11 +58,12 @@ double time_solve(const Puzzle& p, int limit, int repeat, bool warm, SolveResult
 }
 
 // Best of `repeat` grade() runs in microseconds; `result` keeps the last run's grade.
-double time_grade(const Puzzle& p, int repeat, Grade& result) {
+double time_grade(const Puzzle& p, int repeat, double max_seconds, Grade& result) {
     double best = 0;
-    for (int r = 0; r < repeat; ++r) {
+    for (int r = 0; r < repeat && !result.undecided; ++r) {
+        const StopCondition budget = StopCondition::after(max_seconds);
         auto start = std::chrono::steady_clock::now();
-        result = grade(p);
+        result = grade(p, false, kNoNodeLimit, nullptr, max_seconds > 0 ? &budget : nullptr);
         auto stop = std::chrono::steady_clock::now();
         double us = std::chrono::duration<double, std::micro>(stop - start).count();
         if (r == 0 || us < best) best = us;
@@ -95,15 +101,22 @@ void print_table(const std::map<int, SizeFigures>& by_size, const BenchOptions& 
             "solve(puzzle, limit %d), cold tables, best of %d runs, steady_clock, "
             "microseconds\n",
             o.limit, o.repeat);
-    std::printf("%-5s %8s %10s %10s %10s %10s %7s %9s %10s\n", "size", "puzzles", "median_us",
+    std::printf("%-5s %8s %10s %10s %10s %10s %7s %9s %10s", "size", "puzzles", "median_us",
                 "p90_us", "max_us", "mean_nodes", one_found(o), "ambiguous", "impossible");
+    std::printf(o.max_seconds > 0 ? " %9s\n" : "\n", "undecided");
     for (auto& [n, f] : by_size) {
         std::vector<double> t = f.micros;
         std::sort(t.begin(), t.end());
-        std::printf("%dx%-3d %8zu %10.1f %10.1f %10.1f %10.2f %7d %9d %10d\n", n, n, t.size(),
-                    median(t), percentile(t, 0.9), t.back(),
-                    static_cast<double>(f.nodes) / static_cast<double>(t.size()), f.unique,
-                    f.ambiguous, f.impossible);
+        if (t.empty())  // every puzzle of this size undecided
+            std::printf("%dx%-3d %8d %10s %10s %10s %10s %7d %9d %10d", n, n, 0, "-", "-", "-", "-",
+                        0, 0, 0);
+        else
+            std::printf("%dx%-3d %8zu %10.1f %10.1f %10.1f %10.2f %7d %9d %10d", n, n, t.size(),
+                        median(t), percentile(t, 0.9), t.back(),
+                        static_cast<double>(f.nodes) / static_cast<double>(t.size()), f.unique,
+                        f.ambiguous, f.impossible);
+        if (o.max_seconds > 0) std::printf(" %9d", f.undecided);
+        std::printf("\n");
     }
 }
 
@@ -119,16 +132,20 @@ void print_json(const std::map<int, SizeFigures>& by_size, const BenchOptions& o
     for (auto& [n, f] : by_size) {
         std::vector<double> t = f.micros;
         std::sort(t.begin(), t.end());
-        sizes.push_back(
-            {{"size", n},
-             {"puzzles", t.size()},
-             {"median_us", median(t)},
-             {"p90_us", percentile(t, 0.9)},
-             {"max_us", t.back()},
-             {"mean_nodes", static_cast<double>(f.nodes) / static_cast<double>(t.size())},
-             {one_found(o), f.unique},
-             {"ambiguous", f.ambiguous},
-             {"impossible", f.impossible}});
+        const auto figure = [&t](double x) {
+            return t.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(x);
+        };
+        sizes.push_back({{"size", n},
+                         {"puzzles", t.size()},
+                         {"median_us", figure(t.empty() ? 0 : median(t))},
+                         {"p90_us", figure(t.empty() ? 0 : percentile(t, 0.9))},
+                         {"max_us", figure(t.empty() ? 0 : t.back())},
+                         {"mean_nodes", figure(static_cast<double>(f.nodes) /
+                                               static_cast<double>(std::max<size_t>(t.size(), 1)))},
+                         {one_found(o), f.unique},
+                         {"ambiguous", f.ambiguous},
+                         {"impossible", f.impossible},
+                         {"undecided", f.undecided}});
     }
     j["sizes"] = sizes;
     std::printf("%s\n", j.dump().c_str());
@@ -138,20 +155,37 @@ int run_bench(const BenchOptions& o) {
     std::vector<SourcedPuzzle> puzzles;
     if (!read_inputs(o.files, o.format, puzzles)) return kBadInput;
     std::map<int, SizeFigures> by_size;
+    int status = kOk;
     for (const SourcedPuzzle& sp : puzzles) {
         const Puzzle& p = sp.parsed.puzzle;
         SolveResult r;
         SizeFigures& f = by_size[p.size];
+        const auto undecided = [&] {
+            ++f.undecided;
+            status = kUndecided;
+            std::fprintf(stderr, "%s: undecided: no answer within --max-seconds %g\n",
+                         sp.source.c_str(), o.max_seconds);
+        };
         if (o.grade) {  // nodes: trial-and-error search nodes
             Grade g;
-            f.micros.push_back(time_grade(p, o.repeat, g));
+            const double micros = time_grade(p, o.repeat, o.max_seconds, g);
+            if (g.undecided) {
+                undecided();
+                continue;
+            }
+            f.micros.push_back(micros);
             f.nodes += g.search_nodes;
             ++(g.level == Level::Ambiguous    ? f.ambiguous
                : g.level == Level::Impossible ? f.impossible
                                               : f.unique);
             continue;
         }
-        f.micros.push_back(time_solve(p, o.limit, o.repeat, o.warm, r));
+        const double micros = time_solve(p, o.limit, o.repeat, o.warm, o.max_seconds, r);
+        if (r.undecided) {
+            undecided();
+            continue;
+        }
+        f.micros.push_back(micros);
         f.nodes += r.nodes;
         if (r.count == 0)
             ++f.impossible;
@@ -164,7 +198,7 @@ int run_bench(const BenchOptions& o) {
         print_json(by_size, o);
     else
         print_table(by_size, o);
-    return std::fflush(stdout) == 0 ? kOk : kFailure;
+    return std::fflush(stdout) == 0 ? status : kFailure;
 }
 
 }  // namespace
@@ -188,8 +222,9 @@ void add_bench_command(CLI::App& app) {
         ->capture_default_str();
     sub->add_flag("--grade", o->grade, "Time the grader (grade()) instead of the solver");
     sub->add_flag("--json", o->json, "The figures as one JSON object");
+    add_max_seconds_option(sub, o->max_seconds);
     sub->footer(help_footer(
-        {kOk, kFailure, kBadInput},
+        {kOk, kFailure, kBadInput, kUndecided},
         {"kenken bench tests/data/*.neknek", "kenken bench --warm --json puzzles.neknek",
          "kenken bench --grade --repeat 1 puzzles.keen"}));
     sub->callback([o] { set_exit(run_bench(*o)); });

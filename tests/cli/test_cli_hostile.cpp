@@ -11,6 +11,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <regex>
 #include <set>
@@ -967,6 +968,40 @@ TEST_CASE("bench --limit 1 counts puzzles solved, not proved unique", "[cli][hos
         CHECK(r.status == 0);
         CHECK_THAT(r.out, !Catch::Contains("unique") && Catch::Contains("solved"));
     }
+}
+
+TEST_CASE("bench --max-seconds ends a puzzle no search ends on soon, exit 8",
+          "[cli][hostile][bench]") {
+    // bench had no budget: a hostile puzzle held it for as long as its search took.
+    // One cage of all 81 cells: counting its solutions to a million never ends in time.
+    std::string all = "#\t9\n+\t405\t";
+    for (int cell = 0; cell < 81; ++cell)
+        all += std::string(1, static_cast<char>('A' + cell / 9)) + std::to_string(cell % 9 + 1) +
+               (cell < 80 ? " " : "\n");
+    TempPath whole("bench-whole-grid.neknek");
+    write_file(whole, all);
+    const std::string small = kData + "/seed001-4x4.neknek";
+    const CliResult r = run_kenken("bench --json --limit 1000000 --repeat 3 --max-seconds 0.2 " +
+                                   whole.str() + " " + small);
+    CHECK(r.status == 8);
+    CHECK_THAT(r.err, Catch::Contains("bench-whole-grid.neknek#1: undecided"));
+    const nlohmann::json sizes = nlohmann::json::parse(r.out).at("sizes");
+    REQUIRE(sizes.size() == 2);
+    CHECK(sizes[0].at("size") == 4);
+    CHECK(sizes[0].at("puzzles") == 1);  // decided: timed as before
+    CHECK(sizes[0].at("undecided") == 0);
+    CHECK(sizes[1].at("size") == 9);
+    CHECK(sizes[1].at("puzzles") == 0);  // out of the times, which a cut run would skew
+    CHECK(sizes[1].at("undecided") == 1);
+    CHECK(sizes[1].at("median_us").is_null());
+    const CliResult table =
+        run_kenken("bench --limit 1000000 --repeat 1 --max-seconds 0.2 " + whole.str());
+    CHECK(table.status == 8);
+    CHECK_THAT(table.out, Catch::Contains("undecided"));
+    const CliResult graded =
+        run_kenken("bench --grade --repeat 1 --max-seconds 1e-9 " + kData + "/big-cages-1.neknek");
+    CHECK(graded.status == 8);
+    CHECK_THAT(graded.err, Catch::Contains("big-cages-1.neknek#1: undecided"));
 }
 
 TEST_CASE("a book file's words are checked with its file and line; a level name cannot be blank",
