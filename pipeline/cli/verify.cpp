@@ -22,6 +22,7 @@
 #include "core/solve/solver.h"
 #include "db/pack/puzzle_json.h"
 #include "db/store/corpus.h"
+#include "db/store/record.h"
 #include "pipeline/cli/command.h"
 #include "pipeline/factory/config.h"
 
@@ -63,6 +64,18 @@ std::string check_record(const db::PuzzleRecord& r, double max_singletons, doubl
     if (p.size != r.size) return "size differs from the text";
     if (rules_name(p.rules) != r.rules)
         return "rules " + rules_name(p.rules) + " in the text != stored " + r.rules;
+    // The figures queries filter on (--ops, --max-cage): wrong ones would pick wrong puzzles.
+    db::PuzzleRecord text;
+    db::describe_structure(p, text);
+    const std::pair<const char*, std::pair<std::string, std::string>> figures[] = {
+        {"cages", {std::to_string(text.cages), std::to_string(r.cages)}},
+        {"singletons", {std::to_string(text.singletons), std::to_string(r.singletons)}},
+        {"max_cage", {std::to_string(text.max_cage), std::to_string(r.max_cage)}},
+        {"ops", {text.ops, r.ops}}};
+    for (const auto& [column, values] : figures)
+        if (values.first != values.second)
+            return std::string(column) + " " + values.second + " stored, " + values.first +
+                   " in the text";
     const StopCondition stop = StopCondition::after(max_seconds);
     const StopCondition* bound = max_seconds > 0 ? &stop : nullptr;
     const SolveResult s = solve(p, 2, bound);

@@ -20,6 +20,7 @@
 #include <thread>
 
 #include "core/io/formats.h"
+#include "core/model/features.h"
 #include "db/store/corpus.h"
 #include "db/store/writer_lock.h"
 #include "tests/support/cli_run.h"
@@ -661,6 +662,34 @@ TEST_CASE("SQLite's special names are not corpora: ':memory:' is refused, 'file:
     CHECK(std::count(listed.out.begin(), listed.out.end(), '#') == 2);
 }
 
+TEST_CASE("verify checks the figures queries filter on: cages, singletons, largest cage, ops",
+          "[cli][hostile][edges]") {
+    // Edited by hand, they made `query --ops` and `--max-cage` pick the wrong puzzles, and
+    // verify said every puzzle agreed.
+    TempPath db("verify-figures.db");
+    REQUIRE(run_kenken("generate -q --db " + db.str() + " --sizes 4 --count 4 --seed 2").status ==
+            0);
+    for (const auto& [edit, said] :
+         {std::pair<std::string, std::string>{"cages = cages + 1", "cages "},
+          {"singletons = singletons + 1", "singletons "},
+          {"max_cage = 9", "max_cage 9 stored"},
+          {"ops = 'zz'", "ops zz stored"}}) {
+        INFO(edit);
+        TempPath copy("verify-figures-edited.db");
+        fs::copy_file(db.path, copy.path);
+        sqlite3* raw = nullptr;
+        REQUIRE(sqlite3_open(copy.str().c_str(), &raw) == SQLITE_OK);
+        CHECK(sqlite3_exec(raw, ("UPDATE puzzles SET " + edit + " WHERE id = 2").c_str(), nullptr,
+                           nullptr, nullptr) == SQLITE_OK);
+        sqlite3_close(raw);
+        const CliResult r = run_kenken("verify --db " + copy.str());
+        CHECK(r.status == 5);
+        CHECK_THAT(r.out, Catch::Contains("3 agree, 1 do not"));
+        CHECK_THAT(r.err, Catch::Contains("puzzle 2: " + said));
+    }
+    CHECK(run_kenken("verify --db " + db.str()).status == 0);
+}
+
 TEST_CASE("verify --max-seconds bounds a puzzle no search ends on soon", "[cli][hostile][edges]") {
     // verify had no bound: a corpus edited to hold a hostile puzzle (the big cages of
     // issue 11 take up to seconds, an impossible one minutes) held it for as long.
@@ -670,12 +699,13 @@ TEST_CASE("verify --max-seconds bounds a puzzle no search ends on soon", "[cli][
     const auto puzzles = kk::read_puzzles(slurp(kData + "/big-cages-1.neknek"), kk::Format::Neknek);
     REQUIRE(puzzles.size() == 1);
     const std::string text = kk::write_neknek(puzzles[0].puzzle);
+    const kk::PuzzleFeatures f = kk::features_of(puzzles[0].puzzle);  // verify checks them first
     exec_sql(db,
              "INSERT INTO puzzles (size, neknek, solution, level, score, cages, singletons, "
              "max_cage, ops, canonical, seed, candidate, run_id) SELECT 9, '" +
-                 text +
-                 "', solution, level, score, cages, singletons, max_cage, ops, 'x', seed, "
-                 "candidate + 1000, run_id FROM puzzles LIMIT 1");
+                 text + "', solution, level, score, " + std::to_string(f.cages) + ", " +
+                 std::to_string(f.singletons) + ", " + std::to_string(f.max_cage) + ", '" + f.ops +
+                 "', 'x', seed, candidate + 1000, run_id FROM puzzles LIMIT 1");
     const CliResult bounded = run_kenken("verify --max-seconds 0.01 --db " + db);
     INFO(bounded.out << bounded.err);
     CHECK(bounded.status == 8);
