@@ -74,10 +74,15 @@ bool WriterLock::hold_corpus_file(const std::string& corpus_path, std::string& h
     if (corpus_fd_ >= 0) return true;
     const int fd = ::open(corpus_path.c_str(), O_RDWR | O_CLOEXEC);
     if (fd < 0) {
-        if (errno == ENOENT) return true;  // nothing to hold yet
-        throw DbError("cannot write " + corpus_path + ": " + std::strerror(errno) +
-                      " (a writer needs a corpus it may change; readers such as stats, query "
-                      "and export --dry-run do not)");
+        const int why = errno;
+        if (why == ENOENT) return true;  // nothing to hold yet
+        if (why == EISDIR) throw DbError(corpus_path + " is a folder, not a KenKen corpus");
+        std::string text = "cannot write " + corpus_path + ": " + std::strerror(why);
+        if (why == EACCES || why == EPERM || why == EROFS)
+            text +=
+                " (a writer needs a corpus it may change; readers such as stats, query and "
+                "export --dry-run do not)";
+        throw DbError(text);
     }
     struct flock byte {};
     byte.l_type = F_WRLCK;

@@ -662,6 +662,27 @@ TEST_CASE("SQLite's special names are not corpora: ':memory:' is refused, 'file:
     CHECK(std::count(listed.out.begin(), listed.out.end(), '#') == 2);
 }
 
+TEST_CASE("a folder as the corpus is named as one by writers and readers alike",
+          "[cli][hostile][edges]") {
+    // Readers said "is a folder, not a KenKen corpus"; writers said "cannot write DIR: Is a
+    // directory" and then that a writer needs a corpus it may change, as if it were
+    // read-only.
+    TempPath folder("corpus-is-a-folder"), shard("corpus-is-a-folder-shard.db");
+    fs::create_directory(folder.path);
+    REQUIRE(run_kenken("generate -q --db " + shard.str() + " --sizes 4 --count 2").status == 0);
+    for (const std::string& command :
+         {std::string("generate -q --sizes 4 --count 2 --db "), "merge " + shard.str() + " --db ",
+          std::string("packs --delete 1 --db "), std::string("stats --db "),
+          std::string("export -n 1 --format json -o - --db ")}) {
+        const CliResult r = run_kenken(command + folder.str());
+        INFO(command << r.err);
+        CHECK(r.status == 1);
+        CHECK_THAT(r.err, Catch::Contains(folder.str() + " is a folder, not a KenKen corpus"));
+        CHECK_THAT(r.err, !Catch::Contains("may change"));
+    }
+    CHECK(fs::is_empty(folder.path));
+}
+
 TEST_CASE("verify checks the figures queries filter on: cages, singletons, largest cage, ops",
           "[cli][hostile][edges]") {
     // Edited by hand, they made `query --ops` and `--max-cage` pick the wrong puzzles, and
