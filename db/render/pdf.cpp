@@ -801,6 +801,88 @@ class PdfFile {
 
 }  // namespace
 
+namespace {
+
+// The code point of the well-formed UTF-8 sequence of len bytes at s[i].
+char32_t code_point(const std::string& s, size_t i, size_t len) {
+    const auto byte = [&](size_t k) {
+        return static_cast<char32_t>(static_cast<unsigned char>(s[i + k]));
+    };
+    if (len == 1) return byte(0);
+    char32_t c = byte(0) & (0x7Fu >> len);
+    for (size_t k = 1; k < len; ++k) c = c << 6 | (byte(k) & 0x3Fu);
+    return c;
+}
+
+bool right_to_left(char32_t c) {
+    return (c >= 0x0590 && c <= 0x08FF) || (c >= 0xFB1D && c <= 0xFDFF) ||
+           (c >= 0xFE70 && c <= 0xFEFF) || (c >= 0x10800 && c <= 0x10FFF) ||
+           (c >= 0x1E800 && c <= 0x1EFFF);
+}
+
+std::string u_plus(char32_t c) {
+    char text[16];
+    std::snprintf(text, sizeof text, "U+%04X", static_cast<unsigned>(c));
+    return text;
+}
+
+// Does every face the pages use (regular and bold, normal and condensed) have a glyph
+// for this character? Glyph 0 is the font's empty box.
+bool every_face_prints(cairo_t* cr, const std::string& character) {
+    for (const char* face : {kFont, kCondensed})
+        for (const bool bold : {false, true}) {
+            set_font(cr, 10, bold, face);
+            cairo_glyph_t* glyphs = nullptr;
+            int count = 0;
+            const cairo_status_t status = cairo_scaled_font_text_to_glyphs(
+                cairo_get_scaled_font(cr), 0, 0, character.data(),
+                static_cast<int>(character.size()), &glyphs, &count, nullptr, nullptr, nullptr);
+            bool printed = status == CAIRO_STATUS_SUCCESS && count > 0;
+            for (int g = 0; printed && g < count; ++g) printed = glyphs[g].index != 0;
+            cairo_glyph_free(glyphs);
+            if (!printed) return false;
+        }
+    return true;
+}
+
+}  // namespace
+
+std::string unprintable_words(const BookWords& words) {
+    std::vector<std::pair<std::string, const std::string*>> fields = {
+        {"the title", &words.title},
+        {"the subtitle", &words.subtitle},
+        {"the author", &words.author},
+        {"the copyright", &words.copyright},
+        {"the rules", &words.rules}};
+    for (size_t i = 0; i < words.level_names.size(); ++i)
+        fields.emplace_back("the name of level " + std::string(kGraded[i].name),
+                            &words.level_names[i]);
+    std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)> surface(
+        cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1), cairo_surface_destroy);
+    std::unique_ptr<cairo_t, decltype(&cairo_destroy)> cr(cairo_create(surface.get()),
+                                                          cairo_destroy);
+    std::map<char32_t, bool> prints;  // a long rules text repeats its characters
+    for (const auto& [name, text] : fields)
+        for (size_t i = 0; i < text->size();) {
+            const size_t len = std::max<size_t>(utf8_sequence_length(*text, i), 1);
+            const std::string character = text->substr(i, len);
+            const char32_t c = code_point(*text, i, len);
+            i += len;
+            if (c < 0x20) continue;  // line breaks, where a field takes them
+            if (right_to_left(c))
+                return name + " holds right-to-left text (" + character + ", " + u_plus(c) +
+                       "), which the PDF would print backwards: its text is laid out left to "
+                       "right";
+            auto [at, fresh] = prints.try_emplace(c, false);
+            if (fresh) at->second = every_face_prints(cr.get(), character);
+            if (!at->second)
+                return name + " holds " + character + " (" + u_plus(c) +
+                       "), which the book's font (" + kFont +
+                       ") cannot print: the page would show an empty box";
+        }
+    return "";
+}
+
 BookPlan plan_pdf(const Book& book) {
     return plan_book(book).plan;
 }

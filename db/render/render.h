@@ -30,6 +30,13 @@ struct BookPlan {
 // asked-for layout cannot print clues at the minimum size (9 pt, 14 pt large print).
 BookPlan plan_pdf(const Book& book);
 
+// What the PDF cannot print among the book's words (title, subtitle, author, copyright,
+// rules, level names): a character the book's fonts have no glyph for (CJK in DejaVu
+// Sans: the page would show an empty box), or right-to-left text (cairo's text calls lay
+// characters out left to right, so Arabic or Hebrew would print backwards). "" when every
+// character prints. SVG packs leave text to the viewer's fonts and need no such check.
+std::string unprintable_words(const BookWords& words);
+
 // Writes the book as a PDF; returns the number of pages. Throws std::invalid_argument
 // as plan_pdf does, std::runtime_error when cairo cannot write the file.
 int render_pdf(const Book& book, const std::string& path);

@@ -173,6 +173,11 @@ int run(const ExportArgs& a) {
         std::cerr << "export: " << e.what() << "\n";
         return kBadInput;
     }
+    if (*format == db::PackFormat::Pdf)
+        if (const std::string problem = db::unprintable_words(req.words); !problem.empty()) {
+            std::cerr << "export: " << problem << "\n";
+            return kBadInput;
+        }
     req.dry_run = a.dry_run;
     req.replace = a.force;
     req.allow_repeats = a.allow_repeats;

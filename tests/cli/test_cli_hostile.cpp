@@ -1055,6 +1055,38 @@ TEST_CASE("bench --max-seconds ends a puzzle no search ends on soon, exit 8",
     CHECK_THAT(graded.err, Catch::Contains("big-cages-1.neknek#1: undecided"));
 }
 
+TEST_CASE("a PDF refuses words its font cannot print, other packs take them",
+          "[cli][hostile][book]") {
+    // CJK titles printed as empty boxes, and Arabic or Hebrew backwards (cairo's text calls
+    // lay characters out left to right), with exit 0.
+    TempPath db("unprintable-words.db"), pdf("unprintable-words.pdf"),
+        json("unprintable-words.json"), book("unprintable-words.toml");
+    REQUIRE(run_kenken("generate -q --db " + db.str() + " --sizes 4 --count 3").status == 0);
+    const std::string pack = "export --allow-repeats -n 1 --db " + db.str();
+    for (const auto& [title, said] :
+         {std::pair<std::string, std::string>{"\u6f22\u5b57", "the title holds \u6f22 (U+6F22)"},
+          {"\u0645\u0631\u062d\u0628\u0627", "the title holds right-to-left text"},
+          {"\u05e9\u05dc\u05d5\u05dd", "the title holds right-to-left text"}}) {
+        const CliResult r = run_kenken(pack + " -o " + pdf.str() + " --title '" + title + "'");
+        INFO(r.err);
+        CHECK(r.status == 2);
+        CHECK_THAT(r.err, Catch::Contains(said));
+        CHECK_FALSE(fs::exists(pdf.path));
+        const CliResult text =
+            run_kenken(pack + " --force -o " + json.str() + " --title '" + title + "'");
+        CHECK(text.status == 0);  // a JSON pack's title is data, printed by someone else
+    }
+    write_file(book, "[levels]\neasy = \"\u521d\u7d1a\"\n");
+    const CliResult level = run_kenken(pack + " -o " + pdf.str() + " --book " + book.str());
+    CHECK(level.status == 2);
+    CHECK_THAT(level.err, Catch::Contains("the name of level easy holds"));
+    const CliResult fine = run_kenken(pack + " -o " + pdf.str() +
+                                      " --title 'Caf\u00e9 \u03a9 \u041a\u0438\u0435\u0432' "
+                                      "--author 'Zo\u00eb \u00c5ngstr\u00f6m'");
+    CHECK(fine.status == 0);
+    CHECK(fs::exists(pdf.path));
+}
+
 TEST_CASE("a book file's words are checked with its file and line; a level name cannot be blank",
           "[cli][hostile][book]") {
     // A blank level name was printed: its pages and sections were headed by nothing. A
