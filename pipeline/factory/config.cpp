@@ -62,6 +62,16 @@ struct Reader {
         throw ConfigError(m.str());
     }
 
+    // A recipe's table (and each table in it) with these keys and at least one: an empty
+    // one sets nothing, so it is a slip (keys under the wrong header, say); it was
+    // taken silently, an empty [[recipes]] as one more CanCan recipe.
+    void recipe_keys(const toml::table& t, const std::string& where,
+                     std::initializer_list<const char*> keys) const {
+        if (t.empty())
+            fail(&t, where, "an empty table sets nothing: give its keys or leave it out");
+        only_keys(t, where, keys);
+    }
+
     void only_keys(const toml::table& t, const std::string& where,
                    std::initializer_list<const char*> keys) const {
         std::set<std::string> allowed(keys.begin(), keys.end());
@@ -107,14 +117,19 @@ struct Reader {
 // A seed is 0..2^64-1, but TOML integers stop at 2^63-1: larger seeds are written
 // as decimal strings ("18446744073709551615"), as config_to_toml stores them.
 std::uint64_t seed_of(const Reader& rd, const toml::node& n) {
-    if (n.is_integer())
-        return static_cast<std::uint64_t>(
-            rd.integer(n, "run.seed", 0, std::numeric_limits<std::int64_t>::max()));
+    // Said "expected a string" for 1.5 and "between 0 and 9223372036854775807" for -1.
+    const std::string what =
+        "a seed is a whole number from 0 to 2^64-1, or a string of one (\"18446744073709551615\")";
+    if (n.is_integer()) {
+        if (*n.value<std::int64_t>() < 0) rd.fail(&n, "run.seed", what);
+        return static_cast<std::uint64_t>(*n.value<std::int64_t>());
+    }
+    if (!n.is_string()) rd.fail(&n, "run.seed", what);
     const std::string text = rd.text(n, "run.seed");
     std::uint64_t seed = 0;
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), seed);
     if (text.empty() || ec != std::errc() || end != text.data() + text.size())
-        rd.fail(&n, "run.seed", "'" + text + "' is not a whole number from 0 to 2^64-1");
+        rd.fail(&n, "run.seed", "'" + text + "' is not one: " + what);
     return seed;
 }
 
@@ -126,7 +141,7 @@ TilingStrategy strategy_of(const Reader& rd, const toml::node& n, const std::str
 
 void read_tiling(const Reader& rd, const toml::table& t, const std::string& where,
                  TilingConfig& tc) {
-    rd.only_keys(t, where, {"strategy", "size_weights", "max_cage"});
+    rd.recipe_keys(t, where, {"strategy", "size_weights", "max_cage"});
     if (auto* n = t.get("strategy")) tc.strategy = strategy_of(rd, *n, where + ".strategy");
     if (auto* n = t.get("max_cage"))
         tc.max_cage = static_cast<int>(rd.integer(*n, where + ".max_cage", 1, 9));
@@ -146,11 +161,11 @@ void read_tiling(const Reader& rd, const toml::table& t, const std::string& wher
 
 void read_operators(const Reader& rd, const toml::table& t, const std::string& where,
                     OperatorConfig& oc) {
-    rd.only_keys(t, where, {"two_cell", "larger", "avoid_giveaways", "strongest"});
+    rd.recipe_keys(t, where, {"two_cell", "larger", "avoid_giveaways", "strongest"});
     if (auto* n = t.get("two_cell")) {
         auto* tt = n->as_table();
         if (!tt) rd.fail(n, where + ".two_cell", "expected { add, sub, mul, div } weights");
-        rd.only_keys(*tt, where + ".two_cell", {"add", "sub", "mul", "div"});
+        rd.recipe_keys(*tt, where + ".two_cell", {"add", "sub", "mul", "div"});
         const char* names[4] = {"add", "sub", "mul", "div"};
         for (int i = 0; i < 4; ++i)
             if (auto* w = tt->get(names[i]))
@@ -161,7 +176,7 @@ void read_operators(const Reader& rd, const toml::table& t, const std::string& w
     if (auto* n = t.get("larger")) {
         auto* tt = n->as_table();
         if (!tt) rd.fail(n, where + ".larger", "expected { add, mul } weights");
-        rd.only_keys(*tt, where + ".larger", {"add", "mul"});
+        rd.recipe_keys(*tt, where + ".larger", {"add", "mul"});
         if (auto* w = tt->get("add")) oc.larger[0] = rd.weight(*w, where + ".larger.add");
         if (auto* w = tt->get("mul")) oc.larger[1] = rd.weight(*w, where + ".larger.mul");
         if (oc.larger[0] + oc.larger[1] <= 0)
@@ -343,7 +358,7 @@ FactoryConfig config_from_table(const toml::table& t, const std::string& source_
         for (auto& item : *arr) {
             auto* rt = item.as_table();
             if (!rt) rd.fail(&item, "recipes", "expected a table");
-            rd.only_keys(*rt, "recipes", {"name", "tiling", "operators"});
+            rd.recipe_keys(*rt, "recipes", {"name", "tiling", "operators"});
             Recipe r;
             r.name = rt->get("name") ? rd.text(*rt->get("name"), "recipes.name")
                                      : "recipe-" + std::to_string(c.recipes.size() + 1);

@@ -61,6 +61,11 @@ std::vector<int> parse_sizes(const std::string& text) {
         int lo, hi;
         // Said "'' is not a number" for both.
         if (part.empty()) throw std::invalid_argument("sizes: an empty item in '" + text + "'");
+        // "4--6" said "runs backwards" (it read 4 to -6), "4-5-6" "'5-6' is not a number".
+        if (dash != std::string::npos && part.find('-', dash + 1) != std::string::npos)
+            throw std::invalid_argument("sizes: the range '" + part +
+                                        "' is malformed: a range is two sizes and one dash "
+                                        "(e.g. 4-9)");
         if (dash != std::string::npos && (dash == 0 || dash + 1 == part.size()))
             throw std::invalid_argument("sizes: the range '" + part + "' lacks a bound (e.g. 4-9)");
         if (dash == std::string::npos) {
