@@ -2,7 +2,6 @@
 #include <spdlog/sinks/stdout_color_sinks.h>  // also declares stderr_color_mt
 #include <spdlog/spdlog.h>
 
-#include <algorithm>
 #include <exception>
 #include <iostream>
 
@@ -31,20 +30,7 @@ int main(int argc, char** argv) {
           kk::cli::add_packs_command, kk::cli::add_bench_command})
         add(app);
     kk::cli::refuse_empty_values(app);
-    // A first word that is no command: name the nearest one instead of CLI11's
-    // "A subcommand is required".
-    if (argc > 1 && argv[1][0] != '-') {
-        std::vector<std::string> names;
-        for (const CLI::App* sub : app.get_subcommands({})) names.push_back(sub->get_name());
-        const std::string word = argv[1];
-        if (std::find(names.begin(), names.end(), word) == names.end()) {
-            std::cerr << "kenken: unknown command '" << word << "'";
-            if (auto near = kk::cli::nearest(word, names))
-                std::cerr << "; did you mean '" << *near << "'?";
-            std::cerr << "\nRun kenken --help for the commands.\n";
-            return kk::cli::kBadInput;
-        }
-    }
+    if (const auto refused = kk::cli::refuse_unknown_first_word(app, argc, argv)) return *refused;
     bool printed_help = false;
     try {
         app.parse(argc, argv);
