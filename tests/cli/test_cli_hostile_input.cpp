@@ -1,0 +1,72 @@
+// Hostile use of the binary, third round: odd names and values that each once gave a
+// misleading message or a broken report.
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <sstream>
+#include <string>
+
+#include "tests/support/cli_run.h"
+#include "tests/support/test_files.h"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// A small corpus: 6 4x4 puzzles.
+void make_corpus(const TempPath& db) {
+    REQUIRE(run_kenken("generate -q --db " + db.str() + " --sizes 4 -n 6 --seed 2").status == 0);
+}
+
+}  // namespace
+
+TEST_CASE("packs lists a file name with a newline or a control character on its own row",
+          "[cli][hostile3]") {
+    TempPath db("ctl.db"), folder("ctl-names");
+    make_corpus(db);
+    fs::create_directories(folder.path);
+    // A newline, a tab and ESC (a terminal control) in the names; single quotes keep
+    // them one shell word.
+    const std::string names[] = {"a\nb.json", "c\td.json", "e\x1b[31mf.json"};
+    for (const std::string& name : names)
+        REQUIRE(run_kenken("export --db " + db.str() + " -n 1 --allow-repeats -o '" +
+                           (folder.path / name).string() + "'")
+                    .status == 0);
+    const CliResult r = run_kenken("packs --db " + db.str());
+    REQUIRE(r.status == 0);
+    std::istringstream lines(r.out);
+    std::string line;
+    int rows = 0;
+    while (std::getline(lines, line)) {
+        ++rows;
+        CHECK(line.find('\t') == std::string::npos);
+        CHECK(line.find('\x1b') == std::string::npos);
+    }
+    CHECK(rows == 4);  // the header and a row a pack
+    CHECK_THAT(r.out, Catch::Contains("a\\nb.json") && Catch::Contains("c\\td.json") &&
+                          Catch::Contains("e\\x1b[31mf.json"));
+    // JSON keeps the name as it is (escaped by JSON itself).
+    CHECK_THAT(run_kenken("packs --json --db " + db.str()).out, Catch::Contains("a\\nb.json"));
+}
+
+TEST_CASE("a size range with two dashes is malformed, not backwards", "[cli][hostile3]") {
+    TempPath db("dashes.db");
+    make_corpus(db);
+    for (const std::string& command : {"generate --db " + db.str() + " --add -n 1 --sizes ",
+                                       "query --db " + db.str() + " --size "}) {
+        const CliResult r = run_kenken(command + "4--6");
+        INFO(command << ": " << r.err);
+        CHECK(r.status == 2);
+        CHECK_THAT(r.err, Catch::Contains("'4--6' is malformed") && !Catch::Contains("backwards"));
+    }
+}
+
+TEST_CASE("a configuration's bad seed names file, line and what a seed is", "[cli][hostile3]") {
+    TempPath db("seed.db"), config("seed.toml");
+    write_file(config, "[run]\nsizes = \"4\"\nseed = 1.5\n");
+    const CliResult r = run_kenken("generate --db " + db.str() + " --config " + config.str());
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains(config.str() + ":3: run.seed:") &&
+                          Catch::Contains("from 0 to 2^64-1") &&
+                          !Catch::Contains("expected a string"));
+    CHECK(!fs::exists(db.path));
+}
