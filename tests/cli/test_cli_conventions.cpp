@@ -281,7 +281,7 @@ TEST_CASE("export --format dataset writes question, answer and metadata lines",
     }
 }
 
-TEST_CASE("kenken packs lists, shows and deletes packs; deleted puzzles are fresh again",
+TEST_CASE("kenken packs lists, shows and deletes packs, deleted puzzles are fresh again",
           "[cli][conv][packs]") {
     TempPath db("packs.db"), a("packs-a.neknek"), b("packs-b.neknek");
     make_corpus(db);
