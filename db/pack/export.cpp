@@ -259,8 +259,10 @@ ExportResult export_pack(Corpus& corpus, const ExportRequest& req) {
         if (to_stdout) {
             // Written whole, then committed: a failed write records nothing.
             const std::string text = write_records(chosen, text_format(req.format));
-            std::fwrite(text.data(), 1, text.size(), stdout);
-            if (std::fflush(stdout) != 0) {
+            // A write that fails inside fwrite (/dev/full) leaves fflush nothing to fail
+            // on: the pack was recorded with its text lost.
+            const bool written = std::fwrite(text.data(), 1, text.size(), stdout) == text.size();
+            if (!written || std::fflush(stdout) != 0 || std::ferror(stdout)) {
                 std::clearerr(stdout);  // reported here: kenken's main need not say it again
                 throw std::runtime_error("cannot write to stdout");
             }

@@ -99,9 +99,11 @@ struct Reader {
             fail(&n, key, "must be between " + std::to_string(lo) + " and " + std::to_string(hi));
         return *v;
     }
-    std::string text(const toml::node& n, const std::string& key) const {
+    // A string; example says what it holds ("sizes = 6" said only "expected a string").
+    std::string text(const toml::node& n, const std::string& key,
+                     const std::string& example = "") const {
         if (auto v = n.value<std::string>()) return *v;
-        fail(&n, key, "expected a string");
+        fail(&n, key, example.empty() ? "expected a string" : "expected a string: " + example);
     }
     bool boolean(const toml::node& n, const std::string& key) const {
         if (auto v = n.value<bool>()) return *v;
@@ -134,7 +136,7 @@ std::uint64_t seed_of(const Reader& rd, const toml::node& n) {
 }
 
 TilingStrategy strategy_of(const Reader& rd, const toml::node& n, const std::string& key) {
-    const std::string s = rd.text(n, key);
+    const std::string s = rd.text(n, key, "\"random-edges\" or \"domino-first\"");
     if (auto strategy = parse_tiling_strategy(s)) return *strategy;
     rd.fail(&n, key, "unknown strategy '" + s + "' (random-edges or domino-first)");
 }
@@ -278,7 +280,8 @@ FactoryConfig config_from_table(const toml::table& t, const std::string& source_
              "max_candidate_seconds", "in_flight", "batch", "steering", "variant", "shard"});
         if (auto* n = run->get("sizes")) {
             try {
-                c.quotas.sizes = parse_sizes(rd.text(*n, "run.sizes"));
+                c.quotas.sizes = parse_sizes(rd.text(
+                    *n, "run.sizes", "a range \"4-9\", one size \"6\" or a list \"4,6,9\""));
             } catch (const std::invalid_argument& e) {
                 rd.fail(n, "run.sizes", e.what());
             }
@@ -328,13 +331,18 @@ FactoryConfig config_from_table(const toml::table& t, const std::string& source_
         if (auto* n = run->get("steering")) c.steering = rd.boolean(*n, "run.steering");
         if (auto* n = run->get("variant")) {
             std::string why;
-            auto rules = parse_rules(rd.text(*n, "run.variant"), &why);
+            const std::string text =
+                rd.text(*n, "run.variant", "standard, or a comma list such as \"hidden,killer\"");
+            // "" was the standard puzzle, as --variant '' is not.
+            if (text.empty())
+                rd.fail(n, "run.variant", "empty: write \"standard\" or leave it out");
+            auto rules = parse_rules(text, &why);
             if (!rules) rd.fail(n, "run.variant", why);
             set_variant(c, *rules);
         }
         if (auto* n = run->get("shard")) {
             std::string why;
-            auto s = parse_shard(rd.text(*n, "run.shard"), &why);
+            auto s = parse_shard(rd.text(*n, "run.shard", "I/N such as \"0/4\""), &why);
             // The top-up stream of a merged corpus is stored as shard N/N; a file of the
             // user's may not name it ("2/2", meant as the second of two, made the whole
             // quota as the top-up stream).

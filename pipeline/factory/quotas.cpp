@@ -44,6 +44,10 @@ int parse_int(const std::string& s, const std::string& what) {
     int v = 0;
     try {
         v = std::stoi(s, &used);
+    } catch (const std::out_of_range&) {
+        // It is a number ("99999999999" was "not a number"), past any size or quota.
+        throw std::invalid_argument(what + ": '" + s + "' is far too " +
+                                    (s.find('-') == std::string::npos ? "large" : "small"));
     } catch (const std::exception&) {
         throw std::invalid_argument(what + ": '" + s + "' is not a number");
     }

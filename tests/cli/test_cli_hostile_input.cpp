@@ -70,3 +70,39 @@ TEST_CASE("a configuration's bad seed names file, line and what a seed is", "[cl
                           !Catch::Contains("expected a string"));
     CHECK(!fs::exists(db.path));
 }
+
+TEST_CASE("export to a full stdout records no pack", "[cli][hostile3]") {
+    TempPath db("full-stdout.db");
+    REQUIRE(run_kenken("generate -q --db " + db.str() + " --sizes 6 -n 40").status == 0);
+    // Past stdio's buffer the write failed inside fwrite, so the flush found nothing
+    // to fail on: exit 1, but pack 1 was recorded and its puzzles were no longer fresh.
+    const CliResult r = run_shell("sh -c '" + std::string(KENKEN_BINARY) + " export --db " +
+                                  db.str() + " -n 40 --format json -o - > /dev/full'");
+    CHECK(r.status == 1);
+    CHECK_THAT(r.out, Catch::Contains("cannot write to stdout"));
+    CHECK(run_kenken("packs --db " + db.str()).out == "no packs\n");
+    CHECK(run_kenken("query --db " + db.str() + " --fresh --format json").out.size() > 0);
+}
+
+TEST_CASE("a folder or a device as --config says what it is", "[cli][hostile3]") {
+    TempPath db("config-kind.db"), folder("config-folder");
+    fs::create_directories(folder.path);
+    // Each said 'no configuration "..."', as if nothing were there.
+    const struct {
+        std::string path, says;
+    } cases[] = {
+        {folder.str(), "is a folder, not a configuration file"},
+        {"/dev/zero", "larger than 1 MiB"},
+    };
+    for (const auto& c : cases) {
+        const CliResult r =
+            run_kenken("generate --db " + db.str() + " --sizes 4 -n 1 --config " + c.path);
+        INFO(c.path << ": " << r.err);
+        CHECK(r.status == 2);
+        CHECK_THAT(r.err, Catch::Contains(c.path) && Catch::Contains(c.says) &&
+                              !Catch::Contains("no configuration"));
+        CHECK(!fs::exists(db.path));
+    }
+    CHECK_THAT(run_kenken("generate --db " + db.str() + " --config " + folder.str() + "/none").err,
+               Catch::Contains("no configuration"));
+}

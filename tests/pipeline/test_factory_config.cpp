@@ -207,3 +207,27 @@ TEST_CASE("an empty recipe table is refused with file and line", "[config]") {
     // A recipe with only a name is a recipe: CanCan's defaults under that name.
     CHECK(parse_config("[[recipes]]\nname = \"plain\"\n", "t").recipes.size() == 1);
 }
+
+TEST_CASE("a value of the wrong type says what the key takes, and an empty variant is refused",
+          "[config]") {
+    const auto message = [](const std::string& text) { return config_error(text, "type.toml"); };
+    // Each said only "expected a string".
+    CHECK_THAT(message("[run]\nsizes = 6\n"),
+               Catch::StartsWith("type.toml:2: run.sizes:") && Catch::Contains("\"4-9\""));
+    CHECK_THAT(message("[run]\nvariant = [\"hidden\"]\n"),
+               Catch::StartsWith("type.toml:2: run.variant:") && Catch::Contains("hidden,killer"));
+    CHECK_THAT(message("[run]\nshard = 1\n"), Catch::Contains("\"0/4\""));
+    CHECK_THAT(message("[[recipes]]\ntiling = { strategy = 1 }\n"),
+               Catch::Contains("\"domino-first\""));
+    // variant = "" was the standard puzzle silently; --variant '' is refused.
+    CHECK_THAT(message("[run]\nvariant = \"\"\n"),
+               Catch::StartsWith("type.toml:2: run.variant: empty"));
+}
+
+TEST_CASE("a quota or size past int is too large, not 'not a number'", "[config]") {
+    CHECK_THROWS_WITH(parse_per_level("easy=99999999999"),
+                      Catch::Contains("'99999999999' is far too large"));
+    CHECK_THROWS_WITH(parse_sizes("99999999999"), Catch::Contains("is far too large"));
+    CHECK_THROWS_WITH(parse_sizes("4-99999999999"), Catch::Contains("is far too large"));
+    CHECK_THROWS_WITH(parse_per_level("easy=x"), Catch::Contains("'x' is not a number"));
+}
