@@ -69,7 +69,7 @@ std::string filters_text(const std::string& json) {
 int list(db::Corpus& corpus, bool json) {
     const auto packs = corpus.packs();
     if (json) {
-        for (const auto& p : packs) std::cout << pack_json(p).dump() << "\n";
+        for (const auto& p : packs) std::cout << db::json_line(pack_json(p)) << "\n";
         return kOk;
     }
     if (packs.empty()) {

@@ -6,8 +6,8 @@
 #include <set>
 
 #include "core/model/level.h"
-#include "db/store/corpus.h"
 #include "db/pack/puzzle_json.h"
+#include "db/store/corpus.h"
 #include "pipeline/cli/command.h"
 #include "pipeline/factory/counters.h"
 
@@ -108,14 +108,15 @@ void print_json(db::Corpus& corpus) {
     nlohmann::ordered_json runs = nlohmann::ordered_json::array();
     for (const db::RunRow& r : corpus.runs()) {
         auto it = stored.find(r.id);
-        nlohmann::ordered_json run = {{"id", r.id},
-                                      {"seed", r.seed},
-                                      {"sizes", r.sizes},
-                                      {"started", r.started_at},
-                                      {"finished", r.finished_at ? nlohmann::ordered_json(*r.finished_at)
-                                                                 : nlohmann::ordered_json(nullptr)},
-                                      {"status", r.status},
-                                      {"stored", it == stored.end() ? 0 : it->second}};
+        nlohmann::ordered_json run = {
+            {"id", r.id},
+            {"seed", r.seed},
+            {"sizes", r.sizes},
+            {"started", r.started_at},
+            {"finished", r.finished_at ? nlohmann::ordered_json(*r.finished_at)
+                                       : nlohmann::ordered_json(nullptr)},
+            {"status", r.status},
+            {"stored", it == stored.end() ? 0 : it->second}};
         try {
             run["quotas"] = nlohmann::ordered_json::parse(r.quotas);
             run["counters"] = nlohmann::ordered_json::parse(r.counters);
@@ -129,7 +130,7 @@ void print_json(db::Corpus& corpus) {
     for (const auto& p : packs) published += p.count;
     j["packs"] = packs.size();
     j["published"] = published;
-    std::printf("%s\n", j.dump().c_str());
+    std::printf("%s\n", db::json_line(j).c_str());
 }
 
 int run(const std::string& path, bool json) {

@@ -2,6 +2,7 @@
 // misleading message or a broken report.
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 
@@ -105,4 +106,27 @@ TEST_CASE("a folder or a device as --config says what it is", "[cli][hostile3]")
     }
     CHECK_THAT(run_kenken("generate --db " + db.str() + " --config " + folder.str() + "/none").err,
                Catch::Contains("no configuration"));
+}
+
+TEST_CASE("a file name that is not UTF-8 still gives JSON lines", "[cli][hostile3]") {
+    TempPath folder("latin1-names"), db("latin1.db");
+    fs::create_directories(folder.path);
+    const fs::path puzzle = folder.path / "caf\xe9.neknek";  // Latin-1: not UTF-8
+    fs::copy_file(fs::path(KENKEN_TEST_DATA) / "seed001-4x4.neknek", puzzle);
+    // Each was "internal error: [json.exception.type_error.316] invalid UTF-8 byte".
+    for (const std::string command : {"solve --json", "grade --json"}) {
+        const CliResult r = run_kenken(command + " '" + puzzle.string() + "'");
+        INFO(command << ": " << r.err);
+        CHECK(r.status == 0);
+        CHECK_THAT(r.out, Catch::Contains("caf\xef\xbf\xbd.neknek"));  // U+FFFD
+        CHECK_NOTHROW(nlohmann::json::parse(r.out));
+    }
+    make_corpus(db);
+    const fs::path pack = folder.path / "pack\xff.json";
+    REQUIRE(run_kenken("export --db " + db.str() + " -n 1 -o '" + pack.string() + "'").status == 0);
+    const CliResult packs = run_kenken("packs --json --db " + db.str());
+    INFO(packs.err);
+    CHECK(packs.status == 0);
+    CHECK(nlohmann::json::parse(packs.out).at("file") ==
+          (folder.path / "pack\xef\xbf\xbd.json").string());
 }
