@@ -6,6 +6,7 @@
 #include <sstream>
 #include <vector>
 
+#include "core/io/text_lines.h"
 #include "core/io/utf8.h"
 #include "pipeline/cli/command.h"
 #include "pipeline/cli/input.h"
@@ -47,9 +48,10 @@ std::optional<Grid> read_answer(const std::string& text, int n, std::string& pro
                 const size_t sign = word[0] == '-' || word[0] == '+';
                 const bool digits = word.size() > sign &&
                                     word.find_first_not_of("0123456789", sign) == std::string::npos;
-                problem = "row " + std::to_string(rows + 1) + ": " +
-                          (digits ? word + " is outside 1.." + std::to_string(n)
-                                  : "\"" + word + "\" is not a number");
+                // quoted(): cut short, and no raw ESC or NUL from the file reaches the
+                // terminal (they were echoed as they were).
+                problem = "row " + std::to_string(rows + 1) + ": " + kk::quoted(word) +
+                          (digits ? " is outside 1.." + std::to_string(n) : " is not a number");
                 return std::nullopt;
             }
             g.push_back(v);

@@ -106,11 +106,11 @@ TEST_CASE("kenken check scores an answer: 0 when right, 7 naming the first broke
              Case{"2 4 3 1\n3 2 1 4\n1 3 4 2\n4 1 2 3\n", "cage 7+ (r1c1 r2c1) holds 2 3"},
              Case{"4 2 3 1\n3 4 1 2\n1 3 2 4\n", "3 rows, not 4"},
              Case{"4 2 3 1\n", "the answer has 1 row, not 4"},
-             Case{"4 2 3 1\n3 4 1 2\n1 3 2 4\n2 1 4 x\n", "\"x\" is not a number"},
+             Case{"4 2 3 1\n3 4 1 2\n1 3 2 4\n2 1 4 x\n", "'x' is not a number"},
              Case{"4 2 3 1\n3 4 1 2\n1 3 2 4\n2 1 4 5\n", "r4c4 holds 5, outside 1..4"},
              // A number past int was "not a number".
              Case{"4 2 3 1\n3 4 1 2\n1 3 2 4\n2 1 4 99999999999\n",
-                  "row 4: 99999999999 is outside 1..4"},
+                  "row 4: '99999999999' is outside 1..4"},
          }) {
         INFO(c.answer);
         const CliResult r = run_kenken("check " + puzzle + " -", c.answer);

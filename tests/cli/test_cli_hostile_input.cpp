@@ -130,3 +130,27 @@ TEST_CASE("a file name that is not UTF-8 still gives JSON lines", "[cli][hostile
     CHECK(nlohmann::json::parse(packs.out).at("file") ==
           (folder.path / "pack\xef\xbf\xbd.json").string());
 }
+
+TEST_CASE("check quotes an answer's bad value safely: no raw control byte, cut short",
+          "[cli][hostile3]") {
+    const std::string puzzle = std::string(KENKEN_TEST_DATA) + "/seed001-4x4.neknek";
+    const std::string rows = "4 2 3 1\n3 4 1 2\n1 3 2 4\n2 1 4 ";
+    // An answer from elsewhere (a model's output) put ESC sequences and NUL bytes on the
+    // terminal as they were, and a megabyte-long word in the message whole.
+    const struct {
+        std::string last, says;
+    } cases[] = {
+        {"\x1b[2J", "row 4: '\\x1B[2J' is not a number"},
+        {std::string("3\0", 2), "row 4: '3\\x00' is not a number"},
+        {std::string(100000, 'x'), "row 4: 'xxxxxxxxxxxxxxxxxxxxxxxx...' is not a number"},
+    };
+    for (const auto& c : cases) {
+        const CliResult r = run_kenken("check " + puzzle + " -", rows + c.last + "\n");
+        INFO(c.says);
+        CHECK(r.status == 7);
+        CHECK_THAT(r.out, Catch::Contains(c.says));
+        CHECK(r.out.find('\x1b') == std::string::npos);
+        CHECK(r.out.find('\0') == std::string::npos);
+        CHECK(r.out.size() < 200);
+    }
+}
