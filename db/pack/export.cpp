@@ -179,7 +179,9 @@ void check_out(const ExportRequest& req) {
     }
     const fs::path dir = out.parent_path().empty() ? fs::path(".") : out.parent_path();
     if (!fs::is_directory(dir, ec))
-        throw std::invalid_argument("--out " + req.out + ": no folder " + dir.string());
+        throw std::invalid_argument("--out " + req.out + ": " +
+                                    (fs::exists(dir, ec) ? dir.string() + " is not a folder"
+                                                         : "no folder " + dir.string()));
     if (const std::size_t max = name_max(out); out.filename().string().size() > max)
         throw std::invalid_argument(
             "--out: the file name is " + std::to_string(out.filename().string().size()) +

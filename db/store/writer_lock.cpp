@@ -46,7 +46,11 @@ void check_writable_name(const std::string& corpus_path) {
     const fs::path corpus(corpus_path);
     const fs::path dir = corpus.parent_path().empty() ? fs::path(".") : corpus.parent_path();
     std::error_code error;
-    if (!fs::is_directory(dir, error)) throw DbError(corpus_path + ": no folder " + dir.string());
+    // A file where the folder should be was "no folder" too.
+    if (!fs::is_directory(dir, error))
+        throw DbError(corpus_path + ": " +
+                      (fs::exists(dir, error) ? dir.string() + " is not a folder"
+                                              : "no folder " + dir.string()));
     const long max = ::pathconf(dir.c_str(), _PC_NAME_MAX);
     const std::size_t longest = corpus.filename().string().size() + std::strlen(".new-journal");
     if (max > 0 && longest > static_cast<std::size_t>(max))

@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <iterator>
@@ -78,6 +79,11 @@ bool read_inputs(const std::vector<std::string>& files, const std::string& forma
                  std::vector<SourcedPuzzle>& out) {
     std::vector<std::string> names = files;
     if (names.empty()) names.push_back("-");
+    // The second "-" read nothing and said "the text is empty".
+    if (std::count(names.begin(), names.end(), "-") > 1) {
+        std::cerr << "<stdin>: '-' given twice: standard input can be read only once\n";
+        return false;
+    }
     for (const std::string& file : names) {
         const std::string shown = file == "-" ? "<stdin>" : file;
         std::string problem;

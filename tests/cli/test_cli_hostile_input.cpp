@@ -154,3 +154,40 @@ TEST_CASE("check quotes an answer's bad value safely: no raw control byte, cut s
         CHECK(r.out.size() < 200);
     }
 }
+
+TEST_CASE("standard input named twice is refused as such", "[cli][hostile3]") {
+    const std::string puzzle = slurp(fs::path(KENKEN_TEST_DATA) / "seed001-4x4.neknek");
+    // The second '-' read nothing: "<stdin>:1: no puzzle found: the text is empty".
+    for (const char* command : {"solve - -", "grade - -", "bench --repeat 1 - -"}) {
+        const CliResult r = run_kenken(command, puzzle);
+        INFO(command << ": " << r.err);
+        CHECK(r.status == 2);
+        CHECK_THAT(r.err, Catch::Contains("'-' given twice") && !Catch::Contains("empty"));
+        CHECK(r.out.empty());
+    }
+    CHECK(run_kenken("solve -", puzzle).status == 0);
+}
+
+TEST_CASE("a corpus named through a link to nothing, or under a file, says so", "[cli][hostile3]") {
+    TempPath folder("odd-paths");
+    fs::create_directories(folder.path);
+    const fs::path link = folder.path / "link.db", file = folder.path / "plain";
+    fs::create_symlink("missing.db", link);
+    write_file(file, "not a folder\n");
+    // "cannot open ...: unable to open database file", and "no folder" for a file.
+    const CliResult dangling = run_kenken("generate -q --db " + link.string() + " --sizes 4 -n 1");
+    CHECK(dangling.status == 1);
+    CHECK_THAT(dangling.err,
+               Catch::Contains("is a symbolic link to missing.db, which does not exist"));
+    CHECK(!fs::exists(folder.path / "missing.db"));
+    const CliResult under =
+        run_kenken("generate -q --db " + (file / "c.db").string() + " --sizes 4 -n 1");
+    CHECK(under.status == 1);
+    CHECK_THAT(under.err, Catch::Contains(file.string() + " is not a folder"));
+    TempPath db("odd-paths.db");
+    make_corpus(db);
+    const CliResult out =
+        run_kenken("export --db " + db.str() + " -n 1 -o " + (file / "p.json").string());
+    CHECK(out.status == 2);
+    CHECK_THAT(out.err, Catch::Contains(file.string() + " is not a folder"));
+}
