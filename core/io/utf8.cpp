@@ -28,6 +28,12 @@ std::size_t utf8_sequence_length(std::string_view s, std::size_t i) {
     return len;
 }
 
+std::string utf16_problem(std::string_view s) {
+    if (!s.starts_with("\xFF\xFE") && !s.starts_with("\xFE\xFF")) return "";
+    return std::string("UTF-16 text (it starts with the byte order mark ") +
+           (s[0] == '\xFF' ? "FF FE" : "FE FF") + "): save it as UTF-8";
+}
+
 std::string printable(std::string_view s) {
     static const char kHex[] = "0123456789abcdef";
     std::string out;

@@ -135,6 +135,8 @@ int run_check(const CheckOptions& o) {
     const std::string shown = o.answer == "-" ? "<stdin>" : o.answer;
     std::string problem;
     const std::string text = read_text_input(o.answer, kMaxAnswerBytes, "an answer grid", problem);
+    // An answer in UTF-16 may be right: it cannot be read, which is not "wrong".
+    if (problem.empty()) problem = utf16_problem(text);
     if (!problem.empty()) {
         std::cerr << shown << ": " << problem << "\n";
         return kBadInput;

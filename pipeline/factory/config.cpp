@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "core/io/file_text.h"
+#include "core/io/utf8.h"
 
 namespace kk {
 namespace {
@@ -250,6 +251,8 @@ FactoryConfig load_config(const std::string& path) {
     const std::string problem =
         read_file_capped(path, kMaxConfigBytes, "a configuration file", text);
     if (!problem.empty()) throw ConfigError(path + ": " + problem);
+    if (const std::string utf16 = utf16_problem(text); !utf16.empty())
+        throw ConfigError(path + ":1: " + utf16);
     return parse_config(text, path, ConfigSource::File);
 }
 

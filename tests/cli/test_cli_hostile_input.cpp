@@ -191,3 +191,40 @@ TEST_CASE("a corpus named through a link to nothing, or under a file, says so", 
     CHECK(out.status == 2);
     CHECK_THAT(out.err, Catch::Contains(file.string() + " is not a folder"));
 }
+
+TEST_CASE("UTF-16 input is named as such, not as binary data", "[cli][hostile3]") {
+    TempPath puzzle("u16.neknek"), answer("u16-answer.txt"), config("u16.toml"), db("u16.db"),
+        book("u16-book.toml"), out("u16.pdf");
+    // UTF-16LE with its byte order mark, as Windows PowerShell's `>` writes text.
+    const auto utf16 = [](const std::string& ascii) {
+        std::string s = "\xFF\xFE";
+        for (char c : ascii) s += std::string{c, '\0'};
+        return s;
+    };
+    const std::string text = slurp(fs::path(KENKEN_TEST_DATA) / "seed001-4x4.neknek");
+    write_file(puzzle, utf16(text));
+    write_file(answer, utf16("4 2 3 1\n3 4 1 2\n1 3 2 4\n2 1 4 3\n"));
+    write_file(config, utf16("[run]\nseed = 1\n"));
+    write_file(book, utf16("title = \"T\"\n"));
+    make_corpus(db);
+    // "binary data (byte 0xFF at column 1)", "invalid utf-8 sequence", and for the
+    // answer (a right one) "wrong", exit 7.
+    const struct {
+        std::string args, where;
+    } cases[] = {
+        {"solve " + puzzle.str(), puzzle.str() + ":1: "},
+        {"check " + std::string(KENKEN_TEST_DATA) + "/seed001-4x4.neknek " + answer.str(),
+         answer.str() + ": "},
+        {"generate --db " + db.str() + " --config " + config.str(), config.str() + ":1: "},
+        {"export --db " + db.str() + " -n 1 --book " + book.str() + " -o " + out.str(),
+         book.str() + ":1: "},
+    };
+    for (const auto& c : cases) {
+        const CliResult r = run_kenken(c.args);
+        INFO(c.args << ": " << r.err << r.out);
+        CHECK(r.status == 2);
+        CHECK_THAT(r.err,
+                   Catch::Contains(c.where + "UTF-16 text") && Catch::Contains("save it as UTF-8"));
+    }
+    CHECK(!fs::exists(out.path));
+}
