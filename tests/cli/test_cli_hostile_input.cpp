@@ -228,3 +228,16 @@ TEST_CASE("UTF-16 input is named as such, not as binary data", "[cli][hostile3]"
     }
     CHECK(!fs::exists(out.path));
 }
+
+TEST_CASE("a folder as standard input is named, not read as empty", "[cli][hostile3]") {
+    const std::string puzzle = std::string(KENKEN_TEST_DATA) + "/seed001-4x4.neknek";
+    // "no puzzle found: the text is empty", and for check a "wrong" answer (exit 7).
+    for (const std::string& command :
+         {std::string("solve -"), std::string("grade -"), "check " + puzzle + " -"}) {
+        const CliResult r = run_shell(std::string(KENKEN_BINARY) + " " + command + " < /");
+        INFO(command << ": " << r.out);
+        CHECK(r.status == 2);
+        CHECK_THAT(r.out, Catch::Contains("<stdin>: standard input is a folder") &&
+                              !Catch::Contains("wrong") && !Catch::Contains("empty"));
+    }
+}
