@@ -37,7 +37,10 @@ int main(int argc, char** argv) {
     } catch (const CLI::ParseError& e) {
         // A bad command line is bad input, like a bad file. --help and --version exit
         // 0 once their text is written (to /dev/full it was lost, and still 0).
-        if (app.exit(e) != 0) return kk::cli::kBadInput;
+        if (app.exit(e) != 0) {
+            kk::cli::suggest_options(app);
+            return kk::cli::kBadInput;
+        }
         printed_help = true;
     } catch (const std::exception& e) {
         // Commands report what they expect; anything else still ends with a message

@@ -70,4 +70,20 @@ std::optional<int> refuse_unknown_first_word(const CLI::App& app, int argc, char
     return kBadInput;
 }
 
+void suggest_options(const CLI::App& app) {
+    for (const CLI::App* sub : app.get_subcommands()) {  // the command given
+        std::vector<std::string> names;
+        for (const CLI::Option* opt : sub->get_options())
+            for (const std::string& name : opt->get_lnames()) names.push_back("--" + name);
+        for (const std::string& word : sub->remaining()) {
+            // A short word is near too many names ("--foo" and "--book").
+            const std::string name = word.substr(0, word.find('='));
+            if (name.size() < 6 || name.rfind("--", 0) != 0) continue;
+            if (auto near = nearest(name, names))
+                std::cerr << "kenken " << sub->get_name() << ": did you mean '" << *near
+                          << "' for '" << word << "'?\n";
+        }
+    }
+}
+
 }  // namespace kk::cli

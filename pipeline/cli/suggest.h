@@ -25,4 +25,8 @@ namespace kk::cli {
 // for both, even for `kenken --bogus`.
 std::optional<int> refuse_unknown_first_word(const CLI::App& app, int argc, char** argv);
 
+// After a parse error: for each option the command did not take, the nearest of its own
+// ("query --sizes" -> "did you mean '--size'?"), on stderr.
+void suggest_options(const CLI::App& app);
+
 }  // namespace kk::cli

@@ -62,6 +62,17 @@ TEST_CASE("an unknown option before the command is named, exit 2 as other usage 
     CHECK(run_kenken("--version").status == 0);
 }
 
+TEST_CASE("a mistyped option of a command names the one meant", "[cli][conv]") {
+    // query's is --size, generate's --sizes: each said only "not expected".
+    const CliResult sizes = run_kenken("query --db x.db --sizes 4");
+    CHECK(sizes.status == 2);
+    CHECK_THAT(sizes.err, Catch::Contains("not expected") &&
+                              Catch::Contains("did you mean '--size' for '--sizes'"));
+    CHECK_THAT(run_kenken("generate --db x.db --size=4").err,
+               Catch::Contains("did you mean '--sizes' for '--size=4'"));
+    CHECK_THAT(run_kenken("solve --bogus x").err, !Catch::Contains("did you mean"));
+}
+
 TEST_CASE("every command's help shows defaults, allowed values, exit statuses and examples",
           "[cli][conv]") {
     for (const char* command : {"solve", "grade", "check", "generate", "merge", "verify", "stats",
