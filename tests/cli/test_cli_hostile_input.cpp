@@ -1,5 +1,7 @@
 // Hostile use of the binary, third round: odd names and values that each once gave a
 // misleading message or a broken report.
+#include <sqlite3.h>
+
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <nlohmann/json.hpp>
@@ -240,4 +242,21 @@ TEST_CASE("a folder as standard input is named, not read as empty", "[cli][hosti
         CHECK_THAT(r.out, Catch::Contains("<stdin>: standard input is a folder") &&
                               !Catch::Contains("wrong") && !Catch::Contains("empty"));
     }
+}
+
+TEST_CASE("a corpus held by another writer past the timeout says so", "[cli][hostile3]") {
+    TempPath db("held.db");
+    make_corpus(db);
+    // This process holds the write lock, as a long merge would.
+    sqlite3* raw = nullptr;
+    REQUIRE(sqlite3_open(db.str().c_str(), &raw) == SQLITE_OK);
+    REQUIRE(sqlite3_exec(raw, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr) == SQLITE_OK);
+    // After 10 s it said only "database is locked".
+    const CliResult r = run_kenken("export --db " + db.str() + " -n 1 --format json -o -");
+    sqlite3_exec(raw, "ROLLBACK", nullptr, nullptr, nullptr);
+    sqlite3_close(raw);
+    CHECK(r.status == 1);
+    CHECK_THAT(r.err, Catch::Contains("database is locked") &&
+                          Catch::Contains("another process has been writing the corpus"));
+    CHECK(r.out.empty());
 }
