@@ -28,7 +28,11 @@ struct CheckOptions {
 std::optional<Grid> read_answer(const std::string& text, int n, std::string& problem) {
     Grid g;
     // Notepad starts a UTF-8 file with a byte order mark: it is no part of the first value.
-    std::istringstream in{std::string(without_bom(text))};
+    // Lines may end in CR alone (old Mac text): a right answer read as one row of n*n.
+    std::string body(without_bom(text));
+    for (size_t i = 0; i < body.size(); ++i)
+        if (body[i] == '\r' && (i + 1 == body.size() || body[i + 1] != '\n')) body[i] = '\n';
+    std::istringstream in{body};
     std::string line;
     int rows = 0;
     while (std::getline(in, line)) {

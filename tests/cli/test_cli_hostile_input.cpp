@@ -260,3 +260,16 @@ TEST_CASE("a corpus held by another writer past the timeout says so", "[cli][hos
                           Catch::Contains("another process has been writing the corpus"));
     CHECK(r.out.empty());
 }
+
+TEST_CASE("check reads an answer whose lines end in CR alone", "[cli][hostile3]") {
+    const std::string puzzle = std::string(KENKEN_TEST_DATA) + "/seed001-4x4.neknek";
+    // "wrong: row 1 has 16 values, not 4" (exit 7) for the right grid.
+    const CliResult right =
+        run_kenken("check " + puzzle + " -", "4 2 3 1\r3 4 1 2\r1 3 2 4\r2 1 4 3\r");
+    CHECK(right.status == 0);
+    CHECK_THAT(right.out, Catch::Contains("correct"));
+    const CliResult wrong =
+        run_kenken("check " + puzzle + " -", "4 2 3 1\r3 4 1 2\r1 3 2 4\r2 1 3 4");
+    CHECK(wrong.status == 7);
+    CHECK_THAT(wrong.out, Catch::Contains("column 3 holds 3 twice"));
+}
