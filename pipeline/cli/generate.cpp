@@ -203,7 +203,14 @@ int run_generate(const GenerateOptions& o) {
                 const Quotas share = shard_quotas(config.quotas, config.shard);
                 const int missing = shortfall(share, held_counts(*corpus));
                 const int asked = share.total();
-                if (missing == 0) {
+                // A shard whose share is nothing still records its (empty) run once:
+                // without one, merge counted it missing for ever and --top-up was refused.
+                const bool empty_shard = asked == 0 && corpus->runs().empty();
+                if (empty_shard && !o.quiet)
+                    std::cerr << "shard " << shard_text(config.shard)
+                              << "'s share of the quotas is 0 puzzles: recording an empty run, "
+                                 "so that merge counts the shard\n";
+                if (missing == 0 && !empty_shard) {
                     std::cout << o.db << " already holds the " << asked
                               << " puzzles its quotas ask for: nothing to make (--add makes "
                                  "that many more)\n";

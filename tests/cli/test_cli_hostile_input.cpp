@@ -273,3 +273,28 @@ TEST_CASE("check reads an answer whose lines end in CR alone", "[cli][hostile3]"
     CHECK(wrong.status == 7);
     CHECK_THAT(wrong.out, Catch::Contains("column 3 holds 3 twice"));
 }
+
+TEST_CASE("a shard whose share is nothing still counts as finished in the merge",
+          "[cli][hostile3]") {
+    TempPath folder("empty-shards");
+    fs::create_directories(folder.path);
+    // 2 puzzles over 4 shards: shards 2 and 3 make none. They recorded no run, so merge
+    // said "finished shards: 2 of 4" and --top-up was refused for ever.
+    std::string shards;
+    for (int i = 0; i < 4; ++i) {
+        const std::string db = (folder.path / ("s" + std::to_string(i) + ".db")).string();
+        const std::string args =
+            "generate -q --db " + db + " --shard " + std::to_string(i) + "/4 -n 2 --sizes 4";
+        REQUIRE(run_kenken(args).status == 0);
+        REQUIRE(run_kenken(args).status == 0);  // again: no second run
+        shards += " " + db;
+    }
+    const std::string merged = (folder.path / "m.db").string();
+    const CliResult merge = run_kenken("merge --db " + merged + shards);
+    INFO(merge.out << merge.err);
+    CHECK(merge.status == 0);
+    CHECK_THAT(merge.out, Catch::Contains("finished shards: 4 of 4"));
+    CHECK(run_kenken("generate -q --db " + merged + " --top-up").status == 0);
+    const CliResult stats = run_kenken("stats --json --db " + (folder.path / "s3.db").string());
+    CHECK(nlohmann::json::parse(stats.out).at("runs").size() == 1);
+}
