@@ -93,6 +93,24 @@ void check_sound(db::Corpus& corpus, const std::string& path) {
                           "); not writing to it");
 }
 
+std::string shard_name(ShardId s) {
+    return s.count > 1 ? "shard " + shard_text(s) : std::string("an unsplit run");
+}
+
+// "" unless the corpus holds a run made here of another shard than s, or an unsplit run
+// when s is a shard (merged runs and the top-up stream aside): then what it holds. The
+// quotas counted the other shard's puzzles ("already holds the 1 puzzles"), and merge
+// took the file for that shard alone.
+std::string other_shard(db::Corpus& corpus, ShardId s) {
+    for (const db::RunRow& run : corpus.runs()) {
+        const ShardId made{run.shard_index, run.shard_count};
+        if (!run.origin.empty() || made.index >= made.count) continue;
+        if ((made.count > 1 || s.count > 1) && (made.index != s.index || made.count != s.count))
+            return shard_name(made) + "'s puzzles";
+    }
+    return "";
+}
+
 int run_generate(const GenerateOptions& o) {
     // Ctrl-C is caught from the start: one arriving while the corpus opens stops the
     // run before its first candidate, still resumable.
@@ -197,6 +215,12 @@ int run_generate(const GenerateOptions& o) {
         } else {
             corpus.emplace(db::Corpus::open(o.db));
             check_sound(*corpus, o.db);
+            if (const std::string other = other_shard(*corpus, config.shard); !other.empty()) {
+                std::cerr << "generate: " << o.db << " holds " << other << ": "
+                          << shard_name(config.shard)
+                          << " goes into a corpus of its own (kenken merge joins them)\n";
+                return kBadInput;
+            }
             // Quotas are targets for the corpus: say what it holds, and stop when it
             // already meets them.
             if (!o.add) {

@@ -298,3 +298,27 @@ TEST_CASE("a shard whose share is nothing still counts as finished in the merge"
     const CliResult stats = run_kenken("stats --json --db " + (folder.path / "s3.db").string());
     CHECK(nlohmann::json::parse(stats.out).at("runs").size() == 1);
 }
+
+TEST_CASE("a shard run into a corpus holding another shard is refused", "[cli][hostile3]") {
+    TempPath db("one-shard.db"), plain("plain-corpus.db");
+    REQUIRE(run_kenken("generate -q --db " + db.str() + " --shard 0/4 -n 8 --sizes 4").status == 0);
+    // Shard 1's share counted shard 0's puzzles: "already holds the 2 puzzles ... nothing
+    // to make", and merge then took the file for shard 0 alone.
+    for (const std::string& other :
+         {std::string("--shard 1/4"), std::string("--shard 0/5"), std::string("")}) {
+        const CliResult r =
+            run_kenken("generate --db " + db.str() + " " + other + " -n 8 --sizes 4 --add");
+        INFO(other << ": " << r.err);
+        CHECK(r.status == 2);
+        CHECK_THAT(r.err, Catch::Contains("holds shard 0/4's puzzles") &&
+                              Catch::Contains("goes into a corpus of its own"));
+    }
+    // The same shard again, and unsplit runs into an unsplit corpus, are fine.
+    CHECK(run_kenken("generate -q --db " + db.str() + " --shard 0/4 -n 8 --sizes 4 --add").status ==
+          0);
+    make_corpus(plain);
+    CHECK(run_kenken("generate -q --db " + plain.str() + " -n 2 --sizes 5 --add").status == 0);
+    const CliResult split = run_kenken("generate --db " + plain.str() + " --shard 1/2 -n 2");
+    CHECK(split.status == 2);
+    CHECK_THAT(split.err, Catch::Contains("holds an unsplit run's puzzles"));
+}
