@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -105,7 +106,12 @@ std::optional<WriterLock> WriterLock::try_acquire(const std::string& corpus_path
                                                   const std::string& command, std::string& holder) {
     check_writable_name(corpus_path);
     const std::string path = lock_path(corpus_path);
-    const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    // Never through a link: the holder's line is written over the file, and a lock file
+    // linked to /etc/passwd (or any file of the user's) was truncated and overwritten.
+    const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
+    if (fd < 0 && errno == ELOOP)
+        throw DbError("the lock file " + path +
+                      " is a symbolic link: remove it (a writer makes its own)");
     if (fd < 0)
         throw DbError("cannot open the lock file " + path + ": " + std::strerror(errno) +
                       (errno == EACCES || errno == EROFS
@@ -113,6 +119,11 @@ std::optional<WriterLock> WriterLock::try_acquire(const std::string& corpus_path
                              "SQLite's journal live beside the corpus)"
                            : ""));
     WriterLock lock(fd);
+    struct stat st;
+    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_nlink != 1)
+        throw DbError("the lock file " + path +
+                      " is not a plain file of its own (a device, a pipe or a hard link to "
+                      "another file): remove it (a writer makes its own)");
     if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
         if (errno != EWOULDBLOCK)
             throw DbError("cannot lock " + path + ": " + std::strerror(errno));

@@ -322,3 +322,26 @@ TEST_CASE("a shard run into a corpus holding another shard is refused", "[cli][h
     CHECK(split.status == 2);
     CHECK_THAT(split.err, Catch::Contains("holds an unsplit run's puzzles"));
 }
+
+TEST_CASE("a lock file that is a link is refused, and the file it names is left alone",
+          "[cli][hostile3]") {
+    TempPath folder("lock-link");
+    fs::create_directories(folder.path);
+    const fs::path db = folder.path / "c.db", victim = folder.path / "victim.txt";
+    write_file(victim, "precious\n");
+    // The holder's line was written through the link: victim.txt became
+    // "kenken generate, pid ..." (tried by hand with /etc/passwd as the victim).
+    fs::create_symlink(victim, folder.path / "c.db.lock");
+    const CliResult linked = run_kenken("generate -q --db " + db.string() + " --sizes 4 -n 1");
+    CHECK(linked.status == 1);
+    CHECK_THAT(linked.err, Catch::Contains("is a symbolic link: remove it"));
+    CHECK(slurp(victim) == "precious\n");
+    CHECK(!fs::exists(db));
+    // A hard link to another file, the same.
+    fs::remove(folder.path / "c.db.lock");
+    fs::create_hard_link(victim, folder.path / "c.db.lock");
+    const CliResult hard = run_kenken("generate -q --db " + db.string() + " --sizes 4 -n 1");
+    CHECK(hard.status == 1);
+    CHECK_THAT(hard.err, Catch::Contains("is not a plain file of its own"));
+    CHECK(slurp(victim) == "precious\n");
+}
