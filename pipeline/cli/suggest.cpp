@@ -45,6 +45,7 @@ std::optional<int> refuse_unknown_first_word(const CLI::App& app, int argc, char
     if (argc < 2) return std::nullopt;
     const std::string word = argv[1];
     std::vector<std::string> names;
+    if (word == "--") return std::nullopt;  // the end of options: CLI11 says what is missing
     if (word.size() > 1 && word[0] == '-') {
         const std::string name = word.substr(0, word.find('='));
         if (app.get_option_no_throw(name)) return std::nullopt;  // --help, --version

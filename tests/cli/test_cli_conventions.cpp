@@ -54,6 +54,7 @@ TEST_CASE("an unknown option before the command is named, exit 2 as other usage 
                               !Catch::Contains("A subcommand is required"));
     CHECK_THAT(run_kenken("--versoin").err, Catch::Contains("did you mean '--version'"));
     CHECK_THAT(run_kenken("-x solve").err, Catch::Contains("unknown option '-x'"));
+    CHECK_THAT(run_kenken("--").err, !Catch::Contains("unknown option"));
     const CliResult early = run_kenken("--db x.db stats");
     CHECK(early.status == 2);
     CHECK_THAT(early.err, Catch::Contains("'--db' goes after the command"));
