@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "core/io/utf8.h"
 #include "core/model/level.h"
 #include "db/pack/puzzle_json.h"
 #include "db/store/corpus.h"
@@ -78,8 +79,9 @@ void print_runs(db::Corpus& corpus) {
         if (r.shard_count > 1 || r.shard_index > 0)
             std::printf("      shard %d/%d%s\n", r.shard_index, r.shard_count,
                         r.shard_index >= r.shard_count ? " (top-up)" : "");
+        // The shard's file name as merge was given it: a newline in it broke the table.
         if (!r.origin.empty())
-            std::printf("      merged from %s (run %lld)\n", r.origin.c_str(),
+            std::printf("      merged from %s (run %lld)\n", printable(r.origin).c_str(),
                         static_cast<long long>(r.origin_run));
         std::fputs(counters_table(r.counters).c_str(), stdout);
     }

@@ -345,3 +345,18 @@ TEST_CASE("a lock file that is a link is refused, and the file it names is left 
     CHECK_THAT(hard.err, Catch::Contains("is not a plain file of its own"));
     CHECK(slurp(victim) == "precious\n");
 }
+
+TEST_CASE("stats lists a merged shard whose file name has a newline on one line",
+          "[cli][hostile3]") {
+    TempPath folder("origin-names");
+    fs::create_directories(folder.path);
+    const std::string shard = (folder.path / "s\n0.db").string();
+    REQUIRE(run_kenken("generate -q --db '" + shard + "' --sizes 4 -n 2").status == 0);
+    const std::string merged = (folder.path / "m.db").string();
+    REQUIRE(run_kenken("merge --db " + merged + " '" + shard + "'").status == 0);
+    const CliResult r = run_kenken("stats --db " + merged);
+    REQUIRE(r.status == 0);
+    // "merged from .../s" and "0.db (run 1)" were two lines.
+    CHECK_THAT(r.out,
+               Catch::Contains("merged from " + (folder.path / "s\\n0.db").string() + " (run 1)"));
+}
