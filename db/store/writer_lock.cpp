@@ -47,6 +47,10 @@ void check_writable_name(const std::string& corpus_path) {
     const fs::path corpus(corpus_path);
     const fs::path dir = corpus.parent_path().empty() ? fs::path(".") : corpus.parent_path();
     std::error_code error;
+    // Before any lock file: --db . made "../FOLDER.lock" beside it, then said "cannot
+    // write .: Is a directory (a writer needs a corpus it may change ...)".
+    if (fs::is_directory(corpus, error))
+        throw DbError(corpus_path + " is a folder, not a KenKen corpus");
     // A file where the folder should be was "no folder" too.
     if (!fs::is_directory(dir, error))
         throw DbError(corpus_path + ": " +

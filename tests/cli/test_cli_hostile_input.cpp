@@ -360,3 +360,22 @@ TEST_CASE("stats lists a merged shard whose file name has a newline on one line"
     CHECK_THAT(r.out,
                Catch::Contains("merged from " + (folder.path / "s\\n0.db").string() + " (run 1)"));
 }
+
+TEST_CASE("a folder as a writer's corpus is named before any lock file is made",
+          "[cli][hostile3]") {
+    TempPath folder("folder-corpus");
+    fs::create_directories(folder.path);
+    const std::string shard = (folder.path / "s.db").string();
+    REQUIRE(run_kenken("generate -q --db " + shard + " --sizes 4 -n 1").status == 0);
+    // "cannot write DIR: Is a directory (a writer needs a corpus it may change ...)", with
+    // DIR.lock left beside the folder.
+    for (const std::string& command : {"generate --sizes 4 -n 1 --db " + folder.str(),
+                                       "merge " + shard + " --db " + folder.str()}) {
+        const CliResult r = run_kenken(command);
+        INFO(command << ": " << r.err);
+        CHECK(r.status == 1);
+        CHECK_THAT(r.err, Catch::Contains(folder.str() + " is a folder, not a KenKen corpus") &&
+                              !Catch::Contains("may change"));
+        CHECK(!fs::exists(folder.str() + ".lock"));
+    }
+}
