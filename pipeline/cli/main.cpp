@@ -2,6 +2,7 @@
 #include <spdlog/sinks/stdout_color_sinks.h>  // also declares stderr_color_mt
 #include <spdlog/spdlog.h>
 
+#include <csignal>
 #include <exception>
 #include <iostream>
 
@@ -9,6 +10,10 @@
 #include "pipeline/cli/suggest.h"
 
 int main(int argc, char** argv) {
+    // A reader that closes the pipe (kenken query | head -1) ends us quietly, as with
+    // a shell's default, also under a parent that ignores SIGPIPE: there every
+    // command said "cannot write the output" and exit 1.
+    std::signal(SIGPIPE, SIG_DFL);
     // Logs and progress go to stderr: stdout holds only what a command reports.
     spdlog::set_default_logger(spdlog::stderr_color_mt("kenken"));
 

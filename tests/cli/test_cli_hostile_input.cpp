@@ -379,3 +379,20 @@ TEST_CASE("a folder as a writer's corpus is named before any lock file is made",
         CHECK(!fs::exists(folder.str() + ".lock"));
     }
 }
+
+TEST_CASE("a reader that closes the pipe ends kenken quietly, even with SIGPIPE ignored",
+          "[cli][hostile3]") {
+    TempPath db("pipe.db");
+    REQUIRE(run_kenken("generate -q --db " + db.str() + " --sizes 6 -n 200").status == 0);
+    // Over 64 KiB of JSON, so the write meets the closed pipe. Under `trap '' PIPE` (a
+    // parent ignoring SIGPIPE) it said "cannot write the output" and exit 1.
+    for (const char* trap : {"", "trap '' PIPE; "}) {
+        const CliResult r =
+            run_shell("bash -c \"" + std::string(trap) + KENKEN_BINARY + " query --db " + db.str() +
+                      " --format json | head -c 10 >/dev/null; "
+                      "exit \\${PIPESTATUS[0]}\"");
+        INFO(trap << r.out);
+        CHECK(r.status == 128 + 13);  // SIGPIPE
+        CHECK(r.out.empty());
+    }
+}
