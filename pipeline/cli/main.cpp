@@ -1,7 +1,9 @@
 // kenken: solve, grade and manufacture KenKen puzzles.
 #include <spdlog/sinks/stdout_color_sinks.h>  // also declares stderr_color_mt
 #include <spdlog/spdlog.h>
+#include <unistd.h>
 
+#include <cerrno>
 #include <csignal>
 #include <exception>
 #include <iostream>
@@ -14,6 +16,11 @@ int main(int argc, char** argv) {
     // a shell's default, also under a parent that ignores SIGPIPE: there every
     // command said "cannot write the output" and exit 1.
     std::signal(SIGPIPE, SIG_DFL);
+    // Run from a folder since removed, a relative name failed as "No such file" or
+    // "filesystem error: cannot make absolute path": say why first.
+    if (char cwd[4096]; !::getcwd(cwd, sizeof cwd) && errno == ENOENT)
+        std::cerr << "kenken: warning: the current folder has been removed: relative file "
+                     "names cannot be found or made (cd to a folder that exists)\n";
     // Logs and progress go to stderr: stdout holds only what a command reports.
     spdlog::set_default_logger(spdlog::stderr_color_mt("kenken"));
 

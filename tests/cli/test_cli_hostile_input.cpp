@@ -396,3 +396,22 @@ TEST_CASE("a reader that closes the pipe ends kenken quietly, even with SIGPIPE 
         CHECK(r.out.empty());
     }
 }
+
+TEST_CASE("run from a removed folder, kenken says so before a relative name fails",
+          "[cli][hostile3]") {
+    TempPath db("removed-cwd.db"), gone("removed-cwd");
+    make_corpus(db);
+    fs::create_directories(gone.path);
+    // export said "filesystem error: cannot make absolute path", generate "cannot open the
+    // lock file c.db.lock: No such file or directory".
+    const CliResult r = run_shell("cd " + gone.str() + " && rmdir " + gone.str() + " && " +
+                                  KENKEN_BINARY + " export --db " + db.str() + " -n 1 -o x.json");
+    CHECK(r.status == 1);
+    CHECK_THAT(r.out, Catch::Contains("the current folder has been removed"));
+    // Absolute names still work from there.
+    const std::string puzzle = std::string(KENKEN_TEST_DATA) + "/seed001-4x4.neknek";
+    fs::create_directories(gone.path);
+    const CliResult solve = run_shell("cd " + gone.str() + " && rmdir " + gone.str() + " && " +
+                                      KENKEN_BINARY + " solve " + puzzle);
+    CHECK(solve.status == 0);
+}
