@@ -415,3 +415,23 @@ TEST_CASE("run from a removed folder, kenken says so before a relative name fail
                                       KENKEN_BINARY + " solve " + puzzle);
     CHECK(solve.status == 0);
 }
+
+TEST_CASE("a link or a folder in place of SQLite's -wal or -shm file is named", "[cli][hostile3]") {
+    TempPath db("companion.db");
+    make_corpus(db);
+    // Each said "cannot prepare \"SELECT count(*) FROM sqlite_master\": unable to open
+    // database file". SQLite never writes through them: the link's target is untouched.
+    const fs::path wal = db.str() + "-wal", target = db.str() + "-target";
+    write_file(target, "precious\n");
+    fs::create_symlink(target, wal);
+    const CliResult linked = run_kenken("stats --db " + db.str());
+    CHECK(linked.status == 1);
+    CHECK_THAT(linked.err, Catch::Contains(wal.string() + " is a symbolic link, which SQLite"));
+    CHECK(slurp(target) == "precious\n");
+    fs::remove(wal);
+    fs::remove(target);
+    fs::create_directory(wal);
+    const CliResult folder = run_kenken("generate -q --db " + db.str() + " --sizes 4 -n 1 --add");
+    CHECK(folder.status == 1);
+    CHECK_THAT(folder.err, Catch::Contains(wal.string() + " is a folder, which SQLite"));
+}
