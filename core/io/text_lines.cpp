@@ -34,6 +34,8 @@ std::string hex_byte(unsigned char b) {
 }  // namespace
 
 void reject_binary(std::string_view text) {
+    if (const std::string problem = utf16_problem(text); !problem.empty())
+        throw ParseError(1, problem);
     int line = 1, column = 1;
     for (size_t i = 0; i < text.size(); ++column) {
         const auto b = static_cast<unsigned char>(text[i]);

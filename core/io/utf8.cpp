@@ -28,4 +28,42 @@ std::size_t utf8_sequence_length(std::string_view s, std::size_t i) {
     return len;
 }
 
+std::string utf16_problem(std::string_view s) {
+    if (!s.starts_with("\xFF\xFE") && !s.starts_with("\xFE\xFF")) return "";
+    return std::string("UTF-16 text (it starts with the byte order mark ") +
+           (s[0] == '\xFF' ? "FF FE" : "FE FF") + "): save it as UTF-8";
+}
+
+std::string printable(std::string_view s) {
+    static const char kHex[] = "0123456789abcdef";
+    std::string out;
+    out.reserve(s.size());
+    const auto hex = [&](unsigned char c) {
+        out += "\\x";
+        out += kHex[c >> 4];
+        out += kHex[c & 15];
+    };
+    for (std::size_t i = 0; i < s.size();) {
+        const auto c = static_cast<unsigned char>(s[i]);
+        const std::size_t len = utf8_sequence_length(s, i);
+        // U+0080..U+009F (C2 80..C2 9F) are controls to a terminal, as ESC is.
+        const bool c1 = len == 2 && c == 0xC2 && static_cast<unsigned char>(s[i + 1]) < 0xA0;
+        if (len > 1 && !c1) {
+            out.append(s.substr(i, len));
+        } else if (c1) {
+            hex(c);
+            hex(static_cast<unsigned char>(s[i + 1]));
+        } else if (c == '\\' || c == '\n' || c == '\t' || c == '\r') {
+            out += '\\';
+            out += c == '\\' ? '\\' : c == '\n' ? 'n' : c == '\t' ? 't' : 'r';
+        } else if (c < 0x20 || c == 0x7F || len == 0) {
+            hex(c);
+        } else {
+            out += static_cast<char>(c);
+        }
+        i += len > 1 ? len : 1;
+    }
+    return out;
+}
+
 }  // namespace kk

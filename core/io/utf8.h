@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstddef>
+#include <string>
 #include <string_view>
 
 namespace kk {
@@ -15,5 +16,16 @@ std::size_t utf8_sequence_length(std::string_view s, std::size_t i);
 inline std::string_view without_bom(std::string_view s) {
     return s.starts_with("\xEF\xBB\xBF") ? s.substr(3) : s;
 }
+
+// "" unless s starts with a UTF-16 byte order mark (FF FE or FE FF: Windows PowerShell's
+// `>` writes such files); then what to say: "UTF-16 text ...: save it as UTF-8". Its
+// bytes read as binary data, or as a config's "invalid utf-8 sequence".
+std::string utf16_problem(std::string_view s);
+
+// s for one line of a table or a message: control characters (a newline in a file
+// name broke the packs listing's rows) as \n, \t, \r or \xNN, the C1 controls and
+// bytes that are not UTF-8 as \xNN too, and a backslash as \\ (so the escapes read
+// back one way). Printable text is kept as it is.
+std::string printable(std::string_view s);
 
 }  // namespace kk

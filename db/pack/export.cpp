@@ -179,7 +179,9 @@ void check_out(const ExportRequest& req) {
     }
     const fs::path dir = out.parent_path().empty() ? fs::path(".") : out.parent_path();
     if (!fs::is_directory(dir, ec))
-        throw std::invalid_argument("--out " + req.out + ": no folder " + dir.string());
+        throw std::invalid_argument("--out " + req.out + ": " +
+                                    (fs::exists(dir, ec) ? dir.string() + " is not a folder"
+                                                         : "no folder " + dir.string()));
     if (const std::size_t max = name_max(out); out.filename().string().size() > max)
         throw std::invalid_argument(
             "--out: the file name is " + std::to_string(out.filename().string().size()) +
@@ -259,8 +261,10 @@ ExportResult export_pack(Corpus& corpus, const ExportRequest& req) {
         if (to_stdout) {
             // Written whole, then committed: a failed write records nothing.
             const std::string text = write_records(chosen, text_format(req.format));
-            std::fwrite(text.data(), 1, text.size(), stdout);
-            if (std::fflush(stdout) != 0) {
+            // A write that fails inside fwrite (/dev/full) leaves fflush nothing to fail
+            // on: the pack was recorded with its text lost.
+            const bool written = std::fwrite(text.data(), 1, text.size(), stdout) == text.size();
+            if (!written || std::fflush(stdout) != 0 || std::ferror(stdout)) {
                 std::clearerr(stdout);  // reported here: kenken's main need not say it again
                 throw std::runtime_error("cannot write to stdout");
             }

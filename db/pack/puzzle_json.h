@@ -25,6 +25,12 @@ nlohmann::ordered_json puzzle_json(const Puzzle& p);
 nlohmann::ordered_json grid_json(const Grid& g, int size);
 // {"schema": 1, key: value} to start a record; key is "id" or "source".
 nlohmann::ordered_json record_start(const char* key, const nlohmann::ordered_json& value);
+// j as one line of JSON text. A string that is not UTF-8 (a file name in Latin-1, say)
+// has its bad bytes as U+FFFD: dump() threw, and `solve --json` ended in an internal error.
+template <class Json>
+std::string json_line(const Json& j) {
+    return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
 // Scores are whole numbers: written as integers.
 long long score_int(double score);
 

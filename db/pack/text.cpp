@@ -80,7 +80,7 @@ std::string record_json(const PuzzleRecord& r) {
     j["puzzle"] = puzzle_json(p);
     j["solution"] = grid_json(record_solution(r, p), p.size);
     j["grade"] = {{"level", r.level}, {"score", record_score(r)}};
-    return j.dump();
+    return json_line(j);
 }
 
 RecordWriter::RecordWriter(std::ostream& out, TextFormat format) : out_(out), format_(format) {

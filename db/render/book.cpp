@@ -1,5 +1,7 @@
 #include "db/render/book.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <regex>
 
@@ -8,7 +10,11 @@
 
 namespace kk::db {
 
-std::optional<Trim> parse_trim(const std::string& text, std::string& problem) {
+std::optional<Trim> parse_trim(const std::string& given, std::string& problem) {
+    // In any case: "A4" and "Letter" are how paper is written (both were unknown trims).
+    std::string text = given;
+    std::transform(text.begin(), text.end(), text.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     static const std::pair<const char*, std::pair<double, double>> named[] = {
         {"a4", {595.28, 841.89}}, {"letter", {612, 792}},  {"6x9", {432, 648}},
         {"7x10", {504, 720}},     {"8x10", {576, 720}},    {"8.25x11", {594, 792}},
@@ -19,7 +25,7 @@ std::optional<Trim> parse_trim(const std::string& text, std::string& problem) {
     static const std::regex custom(R"(^(\d{1,4}(?:\.\d{1,3})?)x(\d{1,4}(?:\.\d{1,3})?)(mm|in)?$)");
     std::smatch m;
     if (!std::regex_match(text, m, custom)) {
-        problem = "unknown trim \"" + text +
+        problem = "unknown trim \"" + given +
                   "\" (a4, letter, 6x9, 7x10, 8x10, 8.25x11, 8.5x11, 5.5x8.5, WxH in inches "
                   "or WxHmm)";
         return std::nullopt;
@@ -29,7 +35,7 @@ std::optional<Trim> parse_trim(const std::string& text, std::string& problem) {
     // A book page between 3 x 4 in and 17 x 22 in: anything else is a typo.
     if (!(w >= 3 * kPointsPerInch && h >= 4 * kPointsPerInch && w <= 17 * kPointsPerInch &&
           h <= 22 * kPointsPerInch)) {
-        problem = "trim \"" + text + "\" is outside 3x4 in to 17x22 in";
+        problem = "trim \"" + given + "\" is outside 3x4 in to 17x22 in";
         return std::nullopt;
     }
     return Trim{w, h, text};

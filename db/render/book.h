@@ -21,8 +21,9 @@ struct Trim {
 };
 
 // "a4", "letter", "6x9", "7x10", "8x10", "8.25x11", "8.5x11", "5.5x8.5", or a custom
-// "WxH" in inches or "WxHmm". Sets problem and returns nothing when not a trim.
-std::optional<Trim> parse_trim(const std::string& text, std::string& problem);
+// "WxH" in inches or "WxHmm", in any case ("A4"). Sets problem and returns nothing when
+// not a trim.
+std::optional<Trim> parse_trim(const std::string& given, std::string& problem);
 
 // The printed words. Neutral by default: no trademarked name for the puzzle.
 struct BookWords {

@@ -1,5 +1,7 @@
 #include "db/store/schema.h"
 
+#include <sys/stat.h>
+
 #include <array>
 #include <map>
 #include <set>
@@ -96,6 +98,23 @@ int table_count(sqlite3* db) {
     return s.column_int(0);
 }
 
+// "" unless one of SQLite's companions of the corpus (-wal, -shm, -journal) is there but
+// no plain file: then what it is. SQLite will not open a link or a folder there, and
+// said only "unable to open database file".
+std::string odd_companion(const std::string& name) {
+    for (const char* suffix : {"-wal", "-shm", "-journal"}) {
+        const std::string companion = name + suffix;
+        struct stat st;
+        if (::lstat(companion.c_str(), &st) != 0 || S_ISREG(st.st_mode)) continue;
+        return companion + " is " +
+               (S_ISLNK(st.st_mode)   ? "a symbolic link"
+                : S_ISDIR(st.st_mode) ? "a folder"
+                                      : "not a plain file") +
+               ", which SQLite will not use: remove it (with no kenken writing this corpus)";
+    }
+    return "";
+}
+
 // What the file says about itself, checked for being a corpus this build can read.
 // Returns its schema version (0 for an empty database, allowed when allow_empty).
 int identify(sqlite3* db, const std::string& name, bool allow_empty) {
@@ -109,6 +128,8 @@ int identify(sqlite3* db, const std::string& name, bool allow_empty) {
         // Only SQLite's "not a database" says what the file is; an I/O error says
         // nothing about it.
         const std::string_view why = e.what();
+        if (const std::string odd = odd_companion(name); !odd.empty())
+            throw DbError("cannot read " + name + ": " + odd);
         if (why.find("file is not a database") == std::string_view::npos &&
             why.find("malformed") == std::string_view::npos)
             throw DbError("cannot read " + name + " (" + e.what() + ")");

@@ -3,8 +3,8 @@
 namespace kk::db {
 namespace {
 
-// SQLite's message, and for a read-only corpus what it means here: the file (or its
-// folder) may not be written, and this command writes.
+// SQLite's message, and for a read-only or busy corpus what it means here: the file (or
+// its folder) may not be written, and this command writes; another writer holds it.
 std::string error_text(sqlite3* db) {
     if (!db) return "out of memory";
     std::string text = sqlite3_errmsg(db);
@@ -13,6 +13,11 @@ std::string error_text(sqlite3* db) {
             " (the corpus file or its folder is read-only, and this command records "
             "what it does in the corpus: give it write access; stats, query and verify "
             "only read)";
+    // After the busy timeout SQLite says only "database is locked".
+    if ((sqlite3_extended_errcode(db) & 0xff) == SQLITE_BUSY)
+        text +=
+            " (another process has been writing the corpus for over 10 s, such as a long "
+            "merge or export: try again once it is done)";
     return text;
 }
 

@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -46,7 +47,15 @@ void check_writable_name(const std::string& corpus_path) {
     const fs::path corpus(corpus_path);
     const fs::path dir = corpus.parent_path().empty() ? fs::path(".") : corpus.parent_path();
     std::error_code error;
-    if (!fs::is_directory(dir, error)) throw DbError(corpus_path + ": no folder " + dir.string());
+    // Before any lock file: --db . made "../FOLDER.lock" beside it, then said "cannot
+    // write .: Is a directory (a writer needs a corpus it may change ...)".
+    if (fs::is_directory(corpus, error))
+        throw DbError(corpus_path + " is a folder, not a KenKen corpus");
+    // A file where the folder should be was "no folder" too.
+    if (!fs::is_directory(dir, error))
+        throw DbError(corpus_path + ": " +
+                      (fs::exists(dir, error) ? dir.string() + " is not a folder"
+                                              : "no folder " + dir.string()));
     const long max = ::pathconf(dir.c_str(), _PC_NAME_MAX);
     const std::size_t longest = corpus.filename().string().size() + std::strlen(".new-journal");
     if (max > 0 && longest > static_cast<std::size_t>(max))
@@ -106,7 +115,12 @@ std::optional<WriterLock> WriterLock::try_acquire(const std::string& corpus_path
                                                   const std::string& command, std::string& holder) {
     check_writable_name(corpus_path);
     const std::string path = lock_path(corpus_path);
-    const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    // Never through a link: the holder's line is written over the file, and a lock file
+    // linked to /etc/passwd (or any file of the user's) was truncated and overwritten.
+    const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
+    if (fd < 0 && errno == ELOOP)
+        throw DbError("the lock file " + path +
+                      " is a symbolic link: remove it (a writer makes its own)");
     if (fd < 0)
         throw DbError("cannot open the lock file " + path + ": " + std::strerror(errno) +
                       (errno == EACCES || errno == EROFS
@@ -114,6 +128,11 @@ std::optional<WriterLock> WriterLock::try_acquire(const std::string& corpus_path
                              "SQLite's journal live beside the corpus)"
                            : ""));
     WriterLock lock(fd);
+    struct stat st;
+    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_nlink != 1)
+        throw DbError("the lock file " + path +
+                      " is not a plain file of its own (a device, a pipe or a hard link to "
+                      "another file): remove it (a writer makes its own)");
     if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
         if (errno != EWOULDBLOCK)
             throw DbError("cannot lock " + path + ": " + std::strerror(errno));

@@ -148,7 +148,7 @@ void print_json(const std::map<int, SizeFigures>& by_size, const BenchOptions& o
                          {"undecided", f.undecided}});
     }
     j["sizes"] = sizes;
-    std::printf("%s\n", j.dump().c_str());
+    std::printf("%s\n", db::json_line(j).c_str());
 }
 
 int run_bench(const BenchOptions& o) {

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "core/io/file_text.h"
+#include "core/io/utf8.h"
 #include "core/model/level.h"
 #include "pipeline/factory/config.h"
 
@@ -37,6 +38,8 @@ void read_book_config(const std::string& path, db::BookWords& words, db::BookLay
     std::string text;
     const std::string problem = read_file_capped(path, kMaxConfigBytes, "a book file", text);
     if (!problem.empty()) throw std::invalid_argument(path + ": " + problem);
+    if (const std::string utf16 = utf16_problem(text); !utf16.empty())
+        throw std::invalid_argument(path + ":1: " + utf16);
     parse_book_config(text, path, words, layout);
 }
 

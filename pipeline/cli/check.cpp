@@ -6,6 +6,7 @@
 #include <sstream>
 #include <vector>
 
+#include "core/io/text_lines.h"
 #include "core/io/utf8.h"
 #include "pipeline/cli/command.h"
 #include "pipeline/cli/input.h"
@@ -27,7 +28,11 @@ struct CheckOptions {
 std::optional<Grid> read_answer(const std::string& text, int n, std::string& problem) {
     Grid g;
     // Notepad starts a UTF-8 file with a byte order mark: it is no part of the first value.
-    std::istringstream in{std::string(without_bom(text))};
+    // Lines may end in CR alone (old Mac text): a right answer read as one row of n*n.
+    std::string body(without_bom(text));
+    for (size_t i = 0; i < body.size(); ++i)
+        if (body[i] == '\r' && (i + 1 == body.size() || body[i + 1] != '\n')) body[i] = '\n';
+    std::istringstream in{body};
     std::string line;
     int rows = 0;
     while (std::getline(in, line)) {
@@ -47,9 +52,10 @@ std::optional<Grid> read_answer(const std::string& text, int n, std::string& pro
                 const size_t sign = word[0] == '-' || word[0] == '+';
                 const bool digits = word.size() > sign &&
                                     word.find_first_not_of("0123456789", sign) == std::string::npos;
-                problem = "row " + std::to_string(rows + 1) + ": " +
-                          (digits ? word + " is outside 1.." + std::to_string(n)
-                                  : "\"" + word + "\" is not a number");
+                // quoted(): cut short, and no raw ESC or NUL from the file reaches the
+                // terminal (they were echoed as they were).
+                problem = "row " + std::to_string(rows + 1) + ": " + kk::quoted(word) +
+                          (digits ? " is outside 1.." + std::to_string(n) : " is not a number");
                 return std::nullopt;
             }
             g.push_back(v);
@@ -133,6 +139,8 @@ int run_check(const CheckOptions& o) {
     const std::string shown = o.answer == "-" ? "<stdin>" : o.answer;
     std::string problem;
     const std::string text = read_text_input(o.answer, kMaxAnswerBytes, "an answer grid", problem);
+    // An answer in UTF-16 may be right: it cannot be read, which is not "wrong".
+    if (problem.empty()) problem = utf16_problem(text);
     if (!problem.empty()) {
         std::cerr << shown << ": " << problem << "\n";
         return kBadInput;

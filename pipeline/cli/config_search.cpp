@@ -21,12 +21,16 @@ std::optional<std::string> find_config(const std::string& name) {
     std::error_code ec;
     if (fs::is_regular_file(name, ec)) return name;
     // Only a bare name is looked up: a path that does not exist is not found.
-    if (name.find('/') != std::string::npos) return std::nullopt;
+    if (name.find('/') != std::string::npos)
+        return fs::exists(name, ec) ? std::optional<std::string>(name) : std::nullopt;
     for (const std::string& folder : config_folders())
         for (const std::string& file : {name, name + ".toml"}) {
             const fs::path p = fs::path(folder) / file;
             if (fs::is_regular_file(p, ec)) return p.string();
         }
+    // A folder, a device or a pipe by that name: the reader says what it is (all three
+    // were "no configuration").
+    if (fs::exists(name, ec)) return name;
     return std::nullopt;
 }
 

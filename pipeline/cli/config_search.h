@@ -13,7 +13,8 @@ namespace kk::cli {
 std::vector<std::string> config_folders();
 
 // A path as given when the file exists; otherwise NAME or NAME.toml in
-// config_folders(). nullopt when none exists.
+// config_folders(); otherwise the name as given when something else (a folder, a
+// device) has it, for the reader to say what. nullopt when none exists.
 std::optional<std::string> find_config(const std::string& name);
 
 }  // namespace kk::cli

@@ -3,6 +3,7 @@
 #include "db/pack/export.h"
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -30,9 +31,13 @@ struct ExportArgs {
 const std::vector<std::string> kFormats = {"pdf",  "svg",    "neknek", "json",
                                            "keen", "cancan", "dataset"};
 
-// The format an extension names, "" when it names none.
-std::string format_of_extension(const std::string& ext) {
+// The format an extension names, "" when it names none. In any case: Book.PDF is a PDF
+// (it needed --format).
+std::string format_of_extension(std::string ext) {
+    std::transform(ext.begin(), ext.end(), ext.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     if (ext == ".pdf") return "pdf";
+    if (ext == ".svg") return "svg";  // a folder of SVG files (a PDF named .svg was written)
     if (ext == ".neknek") return "neknek";
     if (ext == ".json" || ext == ".jsonl") return "json";
     if (ext == ".keen") return "keen";
@@ -57,7 +62,7 @@ std::string choose_format(const ExportArgs& a, std::string& problem) {
         if (f.empty())
             problem = a.out == "-" ? "--out - needs --format (a text format)"
                                    : "cannot tell the format from \"" + a.out +
-                                         "\" (.pdf, .json, .jsonl, .neknek, .keen, .cancan): "
+                                         "\" (.pdf, .svg, .json, .jsonl, .neknek, .keen, .cancan): "
                                          "give --format";
         return f;
     }
@@ -240,8 +245,8 @@ void add_export_command(CLI::App& app) {
         ->required()
         ->check(whole_number(1, 100'000'000));
     sub->add_option("--format", args->format,
-                    "Format; default: from --out's extension (.pdf .json .jsonl .neknek .keen "
-                    ".cancan). dataset: JSON lines {question, answer, metadata}")
+                    "Format; default: from --out's extension, in any case (.pdf .svg .json .jsonl "
+                    ".neknek .keen .cancan). dataset: JSON lines {question, answer, metadata}")
         ->check(CLI::IsMember(kFormats));
     sub->add_flag("--force", args->force, "Overwrite an existing file");
     sub->add_flag("--solutions", args->solutions, "Add the answer key (pdf: pages at the back)");

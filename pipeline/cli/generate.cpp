@@ -93,6 +93,24 @@ void check_sound(db::Corpus& corpus, const std::string& path) {
                           "); not writing to it");
 }
 
+std::string shard_name(ShardId s) {
+    return s.count > 1 ? "shard " + shard_text(s) : std::string("an unsplit run");
+}
+
+// "" unless the corpus holds a run made here of another shard than s, or an unsplit run
+// when s is a shard (merged runs and the top-up stream aside): then what it holds. The
+// quotas counted the other shard's puzzles ("already holds the 1 puzzles"), and merge
+// took the file for that shard alone.
+std::string other_shard(db::Corpus& corpus, ShardId s) {
+    for (const db::RunRow& run : corpus.runs()) {
+        const ShardId made{run.shard_index, run.shard_count};
+        if (!run.origin.empty() || made.index >= made.count) continue;
+        if ((made.count > 1 || s.count > 1) && (made.index != s.index || made.count != s.count))
+            return shard_name(made) + "'s puzzles";
+    }
+    return "";
+}
+
 int run_generate(const GenerateOptions& o) {
     // Ctrl-C is caught from the start: one arriving while the corpus opens stops the
     // run before its first candidate, still resumable.
@@ -197,13 +215,26 @@ int run_generate(const GenerateOptions& o) {
         } else {
             corpus.emplace(db::Corpus::open(o.db));
             check_sound(*corpus, o.db);
+            if (const std::string other = other_shard(*corpus, config.shard); !other.empty()) {
+                std::cerr << "generate: " << o.db << " holds " << other << ": "
+                          << shard_name(config.shard)
+                          << " goes into a corpus of its own (kenken merge joins them)\n";
+                return kBadInput;
+            }
             // Quotas are targets for the corpus: say what it holds, and stop when it
             // already meets them.
             if (!o.add) {
                 const Quotas share = shard_quotas(config.quotas, config.shard);
                 const int missing = shortfall(share, held_counts(*corpus));
                 const int asked = share.total();
-                if (missing == 0) {
+                // A shard whose share is nothing still records its (empty) run once:
+                // without one, merge counted it missing for ever and --top-up was refused.
+                const bool empty_shard = asked == 0 && corpus->runs().empty();
+                if (empty_shard && !o.quiet)
+                    std::cerr << "shard " << shard_text(config.shard)
+                              << "'s share of the quotas is 0 puzzles: recording an empty run, "
+                                 "so that merge counts the shard\n";
+                if (missing == 0 && !empty_shard) {
                     std::cout << o.db << " already holds the " << asked
                               << " puzzles its quotas ask for: nothing to make (--add makes "
                                  "that many more)\n";

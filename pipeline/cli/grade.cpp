@@ -59,7 +59,7 @@ void print_json(const SourcedPuzzle& sp, const Grade& g, double micros) {
                   {"techniques", techniques},         {"search_nodes", g.search_nodes},
                   {"search_at_top", g.search_at_top}, {"steps", g.steps}};
     j["micros"] = static_cast<long long>(micros + 0.5);
-    std::cout << j.dump() << '\n';
+    std::cout << db::json_line(j) << '\n';
 }
 
 int run_grade(const GradeOptions& o) {
@@ -82,7 +82,7 @@ int run_grade(const GradeOptions& o) {
                 j["size"] = sp.parsed.puzzle.size;
                 j["level"] = "undecided";
                 j["micros"] = static_cast<long long>(micros + 0.5);
-                std::cout << j.dump() << '\n';
+                std::cout << db::json_line(j) << '\n';
             } else {
                 const int n = sp.parsed.puzzle.size;
                 std::cout << sp.source << '\t' << n << 'x' << n << "\tundecided\t-1\n";

@@ -1,8 +1,10 @@
 #include "pipeline/cli/input.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <iterator>
@@ -33,8 +35,19 @@ std::string read_text_input(const std::string& file, std::size_t max_bytes, cons
         problem = "standard input is closed (give a file, or pipe the text in)";
         return text;
     }
+    // A folder as stdin (< /) read as empty: "no puzzle found", or a "wrong" answer.
+    struct stat st;
+    if (file == "-" && ::fstat(STDIN_FILENO, &st) == 0 && S_ISDIR(st.st_mode)) {
+        problem = "standard input is a folder, not " + what;
+        return text;
+    }
     problem = file == "-" ? read_capped(std::cin, max_bytes, what, text)
                           : read_file_capped(file, max_bytes, what, text);
+    // A read error on stdin (EIO, say) ended the text as if it were whole.
+    if (file == "-" && problem.empty() && std::ferror(stdin)) {
+        problem = "cannot read standard input";
+        std::clearerr(stdin);
+    }
     return text;
 }
 
@@ -78,6 +91,11 @@ bool read_inputs(const std::vector<std::string>& files, const std::string& forma
                  std::vector<SourcedPuzzle>& out) {
     std::vector<std::string> names = files;
     if (names.empty()) names.push_back("-");
+    // The second "-" read nothing and said "the text is empty".
+    if (std::count(names.begin(), names.end(), "-") > 1) {
+        std::cerr << "<stdin>: '-' given twice: standard input can be read only once\n";
+        return false;
+    }
     // The cap holds for all the files together: each is parsed before any is solved, so
     // one file named a hundred times would otherwise take a hundred times the memory.
     std::size_t taken = 0;

@@ -1,8 +1,10 @@
 // kenken: solve, grade and manufacture KenKen puzzles.
 #include <spdlog/sinks/stdout_color_sinks.h>  // also declares stderr_color_mt
 #include <spdlog/spdlog.h>
+#include <unistd.h>
 
-#include <algorithm>
+#include <cerrno>
+#include <csignal>
 #include <exception>
 #include <iostream>
 
@@ -10,6 +12,15 @@
 #include "pipeline/cli/suggest.h"
 
 int main(int argc, char** argv) {
+    // A reader that closes the pipe (kenken query | head -1) ends us quietly, as with
+    // a shell's default, also under a parent that ignores SIGPIPE: there every
+    // command said "cannot write the output" and exit 1.
+    std::signal(SIGPIPE, SIG_DFL);
+    // Run from a folder since removed, a relative name failed as "No such file" or
+    // "filesystem error: cannot make absolute path": say why first.
+    if (char cwd[4096]; !::getcwd(cwd, sizeof cwd) && errno == ENOENT)
+        std::cerr << "kenken: warning: the current folder has been removed: relative file "
+                     "names cannot be found or made (cd to a folder that exists)\n";
     // Logs and progress go to stderr: stdout holds only what a command reports.
     spdlog::set_default_logger(spdlog::stderr_color_mt("kenken"));
 
@@ -31,27 +42,17 @@ int main(int argc, char** argv) {
           kk::cli::add_packs_command, kk::cli::add_bench_command})
         add(app);
     kk::cli::refuse_empty_values(app);
-    // A first word that is no command: name the nearest one instead of CLI11's
-    // "A subcommand is required".
-    if (argc > 1 && argv[1][0] != '-') {
-        std::vector<std::string> names;
-        for (const CLI::App* sub : app.get_subcommands({})) names.push_back(sub->get_name());
-        const std::string word = argv[1];
-        if (std::find(names.begin(), names.end(), word) == names.end()) {
-            std::cerr << "kenken: unknown command '" << word << "'";
-            if (auto near = kk::cli::nearest(word, names))
-                std::cerr << "; did you mean '" << *near << "'?";
-            std::cerr << "\nRun kenken --help for the commands.\n";
-            return kk::cli::kBadInput;
-        }
-    }
+    if (const auto refused = kk::cli::refuse_unknown_first_word(app, argc, argv)) return *refused;
     bool printed_help = false;
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
         // A bad command line is bad input, like a bad file. --help and --version exit
         // 0 once their text is written (to /dev/full it was lost, and still 0).
-        if (app.exit(e) != 0) return kk::cli::kBadInput;
+        if (app.exit(e) != 0) {
+            kk::cli::suggest_options(app);
+            return kk::cli::kBadInput;
+        }
         printed_help = true;
     } catch (const std::exception& e) {
         // Commands report what they expect; anything else still ends with a message

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 
+#include "core/io/utf8.h"
 #include "db/pack/puzzle_json.h"
 #include "db/pack/text.h"
 #include "db/store/corpus.h"
@@ -68,7 +69,7 @@ std::string filters_text(const std::string& json) {
 int list(db::Corpus& corpus, bool json) {
     const auto packs = corpus.packs();
     if (json) {
-        for (const auto& p : packs) std::cout << pack_json(p).dump() << "\n";
+        for (const auto& p : packs) std::cout << db::json_line(pack_json(p)) << "\n";
         return kOk;
     }
     if (packs.empty()) {
@@ -77,10 +78,12 @@ int list(db::Corpus& corpus, bool json) {
     }
     std::printf("%4s  %-19s  %6s  %-7s  %-36s  %s\n", "id", "date", "count", "format", "filters",
                 "file");
+    // A row a pack: a newline or a terminal control in a file name (or in anything
+    // else an edited corpus holds) is shown escaped, as the row's own text.
     for (const auto& p : packs)
         std::printf("%4lld  %-19s  %6d  %-7s  %-36s  %s\n", static_cast<long long>(p.id),
-                    p.created_at.c_str(), p.count, p.format.c_str(),
-                    filters_text(p.filters).c_str(), p.out.c_str());
+                    printable(p.created_at).c_str(), p.count, printable(p.format).c_str(),
+                    printable(filters_text(p.filters)).c_str(), printable(p.out).c_str());
     std::fflush(stdout);
     return kOk;
 }

@@ -44,7 +44,7 @@ int run_solve(const SolveOptions& o) {
                 j["undecided"] = true;
                 j["solutions_found"] = r.count;
                 j["micros"] = micros;
-                std::cout << j.dump() << "\n";
+                std::cout << db::json_line(j) << "\n";
             } else {
                 if (!first) std::cout << "\n";
                 first = false;
@@ -65,7 +65,7 @@ int run_solve(const SolveOptions& o) {
             j["second"] =
                 r.count > 1 ? grid_json(r.solutions[1], p.size) : nlohmann::ordered_json(nullptr);
             j["micros"] = micros;
-            std::cout << j.dump() << "\n";
+            std::cout << db::json_line(j) << "\n";
             continue;
         }
         if (!first) std::cout << "\n";

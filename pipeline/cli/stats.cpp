@@ -5,9 +5,10 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "core/io/utf8.h"
 #include "core/model/level.h"
-#include "db/store/corpus.h"
 #include "db/pack/puzzle_json.h"
+#include "db/store/corpus.h"
 #include "pipeline/cli/command.h"
 #include "pipeline/factory/counters.h"
 
@@ -78,8 +79,9 @@ void print_runs(db::Corpus& corpus) {
         if (r.shard_count > 1 || r.shard_index > 0)
             std::printf("      shard %d/%d%s\n", r.shard_index, r.shard_count,
                         r.shard_index >= r.shard_count ? " (top-up)" : "");
+        // The shard's file name as merge was given it: a newline in it broke the table.
         if (!r.origin.empty())
-            std::printf("      merged from %s (run %lld)\n", r.origin.c_str(),
+            std::printf("      merged from %s (run %lld)\n", printable(r.origin).c_str(),
                         static_cast<long long>(r.origin_run));
         std::fputs(counters_table(r.counters).c_str(), stdout);
     }
@@ -108,14 +110,15 @@ void print_json(db::Corpus& corpus) {
     nlohmann::ordered_json runs = nlohmann::ordered_json::array();
     for (const db::RunRow& r : corpus.runs()) {
         auto it = stored.find(r.id);
-        nlohmann::ordered_json run = {{"id", r.id},
-                                      {"seed", r.seed},
-                                      {"sizes", r.sizes},
-                                      {"started", r.started_at},
-                                      {"finished", r.finished_at ? nlohmann::ordered_json(*r.finished_at)
-                                                                 : nlohmann::ordered_json(nullptr)},
-                                      {"status", r.status},
-                                      {"stored", it == stored.end() ? 0 : it->second}};
+        nlohmann::ordered_json run = {
+            {"id", r.id},
+            {"seed", r.seed},
+            {"sizes", r.sizes},
+            {"started", r.started_at},
+            {"finished", r.finished_at ? nlohmann::ordered_json(*r.finished_at)
+                                       : nlohmann::ordered_json(nullptr)},
+            {"status", r.status},
+            {"stored", it == stored.end() ? 0 : it->second}};
         try {
             run["quotas"] = nlohmann::ordered_json::parse(r.quotas);
             run["counters"] = nlohmann::ordered_json::parse(r.counters);
@@ -129,7 +132,7 @@ void print_json(db::Corpus& corpus) {
     for (const auto& p : packs) published += p.count;
     j["packs"] = packs.size();
     j["published"] = published;
-    std::printf("%s\n", j.dump().c_str());
+    std::printf("%s\n", db::json_line(j).c_str());
 }
 
 int run(const std::string& path, bool json) {

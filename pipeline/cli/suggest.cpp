@@ -1,6 +1,10 @@
 #include "pipeline/cli/suggest.h"
 
+#include <CLI/CLI.hpp>
 #include <algorithm>
+#include <iostream>
+
+#include "pipeline/cli/command.h"
 
 namespace kk::cli {
 namespace {
@@ -35,6 +39,52 @@ std::optional<std::string> nearest(const std::string& word, const std::vector<st
         }
     }
     return best;
+}
+
+std::optional<int> refuse_unknown_first_word(const CLI::App& app, int argc, char** argv) {
+    if (argc < 2) return std::nullopt;
+    const std::string word = argv[1];
+    std::vector<std::string> names;
+    if (word == "--") return std::nullopt;  // the end of options: CLI11 says what is missing
+    if (word.size() > 1 && word[0] == '-') {
+        const std::string name = word.substr(0, word.find('='));
+        if (app.get_option_no_throw(name)) return std::nullopt;  // --help, --version
+        std::vector<std::string> of_commands;                    // the commands that take it
+        for (const CLI::App* sub : app.get_subcommands({}))
+            if (sub->get_option_no_throw(name)) of_commands.push_back(sub->get_name());
+        if (!of_commands.empty()) {
+            std::cerr << "kenken: '" << name << "' goes after the command (kenken "
+                      << of_commands.front() << " " << name << " ...)\n";
+            return kBadInput;
+        }
+        for (const CLI::Option* opt : app.get_options())
+            for (const std::string& long_name : opt->get_lnames())
+                names.push_back("--" + long_name);
+        std::cerr << "kenken: unknown option '" << name << "'";
+    } else {
+        for (const CLI::App* sub : app.get_subcommands({})) names.push_back(sub->get_name());
+        if (std::find(names.begin(), names.end(), word) != names.end()) return std::nullopt;
+        std::cerr << "kenken: unknown command '" << word << "'";
+    }
+    if (auto near = nearest(word, names)) std::cerr << "; did you mean '" << *near << "'?";
+    std::cerr << "\nRun kenken --help for the commands.\n";
+    return kBadInput;
+}
+
+void suggest_options(const CLI::App& app) {
+    for (const CLI::App* sub : app.get_subcommands()) {  // the command given
+        std::vector<std::string> names;
+        for (const CLI::Option* opt : sub->get_options())
+            for (const std::string& name : opt->get_lnames()) names.push_back("--" + name);
+        for (const std::string& word : sub->remaining()) {
+            // A short word is near too many names ("--foo" and "--book").
+            const std::string name = word.substr(0, word.find('='));
+            if (name.size() < 6 || name.rfind("--", 0) != 0) continue;
+            if (auto near = nearest(name, names))
+                std::cerr << "kenken " << sub->get_name() << ": did you mean '" << *near
+                          << "' for '" << word << "'?\n";
+        }
+    }
 }
 
 }  // namespace kk::cli

@@ -12,3 +12,21 @@ namespace kk::cli {
 std::optional<std::string> nearest(const std::string& word, const std::vector<std::string>& names);
 
 }  // namespace kk::cli
+
+namespace CLI {
+class App;
+}
+
+namespace kk::cli {
+
+// A first word that is neither a command nor an option of the app itself (--help,
+// --version): prints what it is, with the nearest name, and returns the exit status
+// (bad input); nullopt when the word is fine. CLI11 said "A subcommand is required"
+// for both, even for `kenken --bogus`.
+std::optional<int> refuse_unknown_first_word(const CLI::App& app, int argc, char** argv);
+
+// After a parse error: for each option the command did not take, the nearest of its own
+// ("query --sizes" -> "did you mean '--size'?"), on stderr.
+void suggest_options(const CLI::App& app);
+
+}  // namespace kk::cli

@@ -201,7 +201,7 @@ int run_verify(const VerifyOptions& o) {
                         per_level[static_cast<size_t>(l)];
             j["agree_by_size"] = counts;
             j["problems"] = disagree;
-            std::cout << j.dump() << "\n";
+            std::cout << db::json_line(j) << "\n";
             return bad ? kVerifyFailed : undecided ? kUndecided : kOk;
         }
         std::cout << "verified " << total << " puzzles: " << total - bad - undecided << " agree, "

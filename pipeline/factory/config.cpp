@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "core/io/file_text.h"
+#include "core/io/utf8.h"
 
 namespace kk {
 namespace {
@@ -62,6 +63,16 @@ struct Reader {
         throw ConfigError(m.str());
     }
 
+    // A recipe's table (and each table in it) with these keys and at least one: an empty
+    // one sets nothing, so it is a slip (keys under the wrong header, say); it was
+    // taken silently, an empty [[recipes]] as one more CanCan recipe.
+    void recipe_keys(const toml::table& t, const std::string& where,
+                     std::initializer_list<const char*> keys) const {
+        if (t.empty())
+            fail(&t, where, "an empty table sets nothing: give its keys or leave it out");
+        only_keys(t, where, keys);
+    }
+
     void only_keys(const toml::table& t, const std::string& where,
                    std::initializer_list<const char*> keys) const {
         std::set<std::string> allowed(keys.begin(), keys.end());
@@ -89,9 +100,11 @@ struct Reader {
             fail(&n, key, "must be between " + std::to_string(lo) + " and " + std::to_string(hi));
         return *v;
     }
-    std::string text(const toml::node& n, const std::string& key) const {
+    // A string; example says what it holds ("sizes = 6" said only "expected a string").
+    std::string text(const toml::node& n, const std::string& key,
+                     const std::string& example = "") const {
         if (auto v = n.value<std::string>()) return *v;
-        fail(&n, key, "expected a string");
+        fail(&n, key, example.empty() ? "expected a string" : "expected a string: " + example);
     }
     bool boolean(const toml::node& n, const std::string& key) const {
         if (auto v = n.value<bool>()) return *v;
@@ -107,26 +120,31 @@ struct Reader {
 // A seed is 0..2^64-1, but TOML integers stop at 2^63-1: larger seeds are written
 // as decimal strings ("18446744073709551615"), as config_to_toml stores them.
 std::uint64_t seed_of(const Reader& rd, const toml::node& n) {
-    if (n.is_integer())
-        return static_cast<std::uint64_t>(
-            rd.integer(n, "run.seed", 0, std::numeric_limits<std::int64_t>::max()));
+    // Said "expected a string" for 1.5 and "between 0 and 9223372036854775807" for -1.
+    const std::string what =
+        "a seed is a whole number from 0 to 2^64-1, or a string of one (\"18446744073709551615\")";
+    if (n.is_integer()) {
+        if (*n.value<std::int64_t>() < 0) rd.fail(&n, "run.seed", what);
+        return static_cast<std::uint64_t>(*n.value<std::int64_t>());
+    }
+    if (!n.is_string()) rd.fail(&n, "run.seed", what);
     const std::string text = rd.text(n, "run.seed");
     std::uint64_t seed = 0;
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), seed);
     if (text.empty() || ec != std::errc() || end != text.data() + text.size())
-        rd.fail(&n, "run.seed", "'" + text + "' is not a whole number from 0 to 2^64-1");
+        rd.fail(&n, "run.seed", "'" + text + "' is not one: " + what);
     return seed;
 }
 
 TilingStrategy strategy_of(const Reader& rd, const toml::node& n, const std::string& key) {
-    const std::string s = rd.text(n, key);
+    const std::string s = rd.text(n, key, "\"random-edges\" or \"domino-first\"");
     if (auto strategy = parse_tiling_strategy(s)) return *strategy;
     rd.fail(&n, key, "unknown strategy '" + s + "' (random-edges or domino-first)");
 }
 
 void read_tiling(const Reader& rd, const toml::table& t, const std::string& where,
                  TilingConfig& tc) {
-    rd.only_keys(t, where, {"strategy", "size_weights", "max_cage"});
+    rd.recipe_keys(t, where, {"strategy", "size_weights", "max_cage"});
     if (auto* n = t.get("strategy")) tc.strategy = strategy_of(rd, *n, where + ".strategy");
     if (auto* n = t.get("max_cage"))
         tc.max_cage = static_cast<int>(rd.integer(*n, where + ".max_cage", 1, 9));
@@ -146,11 +164,11 @@ void read_tiling(const Reader& rd, const toml::table& t, const std::string& wher
 
 void read_operators(const Reader& rd, const toml::table& t, const std::string& where,
                     OperatorConfig& oc) {
-    rd.only_keys(t, where, {"two_cell", "larger", "avoid_giveaways", "strongest"});
+    rd.recipe_keys(t, where, {"two_cell", "larger", "avoid_giveaways", "strongest"});
     if (auto* n = t.get("two_cell")) {
         auto* tt = n->as_table();
         if (!tt) rd.fail(n, where + ".two_cell", "expected { add, sub, mul, div } weights");
-        rd.only_keys(*tt, where + ".two_cell", {"add", "sub", "mul", "div"});
+        rd.recipe_keys(*tt, where + ".two_cell", {"add", "sub", "mul", "div"});
         const char* names[4] = {"add", "sub", "mul", "div"};
         for (int i = 0; i < 4; ++i)
             if (auto* w = tt->get(names[i]))
@@ -161,7 +179,7 @@ void read_operators(const Reader& rd, const toml::table& t, const std::string& w
     if (auto* n = t.get("larger")) {
         auto* tt = n->as_table();
         if (!tt) rd.fail(n, where + ".larger", "expected { add, mul } weights");
-        rd.only_keys(*tt, where + ".larger", {"add", "mul"});
+        rd.recipe_keys(*tt, where + ".larger", {"add", "mul"});
         if (auto* w = tt->get("add")) oc.larger[0] = rd.weight(*w, where + ".larger.add");
         if (auto* w = tt->get("mul")) oc.larger[1] = rd.weight(*w, where + ".larger.mul");
         if (oc.larger[0] + oc.larger[1] <= 0)
@@ -233,6 +251,8 @@ FactoryConfig load_config(const std::string& path) {
     const std::string problem =
         read_file_capped(path, kMaxConfigBytes, "a configuration file", text);
     if (!problem.empty()) throw ConfigError(path + ": " + problem);
+    if (const std::string utf16 = utf16_problem(text); !utf16.empty())
+        throw ConfigError(path + ":1: " + utf16);
     return parse_config(text, path, ConfigSource::File);
 }
 
@@ -263,7 +283,8 @@ FactoryConfig config_from_table(const toml::table& t, const std::string& source_
              "max_candidate_seconds", "in_flight", "batch", "steering", "variant", "shard"});
         if (auto* n = run->get("sizes")) {
             try {
-                c.quotas.sizes = parse_sizes(rd.text(*n, "run.sizes"));
+                c.quotas.sizes = parse_sizes(rd.text(
+                    *n, "run.sizes", "a range \"4-9\", one size \"6\" or a list \"4,6,9\""));
             } catch (const std::invalid_argument& e) {
                 rd.fail(n, "run.sizes", e.what());
             }
@@ -313,13 +334,18 @@ FactoryConfig config_from_table(const toml::table& t, const std::string& source_
         if (auto* n = run->get("steering")) c.steering = rd.boolean(*n, "run.steering");
         if (auto* n = run->get("variant")) {
             std::string why;
-            auto rules = parse_rules(rd.text(*n, "run.variant"), &why);
+            const std::string text =
+                rd.text(*n, "run.variant", "standard, or a comma list such as \"hidden,killer\"");
+            // "" was the standard puzzle, as --variant '' is not.
+            if (text.empty())
+                rd.fail(n, "run.variant", "empty: write \"standard\" or leave it out");
+            auto rules = parse_rules(text, &why);
             if (!rules) rd.fail(n, "run.variant", why);
             set_variant(c, *rules);
         }
         if (auto* n = run->get("shard")) {
             std::string why;
-            auto s = parse_shard(rd.text(*n, "run.shard"), &why);
+            auto s = parse_shard(rd.text(*n, "run.shard", "I/N such as \"0/4\""), &why);
             // The top-up stream of a merged corpus is stored as shard N/N; a file of the
             // user's may not name it ("2/2", meant as the second of two, made the whole
             // quota as the top-up stream).
@@ -343,7 +369,7 @@ FactoryConfig config_from_table(const toml::table& t, const std::string& source_
         for (auto& item : *arr) {
             auto* rt = item.as_table();
             if (!rt) rd.fail(&item, "recipes", "expected a table");
-            rd.only_keys(*rt, "recipes", {"name", "tiling", "operators"});
+            rd.recipe_keys(*rt, "recipes", {"name", "tiling", "operators"});
             Recipe r;
             r.name = rt->get("name") ? rd.text(*rt->get("name"), "recipes.name")
                                      : "recipe-" + std::to_string(c.recipes.size() + 1);

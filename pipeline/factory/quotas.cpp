@@ -44,6 +44,10 @@ int parse_int(const std::string& s, const std::string& what) {
     int v = 0;
     try {
         v = std::stoi(s, &used);
+    } catch (const std::out_of_range&) {
+        // It is a number ("99999999999" was "not a number"), past any size or quota.
+        throw std::invalid_argument(what + ": '" + s + "' is far too " +
+                                    (s.find('-') == std::string::npos ? "large" : "small"));
     } catch (const std::exception&) {
         throw std::invalid_argument(what + ": '" + s + "' is not a number");
     }
@@ -61,6 +65,11 @@ std::vector<int> parse_sizes(const std::string& text) {
         int lo, hi;
         // Said "'' is not a number" for both.
         if (part.empty()) throw std::invalid_argument("sizes: an empty item in '" + text + "'");
+        // "4--6" said "runs backwards" (it read 4 to -6), "4-5-6" "'5-6' is not a number".
+        if (dash != std::string::npos && part.find('-', dash + 1) != std::string::npos)
+            throw std::invalid_argument("sizes: the range '" + part +
+                                        "' is malformed: a range is two sizes and one dash "
+                                        "(e.g. 4-9)");
         if (dash != std::string::npos && (dash == 0 || dash + 1 == part.size()))
             throw std::invalid_argument("sizes: the range '" + part + "' lacks a bound (e.g. 4-9)");
         if (dash == std::string::npos) {

@@ -12,10 +12,13 @@ namespace {
 // bytes stay well inside Linux's 2 MiB for arguments, 100,000 did not.
 constexpr int kMaxShards = 10000;
 
+// A whole number; one past int is kMaxShards + 1, so the range check names it (it
+// was "not I/N").
 bool parse_int(const std::string& s, int& out) {
     const char* end = s.data() + s.size();
     auto [p, ec] = std::from_chars(s.data(), end, out);
-    return ec == std::errc() && p == end && !s.empty();
+    if (ec == std::errc::result_out_of_range && p == end) out = kMaxShards + 1;
+    return (ec == std::errc() || ec == std::errc::result_out_of_range) && p == end && !s.empty();
 }
 }  // namespace
 

@@ -45,6 +45,35 @@ TEST_CASE("an unknown command says which one was meant", "[cli][conv]") {
     CHECK_THAT(far.err, !Catch::Contains("did you mean"));
 }
 
+TEST_CASE("an unknown option before the command is named, exit 2 as other usage errors",
+          "[cli][conv]") {
+    // Each said "A subcommand is required".
+    const CliResult bogus = run_kenken("--bogus");
+    CHECK(bogus.status == 2);
+    CHECK_THAT(bogus.err, Catch::Contains("unknown option '--bogus'") &&
+                              !Catch::Contains("A subcommand is required"));
+    CHECK_THAT(run_kenken("--versoin").err, Catch::Contains("did you mean '--version'"));
+    CHECK_THAT(run_kenken("-x solve").err, Catch::Contains("unknown option '-x'"));
+    CHECK_THAT(run_kenken("--").err, !Catch::Contains("unknown option"));
+    const CliResult early = run_kenken("--db x.db stats");
+    CHECK(early.status == 2);
+    CHECK_THAT(early.err, Catch::Contains("'--db' goes after the command"));
+    // A usage error after the command exits the same way.
+    CHECK(run_kenken("solve --bogus x").status == bogus.status);
+    CHECK(run_kenken("--version").status == 0);
+}
+
+TEST_CASE("a mistyped option of a command names the one meant", "[cli][conv]") {
+    // query's is --size, generate's --sizes: each said only "not expected".
+    const CliResult sizes = run_kenken("query --db x.db --sizes 4");
+    CHECK(sizes.status == 2);
+    CHECK_THAT(sizes.err, Catch::Contains("not expected") &&
+                              Catch::Contains("did you mean '--size' for '--sizes'"));
+    CHECK_THAT(run_kenken("generate --db x.db --size=4").err,
+               Catch::Contains("did you mean '--sizes' for '--size=4'"));
+    CHECK_THAT(run_kenken("solve --bogus x").err, !Catch::Contains("did you mean"));
+}
+
 TEST_CASE("every command's help shows defaults, allowed values, exit statuses and examples",
           "[cli][conv]") {
     for (const char* command : {"solve", "grade", "check", "generate", "merge", "verify", "stats",
@@ -89,11 +118,11 @@ TEST_CASE("kenken check scores an answer: 0 when right, 7 naming the first broke
              Case{"2 4 3 1\n3 2 1 4\n1 3 4 2\n4 1 2 3\n", "cage 7+ (r1c1 r2c1) holds 2 3"},
              Case{"4 2 3 1\n3 4 1 2\n1 3 2 4\n", "3 rows, not 4"},
              Case{"4 2 3 1\n", "the answer has 1 row, not 4"},
-             Case{"4 2 3 1\n3 4 1 2\n1 3 2 4\n2 1 4 x\n", "\"x\" is not a number"},
+             Case{"4 2 3 1\n3 4 1 2\n1 3 2 4\n2 1 4 x\n", "'x' is not a number"},
              Case{"4 2 3 1\n3 4 1 2\n1 3 2 4\n2 1 4 5\n", "r4c4 holds 5, outside 1..4"},
              // A number past int was "not a number".
              Case{"4 2 3 1\n3 4 1 2\n1 3 2 4\n2 1 4 99999999999\n",
-                  "row 4: 99999999999 is outside 1..4"},
+                  "row 4: '99999999999' is outside 1..4"},
          }) {
         INFO(c.answer);
         const CliResult r = run_kenken("check " + puzzle + " -", c.answer);
@@ -211,6 +240,31 @@ TEST_CASE("export picks the format from --out, writes text to stdout, and keeps 
     CHECK(run_kenken(base + "--format pdf -o -").status == 2);
 }
 
+TEST_CASE("export takes the format from an extension in any case", "[cli][conv][export]") {
+    TempPath db("case.db"), pdf("Book.PDF"), json("Book.JSONL"), keen("Book.Keen"),
+        svg("Pages.SVG"), odd("Book.svg"), clash_pdf("Clash.PDF");
+    make_corpus(db);
+    const std::string base = "export --db " + db.str() + " --allow-repeats -n 2 ";
+    // Each needed --format ("cannot tell the format").
+    const CliResult r = run_kenken(base + "-o " + pdf.str());
+    INFO(r.err);
+    CHECK(r.status == 0);
+    CHECK(slurp(pdf.path).rfind("%PDF", 0) == 0);
+    CHECK(run_kenken(base + "-o " + json.str()).status == 0);
+    CHECK(json_lines(slurp(json.path)).size() == 2);
+    CHECK(run_kenken(base + "-o " + keen.str()).status == 0);
+    CHECK_THAT(slurp(keen.path), Catch::StartsWith("4:") || Catch::StartsWith("5:"));
+    // .svg names the svg folder, so another format does not fit it (a PDF was written).
+    CHECK(run_kenken(base + "-o " + svg.str()).status == 0);
+    CHECK(fs::is_directory(svg.path));
+    const CliResult clash = run_kenken(base + "--format pdf -o " + odd.str());
+    CHECK(clash.status == 2);
+    CHECK_THAT(clash.err, Catch::Contains("does not fit"));
+    CHECK(!fs::exists(odd.path));
+    CHECK(run_kenken(base + "--format neknek -o " + clash_pdf.str()).status == 2);
+    CHECK(!fs::exists(clash_pdf.path));
+}
+
 TEST_CASE("export --format dataset writes question, answer and metadata lines",
           "[cli][conv][export]") {
     TempPath db("ds.db"), out("ds.jsonl");
@@ -239,7 +293,7 @@ TEST_CASE("export --format dataset writes question, answer and metadata lines",
     }
 }
 
-TEST_CASE("kenken packs lists, shows and deletes packs; deleted puzzles are fresh again",
+TEST_CASE("kenken packs lists, shows and deletes packs, deleted puzzles are fresh again",
           "[cli][conv][packs]") {
     TempPath db("packs.db"), a("packs-a.neknek"), b("packs-b.neknek");
     make_corpus(db);

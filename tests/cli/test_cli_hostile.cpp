@@ -32,16 +32,6 @@ namespace {
 
 const std::string kData = KENKEN_TEST_DATA;
 
-// Runs a shell command line; its exit status and stdout+stderr.
-CliResult run_shell(const std::string& command) {
-    TempPath out("shell.out");
-    const int raw = std::system((command + " > " + out.str() + " 2>&1").c_str());
-    CliResult r;
-    r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-    r.out = slurp(out.path);
-    return r;
-}
-
 void exec_sql(const std::string& db, const std::string& sql) {
     sqlite3* raw = nullptr;
     REQUIRE(sqlite3_open(db.c_str(), &raw) == SQLITE_OK);
@@ -65,7 +55,7 @@ std::string corpus_in(const TempPath& folder, const std::string& generate_args) 
 
 // ---- item 4: one writer per corpus -----------------------------------------------
 
-TEST_CASE("a second generate on a corpus being written is refused; a killed writer's lock is taken",
+TEST_CASE("a second generate on a corpus being written is refused, a killed writer's lock is taken",
           "[cli][hostile][lock]") {
     TempPath db("locked.db");
     REQUIRE(run_kenken("generate --db " + db.str() + " --sizes 4 --count 8 --seed 3 --stop-after 4")
@@ -393,7 +383,7 @@ TEST_CASE("seeds outside 0..2^64-1 are refused, not wrapped", "[cli][hostile][ed
     CHECK(kk::db::Corpus::open_existing(db.str()).runs().at(0).seed == 18446744073709551615ULL);
 }
 
-TEST_CASE("integer options name the value and the range; nothing wraps", "[cli][hostile][edges]") {
+TEST_CASE("integer options name the value and the range, nothing wraps", "[cli][hostile][edges]") {
     // CLI11 said "Value 1e3 not in range 1 to 100000000" (it is: 1e3 is no integer) and
     // "Could not convert: --limit = ..."; packs --delete 99999999999999999999 looked
     // for pack 9223372036854775807.
@@ -869,7 +859,7 @@ TEST_CASE("a corpus that fails SQLite's integrity check fails verify and is not 
     }
 }
 
-TEST_CASE("a corpus missing a table is damaged for every command; a dropped index fails verify",
+TEST_CASE("a corpus missing a table is damaged for every command, a dropped index fails verify",
           "[cli][hostile][edges]") {
     // A dropped packs table passed verify, and export then said "no such table: packs".
     TempPath db("schema.db"), copy("schema-copy.db");
@@ -1087,7 +1077,7 @@ TEST_CASE("a PDF refuses words its font cannot print, other packs take them",
     CHECK(fs::exists(pdf.path));
 }
 
-TEST_CASE("a book file's words are checked with its file and line; a level name cannot be blank",
+TEST_CASE("a book file's words are checked with its file and line, a level name cannot be blank",
           "[cli][hostile][book]") {
     // A blank level name was printed: its pages and sections were headed by nothing. A
     // control character in the file's rules was named without the file or line.
@@ -1223,7 +1213,7 @@ TEST_CASE("a stored score edited to no number stops query and export with the pu
     CHECK(kk::db::Corpus::open_existing(db.str()).packs().empty());
 }
 
-TEST_CASE("verify names rows that point at nothing; packs --show names a deleted puzzle",
+TEST_CASE("verify names rows that point at nothing, packs --show names a deleted puzzle",
           "[cli][hostile][damaged]") {
     // A puzzle's run_id edited to no run, or a published puzzle deleted by hand: verify
     // passed (exit 0), and packs --show listed 4 puzzles of a pack of 5.

@@ -167,6 +167,22 @@ TEST_CASE("the page is the trim, plus bleed when asked", "[book]") {
     CHECK_FALSE(db::parse_trim("100x100", problem));
 }
 
+TEST_CASE("a trim is read in any case, and a bad one is named as given", "[book]") {
+    std::string problem;
+    // "A4" and "Letter" were unknown trims.
+    for (const char* given : {"A4", "Letter", "LETTER", "6X9", "210X297MM"}) {
+        INFO(given);
+        const auto trim = db::parse_trim(given, problem);
+        REQUIRE(trim);
+        std::string lower = given;
+        for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        CHECK(trim->name == lower);
+    }
+    CHECK(db::parse_trim("A4", problem)->width == db::parse_trim("a4", problem)->width);
+    CHECK_FALSE(db::parse_trim("6X9CM", problem));
+    CHECK_THAT(problem, Catch::Contains("unknown trim \"6X9CM\""));
+}
+
 TEST_CASE("every font is embedded and the metadata names the book", "[book]") {
     TempDir dir;
     const std::string db = factory_corpus(dir);

@@ -296,7 +296,7 @@ TEST_CASE("a rotated or mirrored seed puzzle is a duplicate", "[corpus]") {
     CHECK(c.all_puzzles().size() == before);
 }
 
-TEST_CASE("a schema-1 corpus opens with its puzzles as standard; variants store their rules",
+TEST_CASE("a schema-1 corpus opens with its puzzles as standard, variants store their rules",
           "[corpus][variants]") {
     TempDir dir;
     const std::string path = dir.file("old.db");

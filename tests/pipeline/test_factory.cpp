@@ -148,7 +148,7 @@ TEST_CASE("an interrupted run resumed gives the same corpus as an uninterrupted 
     CHECK(neknek_texts(parts.str()) == neknek_texts(whole.str()));
 }
 
-TEST_CASE("Ctrl-C (or a closed terminal) stops kenken generate cleanly; --resume finishes it",
+TEST_CASE("Ctrl-C (or a closed terminal) stops kenken generate cleanly, --resume finishes it",
           "[factory][cli]") {
     // SIGHUP is a stop request too: it ended the run with its status left "running".
     const int sig = GENERATE(SIGINT, SIGHUP);

@@ -7,6 +7,20 @@
 
 using namespace kk;
 
+namespace {
+
+// parse_config's error for text read as file name, or "no error".
+std::string config_error(const std::string& text, const std::string& name) {
+    try {
+        parse_config(text, name);
+    } catch (const ConfigError& e) {
+        return e.what();
+    }
+    return "no error";
+}
+
+}  // namespace
+
 TEST_CASE("sizes parse as ranges and single sizes and lists", "[config]") {
     CHECK(parse_sizes("4-9") == std::vector<int>{4, 5, 6, 7, 8, 9});
     CHECK(parse_sizes("6") == std::vector<int>{6});
@@ -18,6 +32,14 @@ TEST_CASE("sizes parse as ranges and single sizes and lists", "[config]") {
     // Said "'' is not a number" for these.
     CHECK_THROWS_WITH(parse_sizes("4-"), Catch::Contains("the range '4-' lacks a bound"));
     CHECK_THROWS_WITH(parse_sizes("4,,5"), Catch::Contains("an empty item in '4,,5'"));
+    // "4--6" said "runs backwards" (read as 4 to -6).
+    for (const char* text : {"4--6", "4-5-6", "--6", "4--", "6,4---9"}) {
+        INFO(text);
+        CHECK_THROWS_WITH(parse_sizes(text), Catch::Contains("is malformed") &&
+                                                 !Catch::Contains("backwards") &&
+                                                 !Catch::Contains("not a number"));
+    }
+    CHECK_THROWS_WITH(parse_sizes("9-4"), Catch::Contains("runs backwards"));
 }
 
 TEST_CASE("per-level quotas parse by level name", "[config]") {
@@ -62,14 +84,7 @@ TEST_CASE("the effective configuration round-trips through TOML", "[config]") {
 }
 
 TEST_CASE("bad configuration names file and line and key", "[config]") {
-    auto message = [](const std::string& text) {
-        try {
-            parse_config(text, "bad.toml");
-        } catch (const ConfigError& e) {
-            return std::string(e.what());
-        }
-        return std::string("no error");
-    };
+    const auto message = [](const std::string& text) { return config_error(text, "bad.toml"); };
     CHECK_THAT(message("[run]\ncolour = 3\n"),
                Catch::Contains("bad.toml:2") && Catch::Contains("run.colour: unknown key"));
     CHECK_THAT(message("[run]\nsizes = \"4-12\"\n"), Catch::Contains("outside 3..9"));
@@ -82,14 +97,7 @@ TEST_CASE("bad configuration names file and line and key", "[config]") {
 }
 
 TEST_CASE("edge values in a configuration are errors with file and line", "[config]") {
-    auto message = [](const std::string& text) {
-        try {
-            parse_config(text, "edge.toml");
-        } catch (const ConfigError& e) {
-            return std::string(e.what());
-        }
-        return std::string("no error");
-    };
+    const auto message = [](const std::string& text) { return config_error(text, "edge.toml"); };
     // A float where an integer goes: refused before any conversion (27e99 overflows
     // int64; the fuzzer found the conversion under UBSan).
     CHECK_THAT(message("[run]\ncount = 27E99\n"),
@@ -160,4 +168,66 @@ TEST_CASE("a variant brings its built-in recipes, and a file's own recipes stay"
     // strongest round-trips, and is written only when on.
     CHECK(config_to_toml(default_config()).find("strongest") == std::string::npos);
     CHECK(config_to_toml(parse_config(config_to_toml(mine), "t")) == config_to_toml(mine));
+}
+
+TEST_CASE("a seed of another type says what a seed is, with file and line", "[config]") {
+    const auto message = [](const std::string& text) { return config_error(text, "seed.toml"); };
+    // 1.5 said "expected a string"; -1 said "between 0 and 9223372036854775807".
+    for (const char* seed : {"1.5", "-1", "true", "[1]", "\"x\""}) {
+        INFO(seed);
+        CHECK_THAT(message(std::string("[run]\n\nseed = ") + seed + "\n"),
+                   Catch::StartsWith("seed.toml:3: run.seed:") &&
+                       Catch::Contains("a whole number from 0 to 2^64-1, or a string of one"));
+    }
+    CHECK(parse_config("[run]\nseed = \"18446744073709551615\"\n", "t").seed ==
+          18446744073709551615ULL);
+}
+
+TEST_CASE("an empty recipe table is refused with file and line", "[config]") {
+    const auto message = [](const std::string& text) { return config_error(text, "empty.toml"); };
+    // Each was taken silently: an empty [[recipes]] as one more CanCan recipe.
+    const struct {
+        const char* text;
+        const char* says;
+    } cases[] = {
+        {"[[recipes]]\nname = \"a\"\n\n[[recipes]]\n", "empty.toml:4: recipes:"},
+        {"recipes = [{}]\n", "empty.toml:1: recipes:"},
+        {"[[recipes]]\nname = \"a\"\ntiling = {}\n", "empty.toml:3: recipes.a.tiling:"},
+        {"[[recipes]]\nname = \"a\"\n[recipes.operators]\n", "empty.toml:3: recipes.a.operators:"},
+        {"[[recipes]]\nname = \"a\"\noperators = { two_cell = {} }\n",
+         "empty.toml:3: recipes.a.operators.two_cell:"},
+        {"[[recipes]]\nname = \"a\"\noperators = { larger = {} }\n",
+         "empty.toml:3: recipes.a.operators.larger:"},
+    };
+    for (const auto& c : cases) {
+        INFO(c.text);
+        CHECK_THAT(message(c.text),
+                   Catch::StartsWith(c.says) && Catch::Contains("an empty table sets nothing"));
+    }
+    // A recipe with only a name is a recipe: CanCan's defaults under that name.
+    CHECK(parse_config("[[recipes]]\nname = \"plain\"\n", "t").recipes.size() == 1);
+}
+
+TEST_CASE("a value of the wrong type says what the key takes, and an empty variant is refused",
+          "[config]") {
+    const auto message = [](const std::string& text) { return config_error(text, "type.toml"); };
+    // Each said only "expected a string".
+    CHECK_THAT(message("[run]\nsizes = 6\n"),
+               Catch::StartsWith("type.toml:2: run.sizes:") && Catch::Contains("\"4-9\""));
+    CHECK_THAT(message("[run]\nvariant = [\"hidden\"]\n"),
+               Catch::StartsWith("type.toml:2: run.variant:") && Catch::Contains("hidden,killer"));
+    CHECK_THAT(message("[run]\nshard = 1\n"), Catch::Contains("\"0/4\""));
+    CHECK_THAT(message("[[recipes]]\ntiling = { strategy = 1 }\n"),
+               Catch::Contains("\"domino-first\""));
+    // variant = "" was the standard puzzle silently; --variant '' is refused.
+    CHECK_THAT(message("[run]\nvariant = \"\"\n"),
+               Catch::StartsWith("type.toml:2: run.variant: empty"));
+}
+
+TEST_CASE("a quota or size past int is too large, not 'not a number'", "[config]") {
+    CHECK_THROWS_WITH(parse_per_level("easy=99999999999"),
+                      Catch::Contains("'99999999999' is far too large"));
+    CHECK_THROWS_WITH(parse_sizes("99999999999"), Catch::Contains("is far too large"));
+    CHECK_THROWS_WITH(parse_sizes("4-99999999999"), Catch::Contains("is far too large"));
+    CHECK_THROWS_WITH(parse_per_level("easy=x"), Catch::Contains("'x' is not a number"));
 }

@@ -58,6 +58,9 @@ TEST_CASE("shard text I/N is checked", "[shard]") {
         CHECK_FALSE(parse_shard(bad, &why).has_value());
         CHECK_FALSE(why.empty());
     }
+    // A count past int is too many shards, not "not I/N".
+    CHECK_FALSE(parse_shard("1/99999999999", &why).has_value());
+    CHECK_THAT(why, Catch::Contains("need 0 <= I < N <= 10000"));
 }
 
 TEST_CASE("a schema-1 corpus merges as an unsplit run and migrates", "[shard][merge]") {

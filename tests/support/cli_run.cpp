@@ -29,3 +29,12 @@ CliResult run_kenken(const std::string& args, const std::string& stdin_text) {
     for (const char* ext : {".in", ".out", ".err"}) std::filesystem::remove(stem + ext);
     return r;
 }
+
+CliResult run_shell(const std::string& command) {
+    TempPath out("shell.out");
+    const int raw = std::system((command + " > " + out.str() + " 2>&1").c_str());
+    CliResult r;
+    r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+    r.out = slurp(out.path);
+    return r;
+}

@@ -10,3 +10,6 @@ struct CliResult {
 
 // Runs `kenken ARGS` through the shell (ARGS are shell words), feeding stdin_text.
 CliResult run_kenken(const std::string& args, const std::string& stdin_text = "");
+
+// Runs a shell command line (sh -c); its exit status and stdout+stderr together in out.
+CliResult run_shell(const std::string& command);

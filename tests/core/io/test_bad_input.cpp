@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/io/formats.h"
+#include "core/io/utf8.h"
 #include "tests/support/test_files.h"
 
 using namespace kk;
@@ -172,4 +173,16 @@ TEST_CASE("mutated seed files parse or throw ParseError, nothing else", "[format
     // Both outcomes happen: the mutations neither all break nor all miss.
     CHECK(parsed > 0);
     CHECK(rejected > 0);
+}
+
+TEST_CASE("printable escapes controls and bytes that are not UTF-8, and keeps text", "[io][utf8]") {
+    CHECK(printable("plain name.pdf") == "plain name.pdf");
+    CHECK(printable("caf\xc3\xa9 \xe2\x9c\x93") == "caf\xc3\xa9 \xe2\x9c\x93");  // é ✓ kept
+    CHECK(printable("a\nb\tc\rd") == "a\\nb\\tc\\rd");
+    CHECK(printable(std::string("x\0y", 3)) == "x\\x00y");
+    CHECK(printable("\x1b[31m\x7f") == "\\x1b[31m\\x7f");
+    CHECK(printable("\xc2\x9b"
+                    "1m") == "\\xc2\\x9b1m");      // C1 CSI
+    CHECK(printable("\xff\xc3") == "\\xff\\xc3");  // not UTF-8, cut short
+    CHECK(printable("a\\nb") == "a\\\\nb");        // a backslash reads back one way
 }

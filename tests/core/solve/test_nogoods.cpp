@@ -77,7 +77,7 @@ TEST_CASE("a watch moves to an assignment not holding yet", "[solver][nogoods]")
     CHECK(r.asked[0] == std::make_pair(12, value_bit(4)));
 }
 
-TEST_CASE("a nogood already broken asks nothing; one holding in full fails", "[solver][nogoods]") {
+TEST_CASE("a nogood already broken asks nothing, one holding in full fails", "[solver][nogoods]") {
     // Catch runs the case once per section, each with a fresh store.
     NogoodStore store = after_path({{0, value_bit(1), true}, {1, value_bit(2), false}});
     std::vector<Mask> cand(16, full_mask(4));

@@ -338,7 +338,7 @@ TEST_CASE("a hidden cage's table holds the tuples of every operation once", "[va
     REQUIRE(build_cage_table({Op::Mul, 4, {0, 1, 4}}, killer, 4, {}, out) == 0u);
 }
 
-TEST_CASE("rules are part of the canonical form; standard keeps today's", "[variants]") {
+TEST_CASE("rules are part of the canonical form, standard keeps today's", "[variants]") {
     Puzzle p;
     p.size = 2;
     p.cages = {{Op::Add, 3, {0, 1}}, {Op::Sub, 1, {2, 3}}};
