@@ -17,7 +17,7 @@ namespace {
 
 // migrations[k] takes the schema from version k to k+1. Never edit a shipped one:
 // add the next, and bump schema_version() in db/version.cpp.
-constexpr std::array<const char*, 3> kMigrations = {
+constexpr std::array<const char*, 4> kMigrations = {
     R"sql(
 CREATE TABLE runs (
     id          INTEGER PRIMARY KEY,
@@ -84,6 +84,25 @@ ALTER TABLE runs ADD COLUMN shard_count INTEGER NOT NULL DEFAULT 1;
 ALTER TABLE runs ADD COLUMN origin TEXT;
 ALTER TABLE runs ADD COLUMN origin_run INTEGER;
 ALTER TABLE puzzles ADD COLUMN shard INTEGER NOT NULL DEFAULT 0;
+)sql",
+    // 3 -> 4: a deleted pack's id is never given again. SQLite gave the highest id again,
+    // so after `packs --delete 3` the next export was pack 3 too, and a second
+    // `packs --delete 3` took another book's record. (Runs with foreign keys off: they are
+    // turned on after the migrations.)
+    R"sql(
+CREATE TABLE packs_next (
+    id         INTEGER PRIMARY KEY AUTOINCREMENT,
+    title      TEXT NOT NULL,
+    created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
+    filters    TEXT NOT NULL,
+    format     TEXT NOT NULL,
+    out        TEXT NOT NULL,
+    count      INTEGER NOT NULL
+);
+INSERT INTO packs_next (id, title, created_at, filters, format, out, count)
+    SELECT id, title, created_at, filters, format, out, count FROM packs;
+DROP TABLE packs;
+ALTER TABLE packs_next RENAME TO packs;
 )sql",
 };
 

@@ -68,8 +68,9 @@ TEST_CASE("a new corpus gets the whole schema and its version", "[corpus]") {
     CHECK(raw_text(path, "PRAGMA user_version") == std::to_string(db::schema_version()));
     CHECK(raw_text(path, "PRAGMA application_id") == std::to_string(db::kApplicationId));
     CHECK(raw_text(path, "PRAGMA journal_mode") == "wal");
+    // sqlite_sequence: SQLite's counter for packs' AUTOINCREMENT (no pack id is given twice).
     CHECK(raw_text(path, "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name") ==
-          "pack_puzzles,packs,puzzles,runs");
+          "pack_puzzles,packs,puzzles,runs,sqlite_sequence");
     const std::string indexes =
         raw_text(path,
                  "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = "
@@ -294,6 +295,49 @@ TEST_CASE("a rotated or mirrored seed puzzle is a duplicate", "[corpus]") {
         CHECK_FALSE(c.insert_puzzle(test::seed_record(turned, 99, 1)));
     }
     CHECK(c.all_puzzles().size() == before);
+}
+
+TEST_CASE("a deleted pack's id is never given again, in a new corpus or one from schema 3",
+          "[corpus][packs]") {
+    // SQLite gave the highest id again: after deleting pack 2 the next pack was 2 too, and
+    // a second `packs --delete 2` took another book's record.
+    TempDir dir;
+    const std::string path = dir.file("packs.db");
+    std::vector<std::int64_t> ids;
+    {
+        db::Corpus c = db::Corpus::open(path);
+        for (const char* name : {"a", "b", "c"}) {
+            db::PuzzleRecord r = tiny_record(name);
+            REQUIRE(c.insert_puzzle(r));
+        }
+        for (const auto& all = c.all_puzzles(); const db::PuzzleRecord& r : all)
+            ids.push_back(r.id);
+        db::PackRow pack{0, "T", "", "fresh", "json", "x.json", 1};
+        CHECK(c.record_pack(pack, {ids[0]}) == 1);
+        CHECK(c.record_pack(pack, {ids[1]}) == 2);
+        REQUIRE(c.delete_pack(2));
+        CHECK(c.record_pack(pack, {ids[1]}) == 3);
+    }
+    // Back to schema 3 as an older build left it: packs without AUTOINCREMENT.
+    REQUIRE(raw_exec(path,
+                     "CREATE TABLE packs_old (id INTEGER PRIMARY KEY, title TEXT NOT NULL, "
+                     "created_at TEXT NOT NULL, filters TEXT NOT NULL, format TEXT NOT NULL, "
+                     "out TEXT NOT NULL, count INTEGER NOT NULL); "
+                     "INSERT INTO packs_old SELECT * FROM packs; DROP TABLE packs; "
+                     "ALTER TABLE packs_old RENAME TO packs; DELETE FROM sqlite_sequence; "
+                     "PRAGMA user_version = 3"));
+    REQUIRE(raw_text(path, "PRAGMA user_version") == "3");
+    db::Corpus c = db::Corpus::open_existing(path);
+    CHECK(raw_text(path, "PRAGMA user_version") == std::to_string(db::schema_version()));
+    const auto packs = c.packs();
+    REQUIRE(packs.size() == 2);  // kept, with their puzzles
+    CHECK(packs[0].id == 1);
+    CHECK(packs[1].id == 3);
+    CHECK(c.pack_puzzle_ids(3) == std::vector<std::int64_t>{ids[1]});
+    REQUIRE(c.delete_pack(3));
+    db::PackRow pack{0, "T", "", "fresh", "json", "y.json", 1};
+    CHECK(c.record_pack(pack, {ids[2]}) == 4);
+    CHECK(c.reference_problems().empty());
 }
 
 TEST_CASE("a schema-1 corpus opens with its puzzles as standard, variants store their rules",
