@@ -225,7 +225,10 @@ void check_tables(sqlite3* db, const std::string& name) {
 
 void check_schema_read_only(sqlite3* db, const char* path) {
     const std::string name = path;
-    if (identify(db, name, false) < schema_version())
+    // An older corpus whose tables already hold everything this build reads (schema 3
+    // differs from 4 only in how new pack ids are chosen) is read as it is: a reader
+    // cannot migrate it, and refusing would make every corpus wait for a writer.
+    if (identify(db, name, false) < schema_version() && !schema_problems(db, false).empty())
         throw DbError(name +
                       " has an older schema: open it once with a command that writes "
                       "(e.g. generate) to bring it up to date");

@@ -327,6 +327,12 @@ TEST_CASE("a deleted pack's id is never given again, in a new corpus or one from
                      "ALTER TABLE packs_old RENAME TO packs; DELETE FROM sqlite_sequence; "
                      "PRAGMA user_version = 3"));
     REQUIRE(raw_text(path, "PRAGMA user_version") == "3");
+    {
+        // A reader reads it as it is: its tables hold every column and index it reads.
+        db::Corpus reader = db::Corpus::open_read_only(path);
+        CHECK(reader.packs().size() == 2);
+        CHECK(raw_text(path, "PRAGMA user_version") == "3");
+    }
     db::Corpus c = db::Corpus::open_existing(path);
     CHECK(raw_text(path, "PRAGMA user_version") == std::to_string(db::schema_version()));
     const auto packs = c.packs();
@@ -364,6 +370,8 @@ TEST_CASE("a schema-1 corpus opens with its puzzles as standard, variants store 
         sqlite3_close(db);
     }
     REQUIRE(raw_text(path, "PRAGMA user_version") == "1");
+    // A reader cannot read it before a writer brings it up to date: columns are missing.
+    CHECK_THROWS_WITH(db::Corpus::open_read_only(path), Catch::Contains("has an older schema"));
     db::Corpus c = db::Corpus::open_existing(path);
     CHECK(raw_text(path, "PRAGMA user_version") == std::to_string(db::schema_version()));
     const auto all = c.all_puzzles();
