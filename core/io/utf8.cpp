@@ -28,6 +28,16 @@ std::size_t utf8_sequence_length(std::string_view s, std::size_t i) {
     return len;
 }
 
+char32_t utf8_code_point(std::string_view s, std::size_t i, std::size_t len) {
+    const auto byte = [&](std::size_t k) {
+        return static_cast<char32_t>(static_cast<unsigned char>(s[i + k]));
+    };
+    if (len == 1) return byte(0);
+    char32_t c = byte(0) & (0x7Fu >> len);  // the lead's payload bits
+    for (std::size_t k = 1; k < len; ++k) c = c << 6 | (byte(k) & 0x3Fu);
+    return c;
+}
+
 std::string utf16_problem(std::string_view s) {
     if (!s.starts_with("\xFF\xFE") && !s.starts_with("\xFE\xFF")) return "";
     return std::string("UTF-16 text (it starts with the byte order mark ") +

@@ -12,6 +12,10 @@ namespace kk {
 // surrogate, a value past U+10FFFF, or a sequence cut short.
 std::size_t utf8_sequence_length(std::string_view s, std::size_t i);
 
+// The code point of the well-formed sequence of len bytes at s[i] (len from
+// utf8_sequence_length, not 0).
+char32_t utf8_code_point(std::string_view s, std::size_t i, std::size_t len);
+
 // s without the UTF-8 byte order mark that Notepad and others put in front of a file.
 inline std::string_view without_bom(std::string_view s) {
     return s.starts_with("\xEF\xBB\xBF") ? s.substr(3) : s;

@@ -799,21 +799,6 @@ class PdfFile {
     int error_ = 0;
 };
 
-}  // namespace
-
-namespace {
-
-// The code point of the well-formed UTF-8 sequence of len bytes at s[i].
-char32_t code_point(const std::string& s, size_t i, size_t len) {
-    const auto byte = [&](size_t k) {
-        return static_cast<char32_t>(static_cast<unsigned char>(s[i + k]));
-    };
-    if (len == 1) return byte(0);
-    char32_t c = byte(0) & (0x7Fu >> len);
-    for (size_t k = 1; k < len; ++k) c = c << 6 | (byte(k) & 0x3Fu);
-    return c;
-}
-
 bool right_to_left(char32_t c) {
     return (c >= 0x0590 && c <= 0x08FF) || (c >= 0xFB1D && c <= 0xFDFF) ||
            (c >= 0xFE70 && c <= 0xFEFF) || (c >= 0x10800 && c <= 0x10FFF) ||
@@ -866,7 +851,7 @@ std::string unprintable_words(const BookWords& words) {
         for (size_t i = 0; i < text->size();) {
             const size_t len = std::max<size_t>(utf8_sequence_length(*text, i), 1);
             const std::string character = text->substr(i, len);
-            const char32_t c = code_point(*text, i, len);
+            const char32_t c = utf8_code_point(*text, i, len);
             i += len;
             if (c < 0x20) continue;  // line breaks, where a field takes them
             if (right_to_left(c))

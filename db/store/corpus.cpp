@@ -66,12 +66,14 @@ void check_path(const std::string& path) {
     if (const std::string problem = corpus_name_problem(path); !problem.empty())
         throw DbError(problem);
     struct stat st;
-    // A link to nothing: creating through it failed with SQLite's "unable to open
-    // database file".
-    if (::stat(path.c_str(), &st) != 0 && ::lstat(path.c_str(), &st) == 0 && S_ISLNK(st.st_mode))
-        throw DbError(path + " is a symbolic link to " + link_target(path) +
-                      ", which does not exist: name the corpus itself, or remove the link");
-    if (::stat(path.c_str(), &st) != 0) return;  // a new corpus, or a missing one
+    if (::stat(path.c_str(), &st) != 0) {
+        // A link to nothing: creating through it failed with SQLite's "unable to open
+        // database file".
+        if (::lstat(path.c_str(), &st) == 0 && S_ISLNK(st.st_mode))
+            throw DbError(path + " is a symbolic link to " + link_target(path) +
+                          ", which does not exist: name the corpus itself, or remove the link");
+        return;  // a new corpus, or a missing one
+    }
     if (S_ISDIR(st.st_mode)) throw DbError(path + " is a folder, not a KenKen corpus");
     // A device or a pipe: SQLite would say "disk I/O error", or read /dev/zero as empty.
     if (!S_ISREG(st.st_mode)) throw DbError(path + " is not a regular file, not a KenKen corpus");

@@ -212,9 +212,9 @@ const std::map<std::string, TableShape>& expected_tables() {
     return tables;
 }
 
-// Throws DbError naming what a corpus of this build's version lacks of its schema.
-void check_tables(sqlite3* db, const std::string& name) {
-    const std::vector<std::string> problems = schema_problems(db, false);
+// Throws DbError naming what a corpus of this build's version lacks of its schema
+// (problems: schema_problems without plain indexes).
+void check_tables(const std::vector<std::string>& problems, const std::string& name) {
     if (problems.empty()) return;
     std::string what;
     for (const std::string& p : problems) what += (what.empty() ? "" : "; ") + p;
@@ -228,11 +228,13 @@ void check_schema_read_only(sqlite3* db, const char* path) {
     // An older corpus whose tables already hold everything this build reads (schema 3
     // differs from 4 only in how new pack ids are chosen) is read as it is: a reader
     // cannot migrate it, and refusing would make every corpus wait for a writer.
-    if (identify(db, name, false) < schema_version() && !schema_problems(db, false).empty())
+    const bool older = identify(db, name, false) < schema_version();
+    const std::vector<std::string> problems = schema_problems(db, false);
+    if (older && !problems.empty())
         throw DbError(name +
                       " has an older schema: open it once with a command that writes "
                       "(e.g. generate) to bring it up to date");
-    check_tables(db, name);
+    check_tables(problems, name);
 }
 
 std::vector<std::string> check_integrity(sqlite3* db, bool quick, int limit) {
@@ -287,7 +289,7 @@ void prepare_schema(sqlite3* db, const char* path, bool allow_create) {
         exec(db, "PRAGMA user_version = " + std::to_string(schema_version()));
         tx.commit();
     }
-    check_tables(db, name);
+    check_tables(schema_problems(db, false), name);
     // WAL lets stats and query read while a factory writes.
     Statement wal(db, "PRAGMA journal_mode = WAL");
     wal.step();

@@ -2,5 +2,7 @@
 
 namespace kk::db {
 // Bumped with every migration in db/schema.cpp.
-int schema_version() { return 4; }
+int schema_version() {
+    return 4;
+}
 }  // namespace kk::db

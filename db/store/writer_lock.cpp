@@ -84,8 +84,7 @@ bool WriterLock::hold_corpus_file(const std::string& corpus_path, std::string& h
     const int fd = ::open(corpus_path.c_str(), O_RDWR | O_CLOEXEC);
     if (fd < 0) {
         const int why = errno;
-        if (why == ENOENT) return true;  // nothing to hold yet
-        if (why == EISDIR) throw DbError(corpus_path + " is a folder, not a KenKen corpus");
+        if (why == ENOENT) return true;  // nothing to hold yet (a folder: check_writable_name)
         std::string text = "cannot write " + corpus_path + ": " + std::strerror(why);
         if (why == EACCES || why == EPERM || why == EROFS)
             text +=
