@@ -105,13 +105,13 @@ std::string short_solution(int rows, int n) {
            " rows";
 }
 
-using LineIt = std::vector<TextLine>::const_iterator;
+using LineIt = TextLines::iterator;
 
 // Reads one puzzle from its key line; leaves `it` after the puzzle's last line.
 ParsedPuzzle read_one(LineIt& it, LineIt end, int last_line) {
     DraftPuzzle draft;
     std::vector<int> letter_cage;
-    const TextLine& key = *it++;
+    const TextLine key = *it++;
     draft.line = key.number;
     parse_key(key, draft, letter_cage);
 
@@ -156,9 +156,8 @@ ParsedPuzzle read_one(LineIt& it, LineIt end, int last_line) {
 
 }  // namespace
 
-std::vector<ParsedPuzzle> read_cancan(const std::vector<TextLine>& lines) {
-    std::vector<ParsedPuzzle> puzzles;
-    const int last_line = lines.empty() ? 1 : lines.back().number;
+void read_cancan(const TextLines& lines, const PuzzleSink& each) {
+    const int last_line = lines.last_number();
     for (auto it = lines.begin(); it != lines.end();) {
         if (is_blank(it->text) || is_comment(it->text)) {
             ++it;
@@ -167,9 +166,8 @@ std::vector<ParsedPuzzle> read_cancan(const std::vector<TextLine>& lines) {
         if (!is_key_line(it->text))
             throw ParseError(
                 it->number, "expected a key line like 'a=12x b=3-', got " + quoted(trim(it->text)));
-        puzzles.push_back(read_one(it, lines.end(), last_line));
+        each(read_one(it, lines.end(), last_line));
     }
-    return puzzles;
 }
 
 std::string write_cancan(const Puzzle& p, const Grid* solution) {

@@ -7,7 +7,7 @@
 namespace kk {
 namespace {
 
-using LineIt = std::vector<TextLine>::const_iterator;
+using LineIt = TextLines::iterator;
 
 // Next non-blank line at or after it; throws when the text ends first.
 LineIt next_filled(LineIt it, LineIt end, int last_line, const std::string& wanted) {
@@ -32,7 +32,7 @@ void parse_rule(std::string_view word, Cage& cage, int line) {
 
 // Reads one puzzle starting at its header line; leaves `it` after the rules line.
 ParsedPuzzle read_one(LineIt& it, LineIt end, int last_line) {
-    const TextLine& header = *it++;
+    const TextLine header = *it++;
     auto words = split_words(header.text);
     if (words.size() != 2 || !all_digits(words[0]) || !all_digits(words[1]))
         throw ParseError(header.number,
@@ -52,7 +52,7 @@ ParsedPuzzle read_one(LineIt& it, LineIt end, int last_line) {
     draft.cage_lines.assign(k, header.number);
     for (int r = 0; r < n; ++r) {
         it = next_filled(it, end, last_line, "row " + std::to_string(r + 1) + " of cage numbers");
-        const TextLine& row = *it++;
+        const TextLine row = *it++;
         auto cells = split_words(row.text);
         if (static_cast<std::int64_t>(cells.size()) != n)
             throw ParseError(row.number, "row has " + std::to_string(cells.size()) +
@@ -60,8 +60,7 @@ ParsedPuzzle read_one(LineIt& it, LineIt end, int last_line) {
         for (int c = 0; c < n; ++c) {
             auto id = parse_count(cells[c], k);
             if (!id || *id < 1 || *id > k)
-                throw ParseError(row.number, "cage number " +
-                                                 quoted(cells[c]) +
+                throw ParseError(row.number, "cage number " + quoted(cells[c]) +
                                                  " is not one of 1.." + std::to_string(k));
             Cage& cage = draft.puzzle.cages[*id - 1];
             if (cage.cells.empty()) draft.cage_lines[*id - 1] = row.number;
@@ -69,7 +68,7 @@ ParsedPuzzle read_one(LineIt& it, LineIt end, int last_line) {
         }
     }
     it = next_filled(it, end, last_line, "the line of cage rules");
-    const TextLine& rules_line = *it++;
+    const TextLine rules_line = *it++;
     auto rules = split_words(rules_line.text);
     if (static_cast<std::int64_t>(rules.size()) != k)
         throw ParseError(rules_line.number, std::to_string(rules.size()) + " rules for " +
@@ -86,17 +85,15 @@ ParsedPuzzle read_one(LineIt& it, LineIt end, int last_line) {
 
 }  // namespace
 
-std::vector<ParsedPuzzle> read_fahda(const std::vector<TextLine>& lines) {
-    std::vector<ParsedPuzzle> puzzles;
-    const int last_line = lines.empty() ? 1 : lines.back().number;
+void read_fahda(const TextLines& lines, const PuzzleSink& each) {
+    const int last_line = lines.last_number();
     for (auto it = lines.begin(); it != lines.end();) {
         if (is_blank(it->text)) {
             ++it;
             continue;
         }
-        puzzles.push_back(read_one(it, lines.end(), last_line));
+        each(read_one(it, lines.end(), last_line));
     }
-    return puzzles;
 }
 
 std::string write_fahda(const Puzzle& p) {

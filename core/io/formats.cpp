@@ -65,7 +65,7 @@ bool is_j_line(std::string_view line) {
 }  // namespace
 
 Format detect_format(std::string_view text) {
-    const auto lines = split_lines(text);
+    const TextLines lines(text);
     auto first = std::find_if(lines.begin(), lines.end(),
                               [](const TextLine& l) { return !is_blank(l.text); });
     if (first == lines.end()) return Format::Neknek;
@@ -87,33 +87,42 @@ Format detect_format(std::string_view text) {
     return Format::Neknek;
 }
 
-std::vector<ParsedPuzzle> read_puzzles(std::string_view text, Format format) {
+void for_each_puzzle(std::string_view text, Format format, const PuzzleSink& each) {
     reject_binary(text);
-    const auto lines = split_lines(text);
+    const TextLines lines(text);
     if (std::all_of(lines.begin(), lines.end(), [](const TextLine& l) { return is_blank(l.text); }))
         throw ParseError(1, "no puzzle found: the text is empty");
     if (format == Format::Auto) format = detect_format(text);
-    std::vector<ParsedPuzzle> puzzles;
+    int count = 0;
+    const PuzzleSink counted = [&](ParsedPuzzle&& p) {
+        ++count;
+        each(std::move(p));
+    };
     switch (format) {
         case Format::Auto:
         case Format::Neknek:
-            puzzles = read_neknek(lines);
+            read_neknek(lines, counted);
             break;
         case Format::Cancan:
-            puzzles = read_cancan(lines);
+            read_cancan(lines, counted);
             break;
         case Format::J:
-            puzzles = read_j(lines);
+            read_j(lines, counted);
             break;
         case Format::Fahda:
-            puzzles = read_fahda(lines);
+            read_fahda(lines, counted);
             break;
         case Format::Keen:
-            puzzles = read_keen(lines);
+            read_keen(lines, counted);
             break;
     }
-    if (puzzles.empty())
+    if (count == 0)
         throw ParseError(1, std::string("no puzzle found in ") + format_name(format) + " text");
+}
+
+std::vector<ParsedPuzzle> read_puzzles(std::string_view text, Format format) {
+    std::vector<ParsedPuzzle> puzzles;
+    for_each_puzzle(text, format, [&](ParsedPuzzle&& p) { puzzles.push_back(std::move(p)); });
     return puzzles;
 }
 

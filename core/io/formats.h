@@ -2,6 +2,7 @@
 // (check_puzzle) and reports the first problem with the line it stands on.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -48,14 +49,20 @@ Format detect_format(std::string_view text);
 // accepted. An empty text (no puzzle at all) is an error.
 std::vector<ParsedPuzzle> read_puzzles(std::string_view text, Format format = Format::Auto);
 
+// The same, one puzzle at a time: each gets every puzzle in the text's order as soon as
+// it is read, so memory holds one puzzle, not all (a 64 MiB file of 1x1 puzzles took
+// 1.8 GB as a vector). On a problem, the puzzles before it have been handed on already.
+using PuzzleSink = std::function<void(ParsedPuzzle&&)>;
+void for_each_puzzle(std::string_view text, Format format, const PuzzleSink& each);
+
 // One Keen game id ("6:_aa_12a...,d2s2a8..." or "6dh:..."), checked and normalized;
 // throws ParseError (line 1) when malformed.
 Puzzle read_keen_id(std::string_view id);
 
 // Writers. Forms that cannot carry a puzzle's rules throw std::invalid_argument
 // (killer: all but neknek; hidden operators: fahda and Keen ids; neknek, cancan
-// and j write a hidden operation '?'). neknek is byte-stable: "#\tn\n", cages by first cell, cells in reading
-// order, tab separated, newline at the end.
+// and j write a hidden operation '?'). neknek is byte-stable: "#\tn\n", cages by first cell, cells
+// in reading order, tab separated, newline at the end.
 std::string write_neknek(const Puzzle& p);
 std::string write_cancan(const Puzzle& p, const Grid* solution = nullptr);
 std::string write_j(const Puzzle& p);

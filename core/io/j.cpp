@@ -54,16 +54,15 @@ int side_for(const std::vector<Cage>& cages) {
 
 }  // namespace
 
-std::vector<ParsedPuzzle> read_j(const std::vector<TextLine>& lines) {
-    std::vector<ParsedPuzzle> puzzles;
+void read_j(const TextLines& lines, const PuzzleSink& each) {
     DraftPuzzle draft;
     auto flush = [&] {
         if (draft.puzzle.cages.empty()) return;
         draft.puzzle.size = side_for(draft.puzzle.cages);
-        puzzles.push_back(finish_puzzle(std::move(draft)));
+        each(finish_puzzle(std::move(draft)));
         draft = DraftPuzzle{};
     };
-    for (const TextLine& line : lines) {
+    for (const TextLine line : lines) {
         if (is_blank(line.text)) {
             flush();
             continue;
@@ -75,7 +74,6 @@ std::vector<ParsedPuzzle> read_j(const std::vector<TextLine>& lines) {
         draft.cage_lines.push_back(line.number);
     }
     flush();
-    return puzzles;
 }
 
 std::string write_j(const Puzzle& p) {

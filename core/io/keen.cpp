@@ -30,13 +30,9 @@ std::pair<int, int> edge_cells(int pos, int n) {
 // Union-find over cells; the root is the smallest cell of its set.
 struct CellSets {
     std::vector<int> parent;
-    explicit CellSets(int cells) : parent(cells) {
-        std::iota(parent.begin(), parent.end(), 0);
-    }
+    explicit CellSets(int cells) : parent(cells) { std::iota(parent.begin(), parent.end(), 0); }
     int root(int c) {
-        while (parent[c] != c)
-            c = parent[c] =
-                parent[parent[c]];
+        while (parent[c] != c) c = parent[c] = parent[parent[c]];
         return c;
     }
     void merge(int a, int b) {
@@ -223,12 +219,9 @@ Puzzle read_keen_id(std::string_view id) {
     return finish_puzzle(decode_keen_id(id, 1)).puzzle;
 }
 
-std::vector<ParsedPuzzle> read_keen(const std::vector<TextLine>& lines) {
-    std::vector<ParsedPuzzle> puzzles;
-    for (const TextLine& line : lines)
-        if (!is_blank(line.text))
-            puzzles.push_back(finish_puzzle(decode_keen_id(line.text, line.number)));
-    return puzzles;
+void read_keen(const TextLines& lines, const PuzzleSink& each) {
+    for (const TextLine line : lines)
+        if (!is_blank(line.text)) each(finish_puzzle(decode_keen_id(line.text, line.number)));
 }
 
 std::string write_keen(const Puzzle& p) {

@@ -24,11 +24,12 @@ int parse_header(const TextLine& line, Rules& rules) {
         std::string why;
         auto parsed = parse_rules(std::string(words[1]), &why);
         if (!parsed || parsed->hidden)
-            throw ParseError(line.number,
-                             parsed ? "hidden operators are written '?' on the cages, not on the header"
-                                    : "header must be '#' and the size alone, or with a variant "
-                                      "(killer, mult-only, add-sub), not " +
-                                          quoted(trim(line.text)) + ": " + why);
+            throw ParseError(
+                line.number,
+                parsed ? "hidden operators are written '?' on the cages, not on the header"
+                       : "header must be '#' and the size alone, or with a variant "
+                         "(killer, mult-only, add-sub), not " +
+                             quoted(trim(line.text)) + ": " + why);
         rules = *parsed;
     }
     auto size = parse_count(words[0], kMaxSize + 1);
@@ -77,11 +78,10 @@ Cage parse_cage(const TextLine& line, int n, bool& hidden) {
 
 }  // namespace
 
-std::vector<ParsedPuzzle> read_neknek(const std::vector<TextLine>& lines) {
-    std::vector<ParsedPuzzle> puzzles;
+void read_neknek(const TextLines& lines, const PuzzleSink& each) {
     std::optional<DraftPuzzle> draft;
-    auto finish = [&] { puzzles.push_back(finish_puzzle(std::move(*draft))); };
-    for (const TextLine& line : lines) {
+    auto finish = [&] { each(finish_puzzle(std::move(*draft))); };
+    for (const TextLine line : lines) {
         if (is_blank(line.text)) continue;
         if (trim(line.text).starts_with('#')) {
             if (draft) finish();
@@ -99,7 +99,6 @@ std::vector<ParsedPuzzle> read_neknek(const std::vector<TextLine>& lines) {
         draft->cage_lines.push_back(line.number);
     }
     if (draft) finish();
-    return puzzles;
 }
 
 std::string write_neknek(const Puzzle& p) {

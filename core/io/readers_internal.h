@@ -29,14 +29,15 @@ void note_hidden(DraftPuzzle& draft, bool hidden, Op op, int line);
 // std::invalid_argument naming the form (killer always; hidden unless hidden_ok).
 void require_form_carries(const Puzzle& p, const char* form, bool hidden_ok);
 
-// Sorts each cage's cells, sets rules.hidden from the '?' cages, runs check_puzzle (a problem becomes a ParseError on
-// the offending cage's line, or the puzzle's first line), then normalizes.
+// Sorts each cage's cells, sets rules.hidden from the '?' cages, runs check_puzzle (a problem
+// becomes a ParseError on the offending cage's line, or the puzzle's first line), then normalizes.
 ParsedPuzzle finish_puzzle(DraftPuzzle draft);
 
-std::vector<ParsedPuzzle> read_neknek(const std::vector<TextLine>& lines);
-std::vector<ParsedPuzzle> read_cancan(const std::vector<TextLine>& lines);
-std::vector<ParsedPuzzle> read_j(const std::vector<TextLine>& lines);
-std::vector<ParsedPuzzle> read_fahda(const std::vector<TextLine>& lines);
-std::vector<ParsedPuzzle> read_keen(const std::vector<TextLine>& lines);
+// Each reader hands its puzzles to `each` one at a time, in the text's order.
+void read_neknek(const TextLines& lines, const PuzzleSink& each);
+void read_cancan(const TextLines& lines, const PuzzleSink& each);
+void read_j(const TextLines& lines, const PuzzleSink& each);
+void read_fahda(const TextLines& lines, const PuzzleSink& each);
+void read_keen(const TextLines& lines, const PuzzleSink& each);
 
 }  // namespace kk

@@ -1,5 +1,6 @@
 #include "core/io/text_lines.h"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "core/io/formats.h"
@@ -8,18 +9,44 @@
 
 namespace kk {
 
-std::vector<TextLine> split_lines(std::string_view text) {
-    text = without_bom(text);
-    std::vector<TextLine> lines;
-    int number = 1;
-    while (!text.empty()) {
-        size_t end = text.find('\n');
-        std::string_view line = text.substr(0, end);
-        if (line.ends_with('\r')) line.remove_suffix(1);
-        lines.push_back({number++, line});
-        if (end == std::string_view::npos) break;
-        text.remove_prefix(end + 1);
+TextLines::TextLines(std::string_view text) : text_(without_bom(text)) {
+    if (text_.empty()) return;
+    const auto breaks = std::count(text_.begin(), text_.end(), '\n');
+    // "a\nb" has two lines, "a\n" one.
+    last_number_ = std::max<int>(1, static_cast<int>(breaks + (text_.back() == '\n' ? 0 : 1)));
+}
+
+TextLines::iterator TextLines::begin() const {
+    iterator it;
+    if (text_.empty()) return it;
+    it.rest_ = text_;
+    it.done_ = false;
+    it.line_.number = 0;
+    it.take_line();
+    return it;
+}
+
+void TextLines::iterator::take_line() {
+    const size_t end = rest_.find('\n');
+    std::string_view line = rest_.substr(0, end);
+    if (line.ends_with('\r')) line.remove_suffix(1);
+    line_ = {line_.number + 1, line};
+    last_ = end == std::string_view::npos;
+    rest_.remove_prefix(last_ ? rest_.size() : end + 1);
+}
+
+TextLines::iterator& TextLines::iterator::operator++() {
+    if (last_ || rest_.empty()) {
+        *this = iterator();
+        return *this;
     }
+    take_line();
+    return *this;
+}
+
+std::vector<TextLine> split_lines(std::string_view text) {
+    std::vector<TextLine> lines;
+    for (TextLine line : TextLines(text)) lines.push_back(line);
     return lines;
 }
 

@@ -2,6 +2,7 @@
 // line ends, whitespace words, bounded numbers, and the binary-data guard.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -15,7 +16,50 @@ struct TextLine {
     std::string_view text;  // without '\n' or a trailing '\r'
 };
 
-// Splits on '\n', drops one trailing '\r' per line (CRLF) and a leading UTF-8 BOM.
+// The lines of a text, split as they are walked: '\n' ends a line, one trailing '\r'
+// (CRLF) and a leading UTF-8 BOM are dropped. Nothing is stored per line, so a 64 MiB
+// text of blank lines costs nothing beside the text (a vector of its lines took 1.6 GB).
+class TextLines {
+  public:
+    explicit TextLines(std::string_view text);
+
+    class iterator {
+      public:
+        using value_type = TextLine;
+        using difference_type = std::ptrdiff_t;
+        iterator() = default;
+        TextLine operator*() const { return line_; }  // by value: `*it++` stays valid
+        const TextLine* operator->() const { return &line_; }
+        iterator& operator++();
+        iterator operator++(int) {
+            iterator old = *this;
+            ++*this;
+            return old;
+        }
+        bool operator==(const iterator& o) const {
+            return done_ == o.done_ && (done_ || rest_.data() == o.rest_.data());
+        }
+
+      private:
+        friend class TextLines;
+        void take_line();
+        std::string_view rest_;  // the text after line_
+        TextLine line_;
+        bool done_ = true;
+        bool last_ = false;  // line_ had no '\n' after it
+    };
+
+    iterator begin() const;
+    iterator end() const { return {}; }
+    // The last line's number (1 for a text with no line): where "the text ends" points.
+    int last_number() const { return last_number_; }
+
+  private:
+    std::string_view text_;
+    int last_number_ = 1;
+};
+
+// The same lines in a vector (for tests and short texts).
 std::vector<TextLine> split_lines(std::string_view text);
 
 // Throws ParseError on the first line holding a NUL, a control byte or a byte

@@ -152,11 +152,9 @@ void print_json(const std::map<int, SizeFigures>& by_size, const BenchOptions& o
 }
 
 int run_bench(const BenchOptions& o) {
-    std::vector<SourcedPuzzle> puzzles;
-    if (!read_inputs(o.files, o.format, puzzles)) return kBadInput;
     std::map<int, SizeFigures> by_size;
     int status = kOk;
-    for (const SourcedPuzzle& sp : puzzles) {
+    const bool read = for_each_input(o.files, o.format, [&](SourcedPuzzle&& sp) {
         const Puzzle& p = sp.parsed.puzzle;
         SolveResult r;
         SizeFigures& f = by_size[p.size];
@@ -171,19 +169,19 @@ int run_bench(const BenchOptions& o) {
             const double micros = time_grade(p, o.repeat, o.max_seconds, g);
             if (g.undecided) {
                 undecided();
-                continue;
+                return;
             }
             f.micros.push_back(micros);
             f.nodes += g.search_nodes;
             ++(g.level == Level::Ambiguous    ? f.ambiguous
                : g.level == Level::Impossible ? f.impossible
                                               : f.unique);
-            continue;
+            return;
         }
         const double micros = time_solve(p, o.limit, o.repeat, o.warm, o.max_seconds, r);
         if (r.undecided) {
             undecided();
-            continue;
+            return;
         }
         f.micros.push_back(micros);
         f.nodes += r.nodes;
@@ -193,7 +191,8 @@ int run_bench(const BenchOptions& o) {
             ++f.unique;
         else
             ++f.ambiguous;
-    }
+    });
+    if (!read) return kBadInput;
     if (o.json)
         print_json(by_size, o);
     else

@@ -129,13 +129,16 @@ int run_check(const CheckOptions& o) {
         std::cerr << "check: the puzzle and the answer cannot both come from stdin\n";
         return kBadInput;
     }
-    std::vector<SourcedPuzzle> puzzles;
-    if (!read_inputs({o.puzzle}, o.format, puzzles)) return kBadInput;
-    if (puzzles.size() != 1) {
-        std::cerr << o.puzzle << ": holds " << puzzles.size() << " puzzles; check takes one\n";
+    Puzzle p;
+    long long count = 0;
+    if (!for_each_input({o.puzzle}, o.format, [&](SourcedPuzzle&& sp) {
+            if (++count == 1) p = std::move(sp.parsed.puzzle);
+        }))
+        return kBadInput;
+    if (count != 1) {
+        std::cerr << o.puzzle << ": holds " << count << " puzzles; check takes one\n";
         return kBadInput;
     }
-    const Puzzle& p = puzzles[0].parsed.puzzle;
     const std::string shown = o.answer == "-" ? "<stdin>" : o.answer;
     std::string problem;
     const std::string text = read_text_input(o.answer, kMaxAnswerBytes, "an answer grid", problem);

@@ -63,10 +63,8 @@ void print_json(const SourcedPuzzle& sp, const Grade& g, double micros) {
 }
 
 int run_grade(const GradeOptions& o) {
-    std::vector<SourcedPuzzle> puzzles;
-    if (!read_inputs(o.files, o.format, puzzles)) return kBadInput;
     int status = kOk;
-    for (const SourcedPuzzle& sp : puzzles) {
+    const bool read = for_each_input(o.files, o.format, [&](SourcedPuzzle&& sp) {
         const auto start = std::chrono::steady_clock::now();
         const StopCondition budget = StopCondition::after(o.max_seconds);
         const Grade g =
@@ -89,16 +87,16 @@ int run_grade(const GradeOptions& o) {
                 std::cerr << sp.source << ": undecided: no grade within --max-seconds "
                           << o.max_seconds << "\n";
             }
-            continue;
+            return;
         }
         if (o.json)
             print_json(sp, g, micros);
         else
             print_plain(sp, g, o.explain);
         status = std::max(status, status_of(g.level));
-    }
+    });
     std::cout.flush();
-    return status;
+    return read ? status : static_cast<int>(kBadInput);
 }
 
 }  // namespace

@@ -9,7 +9,6 @@
 #include <iostream>
 #include <iterator>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
 #include "core/io/file_text.h"
 #include "core/io/utf8.h"
@@ -51,14 +50,15 @@ std::string read_text_input(const std::string& file, std::size_t max_bytes, cons
     return text;
 }
 
-std::vector<SourcedPuzzle> read_json_lines(const std::string& text, const std::string& shown) {
-    std::vector<SourcedPuzzle> out;
-    std::istringstream in(text);
-    std::string line;
-    int number = 0;
-    while (std::getline(in, line)) {
+void for_each_json_line(std::string_view text, const std::string& shown,
+                        const InputVisitor& visit) {
+    int number = 0, count = 0;
+    while (!text.empty()) {
+        const size_t end = text.find('\n');
+        const std::string_view line = text.substr(0, end);
+        text.remove_prefix(end == std::string_view::npos ? text.size() : end + 1);
         ++number;
-        if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+        if (line.find_first_not_of(" \t\r") == std::string_view::npos) continue;
         nlohmann::json record;
         try {
             record = nlohmann::json::parse(line);
@@ -75,20 +75,33 @@ std::vector<SourcedPuzzle> read_json_lines(const std::string& text, const std::s
         }
         if (!p) throw ParseError(number, problem);
         SourcedPuzzle sp;
-        sp.source = shown + "#" + std::to_string(out.size() + 1);
+        sp.source = shown + "#" + std::to_string(++count);
         if (record.contains("id") && record["id"].is_number_integer())
             sp.id = record["id"].get<std::int64_t>();
         sp.parsed.puzzle = std::move(p->puzzle);
         sp.parsed.solution = std::move(p->solution);
         sp.parsed.line = number;
-        out.push_back(std::move(sp));
+        visit(std::move(sp));
     }
-    if (out.empty()) throw ParseError(1, "no puzzle in the JSON lines");
+    if (count == 0) throw ParseError(1, "no puzzle in the JSON lines");
+}
+
+std::vector<SourcedPuzzle> read_json_lines(const std::string& text, const std::string& shown) {
+    std::vector<SourcedPuzzle> out;
+    for_each_json_line(text, shown, [&](SourcedPuzzle&& sp) { out.push_back(std::move(sp)); });
     return out;
 }
 
-bool read_inputs(const std::vector<std::string>& files, const std::string& format,
-                 std::vector<SourcedPuzzle>& out) {
+namespace {
+
+struct InputText {
+    std::string shown;  // the file's name, or <stdin>
+    std::string text;
+};
+
+// Reads every file whole, within kMaxInputBytes for all together; false (and the
+// problem printed) when one cannot be read.
+bool read_input_texts(const std::vector<std::string>& files, std::vector<InputText>& out) {
     std::vector<std::string> names = files;
     if (names.empty()) names.push_back("-");
     // The second "-" read nothing and said "the text is empty".
@@ -96,14 +109,14 @@ bool read_inputs(const std::vector<std::string>& files, const std::string& forma
         std::cerr << "<stdin>: '-' given twice: standard input can be read only once\n";
         return false;
     }
-    // The cap holds for all the files together: each is parsed before any is solved, so
-    // one file named a hundred times would otherwise take a hundred times the memory.
+    // The cap holds for all the files together, so one file named a hundred times
+    // cannot take a hundred times the memory.
     std::size_t taken = 0;
     for (const std::string& file : names) {
         const std::string shown = file == "-" ? "<stdin>" : file;
         std::string problem;
         const std::size_t left = kMaxInputBytes - taken;
-        const std::string text = read_text_input(file, left, "a puzzle file", problem);
+        std::string text = read_text_input(file, left, "a puzzle file", problem);
         if (!problem.empty() && taken > 0 && text.size() > left)
             problem = "with the files before it, more than " +
                       std::to_string(kMaxInputBytes >> 20) +
@@ -113,21 +126,42 @@ bool read_inputs(const std::vector<std::string>& files, const std::string& forma
             return false;
         }
         taken += text.size();
+        out.push_back({shown, std::move(text)});
+    }
+    return true;
+}
+
+// Parses one file's puzzles, handing each to visit; throws ParseError.
+void parse_input(const InputText& in, const std::string& format, const InputVisitor& visit) {
+    if (format == "json" || (format == "auto" && looks_like_json(in.text))) {
+        for_each_json_line(in.text, in.shown, visit);
+        return;
+    }
+    const Format f = format == "auto" ? Format::Auto : *parse_format_name(format);
+    int count = 0;
+    for_each_puzzle(in.text, f, [&](ParsedPuzzle&& p) {
+        visit({in.shown + "#" + std::to_string(++count), std::nullopt, std::move(p)});
+    });
+}
+
+}  // namespace
+
+bool for_each_input(const std::vector<std::string>& files, const std::string& format,
+                    const InputVisitor& visit) {
+    std::vector<InputText> texts;
+    if (!read_input_texts(files, texts)) return false;
+    // Every puzzle is checked before any is handed on, so bad input anywhere stops a
+    // command before its first answer; then each is parsed again as it is used, so
+    // memory holds the texts and one puzzle, never all of them.
+    for (const InputText& in : texts) {
         try {
-            if (format == "json" || (format == "auto" && looks_like_json(text))) {
-                for (SourcedPuzzle& sp : read_json_lines(text, shown)) out.push_back(std::move(sp));
-                continue;
-            }
-            const Format f = format == "auto" ? Format::Auto : *parse_format_name(format);
-            auto puzzles = read_puzzles(text, f);
-            for (size_t i = 0; i < puzzles.size(); ++i)
-                out.push_back(
-                    {shown + "#" + std::to_string(i + 1), std::nullopt, std::move(puzzles[i])});
+            parse_input(in, format, [](SourcedPuzzle&&) {});
         } catch (const ParseError& e) {
-            std::cerr << shown << ":" << e.line << ": " << e.what() << "\n";
+            std::cerr << in.shown << ":" << e.line << ": " << e.what() << "\n";
             return false;
         }
     }
+    for (const InputText& in : texts) parse_input(in, format, visit);
     return true;
 }
 

@@ -6,8 +6,10 @@
 #include <CLI/CLI.hpp>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/io/formats.h"
@@ -30,16 +32,24 @@ constexpr std::size_t kMaxInputBytes = std::size_t{64} << 20;
 std::string read_text_input(const std::string& file, std::size_t max_bytes, const std::string& what,
                             std::string& problem);
 
-// Reads and parses every file (or stdin for "-" or an empty list). format is "auto"
-// (detected per file: a text starting with '{' is JSON lines) or one of
-// format_names(). On any error it prints "FILE:LINE: reason" to stderr and returns false.
-bool read_inputs(const std::vector<std::string>& files, const std::string& format,
-                 std::vector<SourcedPuzzle>& out);
+using InputVisitor = std::function<void(SourcedPuzzle&&)>;
+
+// Reads and checks every puzzle of every file (or stdin for "-" or an empty list), and
+// only then hands them to visit one at a time, in order: bad input anywhere stops the
+// command before its first answer, and memory holds one parsed puzzle, not all. format
+// is "auto" (detected per file: a text starting with '{' is JSON lines) or one of
+// format_names(). On any error it prints "FILE:LINE: reason" to stderr and returns false
+// without calling visit.
+bool for_each_input(const std::vector<std::string>& files, const std::string& format,
+                    const InputVisitor& visit);
 
 // JSON lines (the record query --format json writes, docs/json.md): one puzzle a line,
-// blank lines skipped, each named shown#K. Throws ParseError naming the line for text
-// that is not JSON or not a puzzle record (bad syntax, a number past a double's range,
-// a field of the wrong type), and for text with no record at all.
+// blank lines skipped, each named shown#K and handed to visit as it is read. Throws
+// ParseError naming the line for text that is not JSON or not a puzzle record (bad
+// syntax, a number past a double's range, a field of the wrong type), and for text with
+// no record at all.
+void for_each_json_line(std::string_view text, const std::string& shown, const InputVisitor& visit);
+// The same records in a vector.
 std::vector<SourcedPuzzle> read_json_lines(const std::string& text, const std::string& shown);
 
 // The input formats, "auto" first: for --format's check and help.

@@ -7,6 +7,7 @@
 #include <csignal>
 #include <exception>
 #include <iostream>
+#include <new>
 
 #include "pipeline/cli/command.h"
 #include "pipeline/cli/suggest.h"
@@ -54,6 +55,11 @@ int main(int argc, char** argv) {
             return kk::cli::kBadInput;
         }
         printed_help = true;
+    } catch (const std::bad_alloc&) {
+        // Under a memory limit (ulimit -v, a container) this is no fault of the code.
+        std::cerr << "kenken: out of memory: the machine or a memory limit (ulimit -v) refused "
+                     "more; give it smaller input or more memory\n";
+        return kk::cli::kFailure;
     } catch (const std::exception& e) {
         // Commands report what they expect; anything else still ends with a message
         // and a status, never an abort. An open batch is rolled back by SQLite.

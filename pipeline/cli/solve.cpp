@@ -22,12 +22,9 @@ struct SolveOptions {
 };
 
 int run_solve(const SolveOptions& o) {
-    std::vector<SourcedPuzzle> puzzles;
-    if (!read_inputs(o.files, o.format, puzzles)) return kBadInput;
-
     int status = kOk;
     bool first = true;
-    for (const SourcedPuzzle& sp : puzzles) {
+    const bool read = for_each_input(o.files, o.format, [&](SourcedPuzzle&& sp) {
         const Puzzle& p = sp.parsed.puzzle;
         const auto t0 = std::chrono::steady_clock::now();
         const StopCondition stop = StopCondition::after(o.max_seconds);
@@ -52,7 +49,7 @@ int run_solve(const SolveOptions& o) {
                           << o.max_seconds << " (" << r.count << " solution"
                           << (r.count == 1 ? "" : "s") << " found so far)\n";
             }
-            continue;
+            return;
         }
         if (r.count == 0) status = std::max(status, static_cast<int>(kNoSolution));
         if (r.count > 1) status = std::max(status, static_cast<int>(kAmbiguous));
@@ -66,13 +63,13 @@ int run_solve(const SolveOptions& o) {
                 r.count > 1 ? grid_json(r.solutions[1], p.size) : nlohmann::ordered_json(nullptr);
             j["micros"] = micros;
             std::cout << db::json_line(j) << "\n";
-            continue;
+            return;
         }
         if (!first) std::cout << "\n";
         first = false;
         if (r.count == 0) {
             std::cout << sp.source << ": no solution\n";
-            continue;
+            return;
         }
         if (r.count > 1)
             std::cout << sp.source << ": more than one solution; " << r.count
@@ -81,8 +78,8 @@ int run_solve(const SolveOptions& o) {
             if (k) std::cout << "\n";
             std::cout << grid_text(r.solutions[static_cast<size_t>(k)], p.size);
         }
-    }
-    return status;
+    });
+    return read ? status : static_cast<int>(kBadInput);
 }
 
 }  // namespace

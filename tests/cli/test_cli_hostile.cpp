@@ -2,6 +2,7 @@
 // and damaged corpora, endless input, and one exit status per fault.
 #include <signal.h>
 #include <sqlite3.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -781,6 +782,49 @@ TEST_CASE("the input cap holds for all the files of one command together",
         CHECK_THAT(r.err,
                    Catch::Contains(big.str() + ": with the files before it, more than 64 MiB"));
     }
+}
+
+// The largest resident size of any child this test process has waited for, in KiB
+// (ctest runs each test case in a process of its own).
+static long largest_child_kib() {
+    struct rusage usage {};
+    getrusage(RUSAGE_CHILDREN, &usage);
+    return usage.ru_maxrss;
+}
+
+TEST_CASE("puzzle files are parsed one puzzle at a time, in bounded memory",
+          "[cli][hostile][edges]") {
+    // Every puzzle was parsed into memory before the first was solved, and every line
+    // of the text split into a vector first: 64 MiB of 1x1 puzzles took 1.8 GB and 63 MiB
+    // of blank lines 1.6 GB, so a memory limit ended them as "internal error:
+    // std::bad_alloc". Now memory holds the text and one puzzle.
+    TempPath many("one-by-one.neknek"), blank("blank-lines.txt");
+    const int puzzles = 1 << 20;  // 12 MiB of text
+    {
+        std::ofstream out(many.path, std::ios::binary);
+        for (int i = 0; i < puzzles; ++i) out << "#\t1\n!\t1\tA1\n";
+        std::ofstream(blank.path, std::ios::binary) << std::string(16 << 20, '\n');
+    }
+    // The sanitizer build keeps freed memory in quarantine (256 MB by default).
+    const char* asan = std::getenv("ASAN_OPTIONS");
+    setenv("ASAN_OPTIONS", (std::string(asan ? asan : "") + ":quarantine_size_mb=8").c_str(), 1);
+    CliResult r = run_kenken("check " + many.str() + " /dev/null");
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("holds " + std::to_string(puzzles) + " puzzles"));
+    r = run_kenken("solve " + blank.str());
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("the text is empty"));
+    // The puzzles in a vector took about 350 MB, the lines about 400 MB.
+    CHECK(largest_child_kib() < 150 * 1024);
+    // Bad input anywhere still stops the command before its first answer.
+    {
+        std::ofstream out(many.path, std::ios::app | std::ios::binary);
+        out << "#\t2\n+\t3\tA1 A2\n";
+    }
+    r = run_kenken("solve " + many.str());
+    CHECK(r.status == 2);
+    CHECK(r.out.empty());
+    CHECK_THAT(r.err, Catch::Contains(many.str() + ":" + std::to_string(2 * puzzles + 1) + ":"));
 }
 
 TEST_CASE("endless input ends with a message at the size cap", "[cli][hostile][edges]") {
