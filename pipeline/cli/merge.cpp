@@ -90,6 +90,12 @@ std::vector<std::string> shortfall(const FactoryConfig& c,
     return lines;
 }
 
+int say_locked(const std::string& db, const std::string& holder) {
+    std::cerr << "merge: " << db << " is being written by another process (" << holder
+              << "); one writer per corpus: wait for it to end\n";
+    return kLocked;
+}
+
 int run_merge(const MergeOptions& o) {
     try {
         for (const auto& s : o.shards)
@@ -103,14 +109,11 @@ int run_merge(const MergeOptions& o) {
         // One writer per corpus, as for generate: merging into a corpus a run is still
         // writing waited on SQLite's locks and mixed its puzzles into the live run's.
         std::string holder;
-        const std::optional<db::WriterLock> lock =
-            db::WriterLock::try_acquire(o.db, "merge", holder);
-        if (!lock) {
-            std::cerr << "merge: " << o.db << " is being written by another process (" << holder
-                      << "); one writer per corpus: wait for it to end\n";
-            return kLocked;
-        }
+        std::optional<db::WriterLock> lock = db::WriterLock::try_acquire(o.db, "merge", holder);
+        if (!lock) return say_locked(o.db, holder);
         auto out = db::Corpus::open(o.db);
+        // A corpus made just now is locked only now that it exists.
+        if (!lock->hold_corpus_file(o.db, holder)) return say_locked(o.db, holder);
 
         // Every run must have been made with one configuration and seed: the first
         // merged here, or else the first shard's. Checked for all shards before any

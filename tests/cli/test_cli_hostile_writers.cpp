@@ -1,0 +1,117 @@
+// Hostile use of the writers (generate, merge, export, packs) and of what surrounds a
+// run: locks, kills, full disks, odd names. Each case once lost or mixed up results.
+#include <signal.h>
+#include <sqlite3.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <filesystem>
+#include <string>
+#include <thread>
+
+#include "tests/support/cli_run.h"
+#include "tests/support/test_files.h"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// The runs a corpus records, read as SQLite sees them (0 while it has no runs table).
+int run_rows(const std::string& db) {
+    sqlite3* raw = nullptr;
+    int rows = 0;
+    if (sqlite3_open_v2(db.c_str(), &raw, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK) {
+        sqlite3_stmt* s = nullptr;
+        if (sqlite3_prepare_v2(raw, "SELECT count(*) FROM runs", -1, &s, nullptr) == SQLITE_OK &&
+            sqlite3_step(s) == SQLITE_ROW)
+            rows = sqlite3_column_int(s, 0);
+        sqlite3_finalize(s);
+    }
+    sqlite3_close(raw);
+    return rows;
+}
+
+int occurrences(const std::string& text, const std::string& needle) {
+    int n = 0;
+    for (auto at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) ++n;
+    return n;
+}
+
+// `kenken ARGS` started in the background (output discarded), stopped with SIGTERM and
+// waited for when it goes out of scope.
+class Background {
+  public:
+    explicit Background(const std::string& args) {
+        const std::string command =
+            std::string("exec ") + KENKEN_BINARY + " " + args + " >/dev/null 2>&1";
+        pid_ = fork();
+        if (pid_ == 0) {
+            execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
+            _exit(127);
+        }
+        REQUIRE(pid_ > 0);
+    }
+    ~Background() {
+        kill(pid_, SIGTERM);
+        waitpid(pid_, nullptr, 0);
+    }
+    Background(const Background&) = delete;
+    Background& operator=(const Background&) = delete;
+    bool running() const { return waitpid(pid_, nullptr, WNOHANG) == 0; }
+
+  private:
+    pid_t pid_ = -1;
+};
+
+// Waits (up to a minute) until the corpus at db records a run.
+bool wait_for_run(const std::string& db, const Background& writer) {
+    for (int i = 0; i < 3000 && writer.running(); ++i) {
+        if (fs::exists(db) && run_rows(db) > 0) return true;
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    return false;
+}
+
+}  // namespace
+
+TEST_CASE("a hard link to a corpus a generate has just made is the same corpus",
+          "[cli][hostile-writers][lock]") {
+    // The writer locked the corpus file only if it existed when the run began: a hard
+    // link to a new corpus let a second generate in, which wrote its own -wal file (its
+    // 50 puzzles "finished", and were lost when the first run checkpointed).
+    TempPath folder("new-hard-link");
+    fs::create_directories(folder.path);
+    const fs::path db = folder.path / "new.db", hard = folder.path / "hard.db";
+    const Background first("generate -q -j 1 --db " + db.string() +
+                           " --sizes 9 --count 100000 --seed 4");
+    REQUIRE(wait_for_run(db.string(), first));
+    fs::create_hard_link(db, hard);
+    const CliResult second =
+        run_kenken("generate -q --db " + hard.string() + " --sizes 4 --count 50 --add");
+    INFO(second.err);
+    CHECK(second.status == 9);
+    CHECK_THAT(second.err, Catch::Contains("under another name (a hard link)"));
+    CHECK_FALSE(fs::exists(hard.string() + "-wal"));
+    // merge makes its output as generate does.
+    TempPath shard("new-hard-link-shard.db");
+    REQUIRE(run_kenken("generate -q --db " + shard.str() + " --sizes 4 --count 2").status == 0);
+    const CliResult merge = run_kenken("merge --db " + hard.string() + " " + shard.str());
+    CHECK(merge.status == 9);
+}
+
+TEST_CASE("an interrupted run is not resumed after a newer run finished",
+          "[cli][hostile-writers][resume]") {
+    // Run 1 stopped; the same command again made run 2, which filled the 100; then
+    // --resume (the hint run 1 printed) continued run 1 and made 96 more.
+    TempPath db("stale-resume.db");
+    const std::string make = "generate -q --db " + db.str() + " --sizes 4 -n 100 --seed 3";
+    REQUIRE(run_kenken(make + " --stop-after 30").status == 130);
+    REQUIRE(run_kenken(make).status == 0);
+    const CliResult resume = run_kenken("generate -q --db " + db.str() + " --resume");
+    CHECK(resume.status == 1);
+    CHECK_THAT(resume.err, Catch::Contains("run 1 was interrupted, but run 2"));
+    CHECK(occurrences(run_kenken("query --db " + db.str() + " --format neknek").out, "#\t4\n") ==
+          100);
+}
