@@ -287,11 +287,7 @@ ExportResult export_pack(Corpus& corpus, const ExportRequest& req) {
         std::error_code ec;
         fs::remove_all(part, ec);
         if (placed) fs::remove_all(out, ec);
-        try {
-            corpus.rollback();
-        } catch (const std::exception&) {
-            // Already rolled back (SQLite ends a transaction on some errors).
-        }
+        corpus.abandon();
         throw;
     }
 }

@@ -357,6 +357,10 @@ void Corpus::commit() {
 void Corpus::rollback() {
     exec(db_.get(), "ROLLBACK");
 }
+void Corpus::abandon() noexcept {
+    if (!sqlite3_get_autocommit(db_.get()))
+        sqlite3_exec(db_.get(), "ROLLBACK", nullptr, nullptr, nullptr);
+}
 
 Statement& Corpus::insert_statement() {
     if (!insert_)

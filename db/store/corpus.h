@@ -85,6 +85,10 @@ class Corpus {
                        const std::string& counters_json);
     void commit();
     void rollback();
+    // Rolls back the open transaction, if any, and never throws: for a failure path, where
+    // SQLite may have ended the transaction itself (a full disk) and the first error is the
+    // one to report ("cannot rollback - no transaction is active" hid it).
+    void abandon() noexcept;
 
     // Counting and reading.
     std::map<std::pair<int, std::string>, int> counts_by_size_level(

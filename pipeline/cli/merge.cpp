@@ -7,6 +7,7 @@
 #include <memory>
 #include <set>
 #include <sstream>
+#include <string_view>
 
 #include "db/store/corpus.h"
 #include "db/store/writer_lock.h"
@@ -214,8 +215,12 @@ int run_merge(const MergeOptions& o) {
                 }
                 out.commit();
             } catch (...) {
-                out.rollback();
-                out.detach_shard();
+                out.abandon();
+                try {
+                    out.detach_shard();
+                } catch (const db::DbError&) {
+                    // The error that stopped the shard is the one to report.
+                }
                 throw;
             }
             out.detach_shard();
@@ -271,6 +276,11 @@ int run_merge(const MergeOptions& o) {
         return kOk;
     } catch (const db::DbError& e) {
         std::cerr << "merge: " << e.what() << "\n";
+        // Each shard is its own transaction: the ones before this are stored.
+        if (std::string_view(e.what()).find("disk is full") != std::string_view::npos)
+            std::cerr << "merge: no room left for " << o.db
+                      << ": the shards merged before are kept; free space, then run the same "
+                         "merge again (what is merged already adds nothing)\n";
         return kFailure;
     }
 }

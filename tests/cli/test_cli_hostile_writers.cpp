@@ -101,6 +101,27 @@ TEST_CASE("a hard link to a corpus a generate has just made is the same corpus",
     CHECK(merge.status == 9);
 }
 
+TEST_CASE("merge onto a full disk names the write that failed", "[cli][hostile-writers][disk]") {
+    // The rollback after the failed write threw in its turn, and its message stood alone:
+    // "merge: cannot rollback - no transaction is active".
+    TempPath shard("full-shard.db"), out("full-out.db");
+    REQUIRE(
+        run_kenken("generate -q --db " + shard.str() + " --sizes 9 --count 300 --seed 2").status ==
+        0);
+    REQUIRE(fs::file_size(shard.path) > 200 * 1024);
+    // A file size limit (SIGXFSZ ignored) stands in for the full disk.
+    const CliResult r =
+        run_shell("bash -c \"trap '' XFSZ; ulimit -f 100; " + std::string(KENKEN_BINARY) +
+                  " merge --db " + out.str() + " " + shard.str() + "\"");
+    INFO(r.out);
+    CHECK(r.status == 1);
+    CHECK_THAT(r.out, !Catch::Contains("cannot rollback"));
+    CHECK_THAT(r.out, Catch::Contains("disk is full") || Catch::Contains("I/O error"));
+    // Nothing of the shard was stored, and the merge can be run again with room.
+    CHECK(run_kenken("stats --db " + out.str()).status == 0);
+    CHECK(run_kenken("merge --db " + out.str() + " " + shard.str()).status == 0);
+}
+
 TEST_CASE("an interrupted run is not resumed after a newer run finished",
           "[cli][hostile-writers][resume]") {
     // Run 1 stopped; the same command again made run 2, which filled the 100; then
