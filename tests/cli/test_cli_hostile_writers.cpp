@@ -122,6 +122,27 @@ TEST_CASE("merge onto a full disk names the write that failed", "[cli][hostile-w
     CHECK(run_kenken("merge --db " + out.str() + " " + shard.str()).status == 0);
 }
 
+TEST_CASE("merge keeps a published puzzle as it was printed", "[cli][hostile-writers][merge]") {
+    // A later shard holding a rotation of a packed puzzle with a smaller (seed, shard,
+    // candidate) replaced the packed row's text and solution by their mirror image: the
+    // pack's record no longer matched the book.
+    TempPath s0("pub-s0.db"), s1("pub-s1.db"), out("pub-out.db"), pack("pub-pack.neknek");
+    for (int i : {0, 1})
+        REQUIRE(run_kenken("generate -q -j 1 --db " + (i ? s1 : s0).str() + " --shard " +
+                           std::to_string(i) + "/2 --sizes 3-4 --count 200 --seed 5")
+                    .status == 0);
+    REQUIRE(run_kenken("merge --db " + out.str() + " " + s1.str()).status == 0);
+    REQUIRE(run_kenken("export --db " + out.str() + " --size 3 -n 50 -o " + pack.str()).status ==
+            0);
+    const std::string before = run_kenken("packs --db " + out.str() + " --show 1 --json").out;
+    const CliResult merged = run_kenken("merge --db " + out.str() + " " + s0.str());
+    REQUIRE(merged.status == 0);
+    // The shards share puzzles (3x3 has few), so the test has a point.
+    CHECK_THAT(merged.out, !Catch::Contains(" 0 already there ("));
+    CHECK(run_kenken("packs --db " + out.str() + " --show 1 --json").out == before);
+    CHECK(run_kenken("verify --db " + out.str()).status == 0);
+}
+
 TEST_CASE("an interrupted run is not resumed after a newer run finished",
           "[cli][hostile-writers][resume]") {
     // Run 1 stopped; the same command again made run 2, which filled the 100; then
