@@ -157,3 +157,15 @@ TEST_CASE("an interrupted run is not resumed after a newer run finished",
     CHECK(occurrences(run_kenken("query --db " + db.str() + " --format neknek").out, "#\t4\n") ==
           100);
 }
+
+TEST_CASE("a configuration giving both count and per_level is refused with its line",
+          "[cli][hostile-writers][config]") {
+    // The count was dropped without a word: count = 20 made 3 puzzles, exit 0.
+    TempPath config("both.toml"), db("both.db");
+    write_file(config, "[run]\nsizes = \"4\"\ncount = 20\nper_level = { easy = 3 }\n");
+    const CliResult r = run_kenken("generate -q --db " + db.str() + " --config " + config.str());
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains(config.str() + ":4") &&
+                          Catch::Contains("count and per_level exclude each other"));
+    CHECK_FALSE(fs::exists(db.path));
+}
