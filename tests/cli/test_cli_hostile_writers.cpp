@@ -169,3 +169,81 @@ TEST_CASE("a configuration giving both count and per_level is refused with its l
                           Catch::Contains("count and per_level exclude each other"));
     CHECK_FALSE(fs::exists(db.path));
 }
+
+// ---- the scripts ------------------------------------------------------------------
+
+namespace {
+
+const fs::path kSource = fs::path(KENKEN_TEST_DATA).parent_path().parent_path();
+
+bool have_program(const std::string& name) {
+    return run_shell("command -v " + name).status == 0;
+}
+
+std::string quoted(const fs::path& p) {
+    return "'" + p.string() + "'";
+}
+
+}  // namespace
+
+TEST_CASE("run.sh makes a corpus named on its command line where the caller is",
+          "[cli][hostile-writers][scripts]") {
+    // The script moved to the source tree first: `run.sh mine.db` from another folder
+    // made (or showed) the source tree's mine.db. A copy of the script runs here over a
+    // stub set-up and a stub kenken that records its arguments.
+    TempPath tree("run sh tree"), here("run sh caller");
+    fs::create_directories(tree.path / "scripts");
+    fs::create_directories(tree.path / "build");
+    fs::create_directories(here.path);
+    fs::copy_file(kSource / "scripts" / "run.sh", tree.path / "scripts" / "run.sh");
+    write_file(tree.path / "scripts" / "setup.sh", "#!/bin/sh\nexit 0\n");
+    write_file(tree.path / "build" / "kenken",
+               "#!/bin/sh\nprintf '%s\\n' \"$*\" >> \"$(dirname \"$0\")/calls\"\n");
+    for (const fs::path& p : {tree.path / "scripts" / "run.sh", tree.path / "scripts" / "setup.sh",
+                              tree.path / "build" / "kenken"})
+        fs::permissions(p, fs::perms::owner_all, fs::perm_options::add);
+    const CliResult r = run_shell("cd " + quoted(here.path) + " && " +
+                                  quoted(tree.path / "scripts/run.sh") + " mine.db");
+    INFO(r.out);
+    CHECK(r.status == 0);
+    const std::string calls = slurp(tree.path / "build" / "calls");
+    CHECK_THAT(calls, Catch::Contains("generate --db " + (here.path / "mine.db").string()));
+    CHECK_THAT(calls, !Catch::Contains("--db mine.db"));
+    // An option is not a corpus name.
+    CHECK(run_shell(quoted(tree.path / "scripts/run.sh") + " --help").status == 2);
+}
+
+TEST_CASE("parallel.sh takes -j and a configuration file named from the caller's folder",
+          "[cli][hostile-writers][scripts]") {
+    // The shards run in the shard folder: a relative --config was not found there ("no
+    // configuration"), and -j 2 met the --threads 1 the script added ("At Most 1").
+    if (!have_program("parallel") || !have_program("sqlite3")) {
+        WARN("GNU parallel or sqlite3 is not installed: not run");
+        return;
+    }
+    TempPath here("parallel caller");
+    fs::create_directories(here.path);
+    write_file(here.path / "my.toml", "[run]\nsizes = \"4\"\ncount = 20\nseed = 3\n");
+    const std::string run = "cd " + quoted(here.path) + " && KENKEN=" + KENKEN_BINARY + " " +
+                            quoted(kSource / "scripts/cluster/parallel.sh");
+    const CliResult config = run_shell(run + " 2 out.db --config my.toml");
+    INFO(config.out);
+    CHECK(config.status == 0);
+    CHECK_THAT(config.out, Catch::Contains("every quota is full"));
+    const CliResult threads = run_shell(run + " 2 again.db --config=my.toml -j 1");
+    INFO(threads.out);
+    CHECK(threads.status == 0);
+    CHECK(fs::exists(here.path / "again.db"));
+}
+
+TEST_CASE("kill-trials.sh says why its reference run failed", "[cli][hostile-writers][scripts]") {
+    // It ended with status 2 and not a word (the run's output went to /dev/null).
+    const std::string script =
+        "KENKEN=" + std::string(KENKEN_BINARY) + " " + quoted(kSource / "scripts/kill-trials.sh");
+    const CliResult r = run_shell(script + " 1 --sizes 12");
+    CHECK(r.status == 2);
+    CHECK_THAT(r.out, Catch::Contains("reference run failed") && Catch::Contains("outside 3..9"));
+    const CliResult trials = run_shell(script + " abc");
+    CHECK(trials.status == 2);
+    CHECK_THAT(trials.out, Catch::Contains("usage:"));
+}
