@@ -118,6 +118,11 @@ class Corpus {
     // do not depend on the order of the shards.
     MergeCounts merge_shard_puzzles(std::int64_t shard_run, std::int64_t into_run);
 
+    // Whether every one of these puzzles is still stored as it was read (text, solution,
+    // level and score) and, with fresh, in no pack: export checks the puzzles it chose
+    // and wrote before it records them.
+    bool still_as_read(const std::vector<PuzzleRecord>& chosen, bool fresh);
+
     // Packs: recorded once the file is written. Returns the pack id. Inside an open
     // transaction (begin()) it joins it; otherwise it commits on its own.
     std::int64_t record_pack(const PackRow& pack, const std::vector<std::int64_t>& puzzle_ids);

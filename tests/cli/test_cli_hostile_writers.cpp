@@ -54,15 +54,21 @@ class Background {
         REQUIRE(pid_ > 0);
     }
     ~Background() {
-        kill(pid_, SIGTERM);
-        waitpid(pid_, nullptr, 0);
+        if (running()) kill(pid_, SIGTERM);
+        if (!reaped_) waitpid(pid_, nullptr, 0);
     }
     Background(const Background&) = delete;
     Background& operator=(const Background&) = delete;
-    bool running() const { return waitpid(pid_, nullptr, WNOHANG) == 0; }
+    // Once it has ended (and been reaped) its pid is never signalled again: it may be
+    // another process's by then.
+    bool running() const {
+        if (!reaped_ && waitpid(pid_, nullptr, WNOHANG) == pid_) reaped_ = true;
+        return !reaped_;
+    }
 
   private:
     pid_t pid_ = -1;
+    mutable bool reaped_ = false;
 };
 
 // Waits (up to a minute) until the corpus at db records a run.
@@ -168,6 +174,60 @@ TEST_CASE("a configuration giving both count and per_level is refused with its l
     CHECK_THAT(r.err, Catch::Contains(config.str() + ":4") &&
                           Catch::Contains("count and per_level exclude each other"));
     CHECK_FALSE(fs::exists(db.path));
+}
+
+namespace {
+
+// Whether a write transaction on db can begin at once (no other writer holds it).
+bool can_write_now(const std::string& db) {
+    sqlite3* raw = nullptr;
+    bool free = false;
+    if (sqlite3_open_v2(db.c_str(), &raw, SQLITE_OPEN_READWRITE, nullptr) == SQLITE_OK) {
+        sqlite3_busy_timeout(raw, 0);
+        free = sqlite3_exec(raw, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr) == SQLITE_OK;
+        if (free) sqlite3_exec(raw, "ROLLBACK", nullptr, nullptr, nullptr);
+    }
+    sqlite3_close(raw);
+    return free;
+}
+
+// Whether folder holds a part file of an export in progress.
+bool has_part_file(const fs::path& folder) {
+    std::error_code ec;
+    for (const auto& e : fs::directory_iterator(folder, ec))
+        if (e.path().filename().string().find(".kkpart-") != std::string::npos) return true;
+    return false;
+}
+
+}  // namespace
+
+TEST_CASE("an export leaves the corpus free to write while it writes its book",
+          "[cli][hostile-writers][export]") {
+    // export held its write transaction while it rendered: a book with worked solutions
+    // takes minutes, and a generate running beside it failed when its next batch had
+    // waited 10 s ("database is locked", exit 1, the overnight run ended).
+    TempPath folder("export-lock");
+    fs::create_directories(folder.path);
+    const std::string db = (folder.path / "c.db").string();
+    REQUIRE(run_kenken("generate -q --db " + db + " --sizes 9 --count 300 --seed 2").status == 0);
+    int probes = 0, free = 0;
+    {
+        const Background book("export --db " + db + " -n 300 --walkthrough 300 -o " +
+                              (folder.path / "book.pdf").string());
+        for (int i = 0; i < 6000 && book.running() && probes < 20; ++i) {
+            if (has_part_file(folder.path)) {
+                ++probes;
+                free += can_write_now(db);
+            }
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        }
+        while (book.running()) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    INFO(free << " of " << probes << " probes could write");
+    REQUIRE(probes > 0);
+    CHECK(free > 0);
+    CHECK(fs::exists(folder.path / "book.pdf"));
+    CHECK(run_kenken("packs --db " + db).out.find("book.pdf") != std::string::npos);
 }
 
 // ---- the scripts ------------------------------------------------------------------
