@@ -278,7 +278,8 @@ int run_generate(const GenerateOptions& o) {
         std::cout << "run " << r.run_id << (r.finished ? " finished" : " interrupted") << "\n\n"
                   << r.counters.table();
         if (!r.finished) {
-            std::cout << "\ncontinue with: kenken generate --db " << o.db << " --resume\n";
+            std::cout << "\ncontinue with: kenken generate --db " << shell_word(o.db)
+                      << " --resume\n";
             return kInterrupted;
         }
         return kOk;
@@ -292,7 +293,7 @@ int run_generate(const GenerateOptions& o) {
             std::cerr << "generate: no room left for " << o.db
                       << ": what was committed before is kept; free space, then continue with: "
                          "kenken generate --db "
-                      << o.db << " --resume\n";
+                      << shell_word(o.db) << " --resume\n";
         return kFailure;
     }
 }

@@ -269,7 +269,8 @@ int run_merge(const MergeOptions& o) {
                     std::cout << "shards missing or unfinished: " << absent
                               << "; merge them finished before topping up\n";
                 } else {
-                    std::cout << "top up with: kenken generate --db " << o.db << " --top-up\n";
+                    std::cout << "top up with: kenken generate --db " << shell_word(o.db)
+                              << " --top-up\n";
                 }
             }
         }

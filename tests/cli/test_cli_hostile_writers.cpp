@@ -7,6 +7,7 @@
 
 #include <catch2/catch.hpp>
 #include <chrono>
+#include <cstring>
 #include <filesystem>
 #include <string>
 #include <thread>
@@ -31,6 +32,10 @@ int run_rows(const std::string& db) {
     }
     sqlite3_close(raw);
     return rows;
+}
+
+std::string quoted(const fs::path& p) {
+    return "'" + p.string() + "'";
 }
 
 int occurrences(const std::string& text, const std::string& needle) {
@@ -230,6 +235,31 @@ TEST_CASE("an export leaves the corpus free to write while it writes its book",
     CHECK(run_kenken("packs --db " + db).out.find("book.pdf") != std::string::npos);
 }
 
+TEST_CASE("the command generate suggests runs as printed for any corpus name",
+          "[cli][hostile-writers][resume]") {
+    // "continue with: kenken generate --db my corpus.db --resume" named two files when
+    // pasted into a shell (and a name with a quote or a leading '-' broke it too).
+    TempPath folder("hint folder");
+    fs::create_directories(folder.path);
+    for (const std::string name : {"my corpus.db", "it's.db", "-dash.db"}) {
+        INFO(name);
+        const fs::path db = folder.path / name;
+        const CliResult stopped =
+            run_shell("cd " + quoted(folder.path) + " && " + KENKEN_BINARY +
+                      " generate -q --sizes 4 -n 20 --stop-after 10 --db=\"" + name + "\"");
+        REQUIRE(stopped.status == 130);
+        const auto at = stopped.out.find("continue with: kenken ");
+        REQUIRE(at != std::string::npos);
+        std::string hint = stopped.out.substr(at + std::strlen("continue with: kenken "));
+        hint = hint.substr(0, hint.find('\n'));
+        const CliResult resumed =
+            run_shell("cd " + quoted(folder.path) + " && " + KENKEN_BINARY + " " + hint + " -q");
+        INFO(hint << "\n" << resumed.out);
+        CHECK(resumed.status == 0);
+        CHECK_THAT(resumed.out, Catch::Contains("run 1 finished"));
+    }
+}
+
 // ---- the scripts ------------------------------------------------------------------
 
 namespace {
@@ -238,10 +268,6 @@ const fs::path kSource = fs::path(KENKEN_TEST_DATA).parent_path().parent_path();
 
 bool have_program(const std::string& name) {
     return run_shell("command -v " + name).status == 0;
-}
-
-std::string quoted(const fs::path& p) {
-    return "'" + p.string() + "'";
 }
 
 }  // namespace
