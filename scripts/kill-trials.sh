@@ -13,8 +13,20 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 kenken="${KENKEN:-$root/build/kenken}"
 trials="${1:-20}"
 shift || true
+if ! [[ "$trials" =~ ^[1-9][0-9]*$ ]]; then
+    echo "usage: $0 [TRIALS] [GENERATE ARGS...]   (TRIALS: a whole number from 1)" >&2
+    exit 2
+fi
 args=("$@")
 [ ${#args[@]} -gt 0 ] || args=(--sizes 4-6 --count 600 --seed 11)
+for a in "${args[@]}"; do
+    case "$a" in
+        --db | --db=* | --resume | --top-up)
+            echo "kill-trials: $a is set by the script" >&2
+            exit 2
+            ;;
+    esac
+done
 work="$(mktemp -d /tmp/kenken-kill-trials.XXXXXX)"
 trap 'rm -rf "$work"' EXIT
 
@@ -24,7 +36,13 @@ contents() {
 }
 
 start=$(date +%s.%N)
-"$kenken" generate --db "$work/ref.db" "${args[@]}" >/dev/null 2>&1
+# A reference run that fails (a bad option, a missing binary) ended the script with
+# its status and not a word.
+if ! "$kenken" generate --db "$work/ref.db" "${args[@]}" >"$work/ref.log" 2>&1; then
+    echo "kill-trials: the reference run failed: $kenken generate --db $work/ref.db ${args[*]}" >&2
+    tail -5 "$work/ref.log" >&2
+    exit 2
+fi
 ref_seconds=$(echo "$(date +%s.%N) - $start" | bc)
 ref=$(contents "$work/ref.db")
 ref_count=$(sqlite3 "$work/ref.db" "SELECT count(*) FROM puzzles")

@@ -202,6 +202,56 @@ bool is_text_format(PackFormat f) {
     return f != PackFormat::Pdf && f != PackFormat::Svg;
 }
 
+namespace {
+
+// How often a pack is chosen and written: again when, by the time it is recorded, another
+// export took some of its puzzles (or a merge changed one); the last try holds the lock.
+constexpr int kExportAttempts = 3;
+
+// The filter's first req.count puzzles, in pack order; fewer when fewer match.
+std::vector<PuzzleRecord> choose(Corpus& corpus, const ExportRequest& req, QueryFilter filter,
+                                 ExportResult& result) {
+    result.available = corpus.count(filter);
+    if (result.available < req.count) return {};
+    filter.limit = req.count;
+    std::vector<PuzzleRecord> chosen = corpus.query(filter);
+    // A damaged score stops the pack, named, before it is sorted on (NaN has no order).
+    for (const PuzzleRecord& r : chosen) record_score(r);
+    book_order(chosen, req.format == PackFormat::Pdf || req.format == PackFormat::Svg);
+    for (const PuzzleRecord& r : chosen) result.puzzle_ids.push_back(r.id);
+    return chosen;
+}
+
+PackRow pack_row(const ExportRequest& req, const QueryFilter& filter) {
+    nlohmann::json filters = nlohmann::json::parse(filter_json(filter));
+    filters["allow_repeats"] = req.allow_repeats;
+    filters["solutions"] = req.solutions;
+    if (req.format == PackFormat::Pdf) {
+        filters["trim"] = req.layout.trim.name;
+        filters["bleed"] = req.layout.bleed;
+        filters["large_print"] = req.layout.large_print;
+        filters["walkthrough"] = req.layout.walkthrough;
+    }
+    PackRow pack;
+    pack.title = req.words.title;
+    pack.filters = filters.dump();
+    pack.format = pack_format_name(req.format);
+    pack.out = req.out == "-" ? "-" : fs::absolute(req.out).string();
+    return pack;
+}
+
+void write_stdout(const std::string& text) {
+    // A write that fails inside fwrite (/dev/full) leaves fflush nothing to fail on: the
+    // pack was recorded with its text lost.
+    const bool written = std::fwrite(text.data(), 1, text.size(), stdout) == text.size();
+    if (!written || std::fflush(stdout) != 0 || std::ferror(stdout)) {
+        std::clearerr(stdout);  // reported here: kenken's main need not say it again
+        throw std::runtime_error("cannot write to stdout");
+    }
+}
+
+}  // namespace
+
 ExportResult export_pack(Corpus& corpus, const ExportRequest& req) {
     if (req.count < 1) throw std::invalid_argument("--count must be at least 1");
     const bool to_stdout = req.out == "-";
@@ -213,86 +263,73 @@ ExportResult export_pack(Corpus& corpus, const ExportRequest& req) {
     filter.limit.reset();
     if (!to_stdout) remove_stale_parts(req.out);
 
-    // Reserve, write, commit: the puzzles are chosen and the pack recorded in one
-    // write transaction (BEGIN IMMEDIATE), so a concurrent export waits and then sees
-    // them as published; the transaction commits only once the file is in place, and
-    // any failure rolls it back and removes the file.
-    corpus.begin();
+    // Choose and write, then record: the pack is written with no lock held (a book with
+    // worked solutions takes minutes, and a generate waiting to commit a batch failed
+    // after its 10 s busy timeout), then recorded in one write transaction that first
+    // checks its puzzles are still as chosen: another export may have taken some
+    // meanwhile, and then this one is chosen and written again. The last try holds the
+    // write transaction from the choice on, as every export once did, so it cannot be
+    // overtaken. The transaction commits only once the file is in place; any failure
+    // rolls it back and removes the file.
     const fs::path out(req.out), part = part_path(out);
-    bool placed = false;
-    try {
-        ExportResult result;
-        result.available = corpus.count(filter);
-        if (result.available < req.count) {
-            corpus.rollback();
-            return result;
-        }
-        filter.limit = req.count;
-        std::vector<PuzzleRecord> chosen = corpus.query(filter);
-        const bool book = req.format == PackFormat::Pdf || req.format == PackFormat::Svg;
-        // A damaged score stops the pack, named, before it is sorted on (NaN has no order).
-        for (const PuzzleRecord& r : chosen) record_score(r);
-        book_order(chosen, book);
-        for (const PuzzleRecord& r : chosen) result.puzzle_ids.push_back(r.id);
-        if (req.dry_run) {
-            if (req.format == PackFormat::Pdf) {
-                result.plan = plan_pdf(make_book(req, chosen));
-                result.pages = result.plan->pages;
+    for (int attempt = 1;; ++attempt) {
+        const bool hold = attempt == kExportAttempts;
+        if (hold) corpus.begin();
+        bool placed = false;
+        try {
+            ExportResult result;
+            std::vector<PuzzleRecord> chosen = choose(corpus, req, filter, result);
+            if (result.available < req.count || static_cast<int>(chosen.size()) < req.count) {
+                corpus.abandon();
+                result.puzzle_ids.clear();
+                return result;
             }
-            corpus.rollback();
-            return result;
-        }
-        nlohmann::json filters = nlohmann::json::parse(filter_json(filter));
-        filters["allow_repeats"] = req.allow_repeats;
-        filters["solutions"] = req.solutions;
-        if (req.format == PackFormat::Pdf) {
-            filters["trim"] = req.layout.trim.name;
-            filters["bleed"] = req.layout.bleed;
-            filters["large_print"] = req.layout.large_print;
-            filters["walkthrough"] = req.layout.walkthrough;
-        }
-        PackRow pack;
-        pack.title = req.words.title;
-        pack.filters = filters.dump();
-        pack.format = pack_format_name(req.format);
-        pack.out = to_stdout ? "-" : fs::absolute(out).string();
-        result.pack_id = corpus.record_pack(pack, result.puzzle_ids);
-
-        if (to_stdout) {
-            // Written whole, then committed: a failed write records nothing.
-            const std::string text = write_records(chosen, text_format(req.format));
-            // A write that fails inside fwrite (/dev/full) leaves fflush nothing to fail
-            // on: the pack was recorded with its text lost.
-            const bool written = std::fwrite(text.data(), 1, text.size(), stdout) == text.size();
-            if (!written || std::fflush(stdout) != 0 || std::ferror(stdout)) {
-                std::clearerr(stdout);  // reported here: kenken's main need not say it again
-                throw std::runtime_error("cannot write to stdout");
+            if (req.dry_run) {
+                if (req.format == PackFormat::Pdf) {
+                    result.plan = plan_pdf(make_book(req, chosen));
+                    result.pages = result.plan->pages;
+                }
+                corpus.abandon();
+                return result;
             }
-            result.files.push_back("-");
+            std::string text;
+            if (to_stdout)
+                text = write_records(chosen, text_format(req.format));
+            else
+                result.pages = write_part(req, chosen, part, result.files);
+            if (!hold) {
+                corpus.begin();
+                if (!corpus.still_as_read(chosen, filter.fresh)) {
+                    corpus.abandon();
+                    std::error_code ec;
+                    fs::remove_all(part, ec);
+                    continue;
+                }
+            }
+            result.pack_id = corpus.record_pack(pack_row(req, filter), result.puzzle_ids);
+            if (to_stdout) {
+                // Written whole, then committed: a failed write records nothing.
+                write_stdout(text);
+                result.files.push_back("-");
+                corpus.commit();
+                return result;
+            }
+            if (req.format == PackFormat::Svg) {
+                std::error_code ec;
+                fs::remove(out, ec);  // the empty folder, if there was one
+            }
+            place(part, out, req.replace);
+            placed = true;
+            if (result.files.empty()) result.files.push_back(req.out);
             corpus.commit();
             return result;
-        }
-
-        result.pages = write_part(req, chosen, part, result.files);
-        if (req.format == PackFormat::Svg) {
+        } catch (...) {
             std::error_code ec;
-            fs::remove(out, ec);  // the empty folder, if there was one
+            fs::remove_all(part, ec);
+            if (placed) fs::remove_all(out, ec);
+            corpus.abandon();
+            throw;
         }
-        place(part, out, req.replace);
-        placed = true;
-        if (result.files.empty()) result.files.push_back(req.out);
-        corpus.commit();
-        return result;
-    } catch (...) {
-        std::error_code ec;
-        fs::remove_all(part, ec);
-        if (placed) fs::remove_all(out, ec);
-        try {
-            corpus.rollback();
-        } catch (const std::exception&) {
-            // Already rolled back (SQLite ends a transaction on some errors).
-        }
-        throw;
     }
 }
 

@@ -357,6 +357,10 @@ void Corpus::commit() {
 void Corpus::rollback() {
     exec(db_.get(), "ROLLBACK");
 }
+void Corpus::abandon() noexcept {
+    if (!sqlite3_get_autocommit(db_.get()))
+        sqlite3_exec(db_.get(), "ROLLBACK", nullptr, nullptr, nullptr);
+}
 
 Statement& Corpus::insert_statement() {
     if (!insert_)
@@ -470,6 +474,21 @@ int Corpus::count(const QueryFilter& f) {
     bind_all(s, w);
     s.step();
     return s.column_int(0);
+}
+
+bool Corpus::still_as_read(const std::vector<PuzzleRecord>& chosen, bool fresh) {
+    Statement s(db_.get(),
+                "SELECT neknek = ?2 AND solution = ?3 AND level = ?4 AND score = ?5 AND NOT (?6 "
+                "AND EXISTS (SELECT 1 FROM pack_puzzles WHERE puzzle_id = ?1)) FROM puzzles "
+                "WHERE id = ?1");
+    for (const PuzzleRecord& r : chosen) {
+        s.bind(1, r.id).bind(2, r.neknek).bind(3, r.solution).bind(4, r.level).bind(5, r.score);
+        s.bind(6, std::int64_t{fresh});
+        const bool same = s.step() && s.column_int(0) == 1;
+        s.reset();
+        if (!same) return false;
+    }
+    return true;
 }
 
 std::int64_t Corpus::record_pack(const PackRow& pack, const std::vector<std::int64_t>& ids) {

@@ -85,6 +85,10 @@ class Corpus {
                        const std::string& counters_json);
     void commit();
     void rollback();
+    // Rolls back the open transaction, if any, and never throws: for a failure path, where
+    // SQLite may have ended the transaction itself (a full disk) and the first error is the
+    // one to report ("cannot rollback - no transaction is active" hid it).
+    void abandon() noexcept;
 
     // Counting and reading.
     std::map<std::pair<int, std::string>, int> counts_by_size_level(
@@ -113,6 +117,11 @@ class Corpus {
     // (seed, shard, candidate, neknek) stays: merging is idempotent and the rows left
     // do not depend on the order of the shards.
     MergeCounts merge_shard_puzzles(std::int64_t shard_run, std::int64_t into_run);
+
+    // Whether every one of these puzzles is still stored as it was read (text, solution,
+    // level and score) and, with fresh, in no pack: export checks the puzzles it chose
+    // and wrote before it records them.
+    bool still_as_read(const std::vector<PuzzleRecord>& chosen, bool fresh);
 
     // Packs: recorded once the file is written. Returns the pack id. Inside an open
     // transaction (begin()) it joins it; otherwise it commits on its own.

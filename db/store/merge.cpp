@@ -129,7 +129,9 @@ MergeCounts Corpus::merge_shard_puzzles(std::int64_t shard_run, std::int64_t int
     const std::int64_t before = puzzle_count();
     // Of two puzzles equal under rotation or reflection, the one with the smaller
     // (seed, shard, candidate, neknek) stays, whichever came first: any order of
-    // shards leaves the same rows.
+    // shards leaves the same rows. A puzzle a pack holds stays as it is: it is printed
+    // (a later shard once turned a published puzzle and its answer into their mirror
+    // image, so `packs --show` no longer matched the book).
     Statement insert(
         db_.get(),
         std::string("INSERT INTO main.puzzles (size, neknek, solution, level, score, cages, "
@@ -147,7 +149,8 @@ MergeCounts Corpus::merge_shard_puzzles(std::int64_t shard_run, std::int64_t int
             "rules = excluded.rules, shard = excluded.shard WHERE (excluded.seed, excluded.shard, "
             "excluded.candidate, "
             "excluded.neknek) < (puzzles.seed, puzzles.shard, puzzles.candidate, "
-            "puzzles.neknek)");
+            "puzzles.neknek) AND NOT EXISTS (SELECT 1 FROM main.pack_puzzles pp WHERE "
+            "pp.puzzle_id = puzzles.id)");
     if (into_run)
         insert.bind(1, into_run);
     else

@@ -35,11 +35,14 @@ class WriterLock {
     // The sidecar file: "<corpus>.lock" beside the corpus's real path.
     static std::string lock_path(const std::string& corpus_path);
 
+    // Locks the corpus file itself if it exists (try_acquire does when it does): false,
+    // with holder set, when another writer holds it under another name. A writer that
+    // made the corpus calls it again once the file exists: until then a hard link to the
+    // new corpus let a second writer in, and each kept its own -wal file.
+    bool hold_corpus_file(const std::string& corpus_path, std::string& holder);
+
   private:
     explicit WriterLock(int fd) : fd_(fd) {}
-    // Locks the corpus file itself if it exists: false, with holder set, when another
-    // writer holds it under another name.
-    bool hold_corpus_file(const std::string& corpus_path, std::string& holder);
     int fd_ = -1;         // the sidecar, flocked
     int corpus_fd_ = -1;  // the corpus file, with its OFD lock (-1 until it exists)
 };

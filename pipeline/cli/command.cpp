@@ -190,4 +190,16 @@ std::string version_text() {
     return std::string("kenken ") + kVersion + " (git " + kGitRevision + ")";
 }
 
+std::string shell_word(const std::string& text) {
+    const bool plain = !text.empty() && text[0] != '-' &&
+                       text.find_first_not_of(
+                           "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+                           "-_./+,:@%") == std::string::npos;
+    if (plain) return text;
+    // A name with a leading '-' is given as ./-name (an option otherwise).
+    std::string word = text[0] == '-' ? "'./" : "'";
+    for (char c : text) word += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return word + "'";
+}
+
 }  // namespace kk::cli

@@ -93,4 +93,9 @@ int exit_status();
 // "kenken 1.1.0 (git abc1234)".
 std::string version_text();
 
+// A file name as one shell word, for the commands a message suggests ("continue with:
+// kenken generate --db 'my corpus.db' --resume"): quoted when it holds anything but
+// letters, digits and -_./+,:@%, or starts with '-'.
+std::string shell_word(const std::string& text);
+
 }  // namespace kk::cli

@@ -220,7 +220,7 @@ int run(const ExportArgs& a) {
         if (replaced)
             std::cerr << "export: warning: " << a.out << " held pack " << replaced
                       << ", which stays recorded with its puzzles published (kenken packs --db "
-                      << a.db << " --delete " << replaced << " frees them)\n";
+                      << shell_word(a.db) << " --delete " << replaced << " frees them)\n";
         return kOk;
     } catch (const std::invalid_argument& e) {
         std::cerr << "export: " << e.what() << "\n";

@@ -111,6 +111,22 @@ std::string other_shard(db::Corpus& corpus, ShardId s) {
     return "";
 }
 
+// The first run made here (not merged in) after run id, if any: a stale interrupted run
+// resumed after a newer one had filled the quotas made them all again on top (a count of
+// 100 ended with 196 puzzles).
+std::optional<std::int64_t> later_run(db::Corpus& corpus, std::int64_t id) {
+    for (const db::RunRow& run : corpus.runs())
+        if (run.id > id && run.origin.empty()) return run.id;
+    return std::nullopt;
+}
+
+int say_locked(const std::string& db, const std::string& holder) {
+    std::cerr << "generate: " << db << " is being written by another process (" << holder
+              << "); one writer per corpus: wait for it to end, or stop it "
+              << "and continue with --resume\n";
+    return kLocked;
+}
+
 int run_generate(const GenerateOptions& o) {
     // Ctrl-C is caught from the start: one arriving while the corpus opens stops the
     // run before its first candidate, still resumable.
@@ -143,12 +159,7 @@ int run_generate(const GenerateOptions& o) {
         // One writer per corpus, taken before the corpus is opened or made.
         std::string holder;
         std::optional<db::WriterLock> lock = db::WriterLock::try_acquire(o.db, "generate", holder);
-        if (!lock) {
-            std::cerr << "generate: " << o.db << " is being written by another process (" << holder
-                      << "); one writer per corpus: wait for it to end, or stop it "
-                      << "and continue with --resume\n";
-            return kLocked;
-        }
+        if (!lock) return say_locked(o.db, holder);
         std::optional<db::Corpus> corpus;
         if (o.resume) {
             corpus.emplace(db::Corpus::open_existing(o.db));
@@ -156,6 +167,14 @@ int run_generate(const GenerateOptions& o) {
             auto run = corpus->latest_unfinished_run();
             if (!run) {
                 std::cerr << o.db << ": no interrupted run to resume\n";
+                return kFailure;
+            }
+            if (const auto later = later_run(*corpus, run->id)) {
+                std::cerr << "generate: " << o.db << ": run " << run->id
+                          << " was interrupted, but run " << *later
+                          << " began after it and finished: resuming run " << run->id
+                          << " now would make its quotas again on top of run " << *later
+                          << "'s; start a new run instead (the same command without --resume)\n";
                 return kFailure;
             }
             // A resumed run keeps the configuration it started with. One that is empty or
@@ -214,6 +233,8 @@ int run_generate(const GenerateOptions& o) {
             spdlog::info("topping up {} from shard stream {}", o.db, shard_text(config.shard));
         } else {
             corpus.emplace(db::Corpus::open(o.db));
+            // A corpus made just now is locked only now that it exists.
+            if (!lock->hold_corpus_file(o.db, holder)) return say_locked(o.db, holder);
             check_sound(*corpus, o.db);
             if (const std::string other = other_shard(*corpus, config.shard); !other.empty()) {
                 std::cerr << "generate: " << o.db << " holds " << other << ": "
@@ -257,7 +278,8 @@ int run_generate(const GenerateOptions& o) {
         std::cout << "run " << r.run_id << (r.finished ? " finished" : " interrupted") << "\n\n"
                   << r.counters.table();
         if (!r.finished) {
-            std::cout << "\ncontinue with: kenken generate --db " << o.db << " --resume\n";
+            std::cout << "\ncontinue with: kenken generate --db " << shell_word(o.db)
+                      << " --resume\n";
             return kInterrupted;
         }
         return kOk;
@@ -271,7 +293,7 @@ int run_generate(const GenerateOptions& o) {
             std::cerr << "generate: no room left for " << o.db
                       << ": what was committed before is kept; free space, then continue with: "
                          "kenken generate --db "
-                      << o.db << " --resume\n";
+                      << shell_word(o.db) << " --resume\n";
         return kFailure;
     }
 }

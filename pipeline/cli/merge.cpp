@@ -7,6 +7,7 @@
 #include <memory>
 #include <set>
 #include <sstream>
+#include <string_view>
 
 #include "db/store/corpus.h"
 #include "db/store/writer_lock.h"
@@ -90,6 +91,12 @@ std::vector<std::string> shortfall(const FactoryConfig& c,
     return lines;
 }
 
+int say_locked(const std::string& db, const std::string& holder) {
+    std::cerr << "merge: " << db << " is being written by another process (" << holder
+              << "); one writer per corpus: wait for it to end\n";
+    return kLocked;
+}
+
 int run_merge(const MergeOptions& o) {
     try {
         for (const auto& s : o.shards)
@@ -103,14 +110,11 @@ int run_merge(const MergeOptions& o) {
         // One writer per corpus, as for generate: merging into a corpus a run is still
         // writing waited on SQLite's locks and mixed its puzzles into the live run's.
         std::string holder;
-        const std::optional<db::WriterLock> lock =
-            db::WriterLock::try_acquire(o.db, "merge", holder);
-        if (!lock) {
-            std::cerr << "merge: " << o.db << " is being written by another process (" << holder
-                      << "); one writer per corpus: wait for it to end\n";
-            return kLocked;
-        }
+        std::optional<db::WriterLock> lock = db::WriterLock::try_acquire(o.db, "merge", holder);
+        if (!lock) return say_locked(o.db, holder);
         auto out = db::Corpus::open(o.db);
+        // A corpus made just now is locked only now that it exists.
+        if (!lock->hold_corpus_file(o.db, holder)) return say_locked(o.db, holder);
 
         // Every run must have been made with one configuration and seed: the first
         // merged here, or else the first shard's. Checked for all shards before any
@@ -211,8 +215,12 @@ int run_merge(const MergeOptions& o) {
                 }
                 out.commit();
             } catch (...) {
-                out.rollback();
-                out.detach_shard();
+                out.abandon();
+                try {
+                    out.detach_shard();
+                } catch (const db::DbError&) {
+                    // The error that stopped the shard is the one to report.
+                }
                 throw;
             }
             out.detach_shard();
@@ -261,13 +269,19 @@ int run_merge(const MergeOptions& o) {
                     std::cout << "shards missing or unfinished: " << absent
                               << "; merge them finished before topping up\n";
                 } else {
-                    std::cout << "top up with: kenken generate --db " << o.db << " --top-up\n";
+                    std::cout << "top up with: kenken generate --db " << shell_word(o.db)
+                              << " --top-up\n";
                 }
             }
         }
         return kOk;
     } catch (const db::DbError& e) {
         std::cerr << "merge: " << e.what() << "\n";
+        // Each shard is its own transaction: the ones before this are stored.
+        if (std::string_view(e.what()).find("disk is full") != std::string_view::npos)
+            std::cerr << "merge: no room left for " << o.db
+                      << ": the shards merged before are kept; free space, then run the same "
+                         "merge again (what is merged already adds nothing)\n";
         return kFailure;
     }
 }

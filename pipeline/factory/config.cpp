@@ -298,6 +298,11 @@ FactoryConfig config_from_table(const toml::table& t, const std::string& source_
         if (auto* n = run->get("per_level")) {
             auto* pl = n->as_table();
             if (!pl) rd.fail(n, "run.per_level", "expected { easy = N, normal = N, ... }");
+            // Both were taken, and the count dropped without a word.
+            if (run->contains("count"))
+                rd.fail(n, "run.per_level",
+                        "count and per_level exclude each other (as --count and --per-level "
+                        "do): give one");
             c.quotas.per_level = {};  // levels left out ask for none
             for (auto&& [k, v] : *pl) {
                 Level l;

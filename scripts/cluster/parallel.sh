@@ -33,9 +33,21 @@ for o in "${opts[@]}"; do
             ;;
     esac
 done
+# -j N counts too: adding --threads 1 beside it failed every shard ("--threads: At Most
+# 1 required but received 2").
 has_threads=0
-for o in "${opts[@]}"; do [[ "$o" == --threads* ]] && has_threads=1; done
+for o in "${opts[@]}"; do [[ "$o" == --threads* || "$o" == -j* ]] && has_threads=1; done
 [ "$has_threads" = 1 ] || opts+=(--threads 1)
+# The shards run in the shard folder: a --config file named relative to here is given
+# by its full path (a name such as "overnight" is left for kenken to look up).
+for ((k = 0; k < ${#opts[@]}; k++)); do
+    case "${opts[k]}" in
+        --config) [ $((k + 1)) -lt ${#opts[@]} ] && [ -f "${opts[k + 1]}" ] &&
+            opts[k + 1]=$(realpath "${opts[k + 1]}") ;;
+        --config=*) [ -f "${opts[k]#--config=}" ] &&
+            opts[k]=--config=$(realpath "${opts[k]#--config=}") ;;
+    esac
+done
 
 kenken=${KENKEN:-kenken}
 if [[ "$kenken" == */* ]]; then kenken=$(realpath "$kenken"); fi
