@@ -94,7 +94,9 @@ void RecordWriter::write(const PuzzleRecord& r) {
             text = table_row(r);
             break;
         case TextFormat::Neknek:
-            text = r.neknek;
+            // Read back first, as every other format is: a stored text edited by hand
+            // into something else was copied into packs as it was.
+            text = write_neknek(record_puzzle(r));
             break;
         case TextFormat::Json:
             text = record_json(r) + "\n";

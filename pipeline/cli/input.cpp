@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <iostream>
 #include <iterator>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -76,8 +77,14 @@ std::vector<SourcedPuzzle> read_json_lines(const std::string& text, const std::s
         if (!p) throw ParseError(number, problem);
         SourcedPuzzle sp;
         sp.source = shown + "#" + std::to_string(out.size() + 1);
-        if (record.contains("id") && record["id"].is_number_integer())
+        if (record.contains("id") && record["id"].is_number_integer()) {
+            // Past int64 an id wrapped round to a negative one.
+            if (record["id"].is_number_unsigned() &&
+                record["id"].get<std::uint64_t>() > std::numeric_limits<std::int64_t>::max())
+                throw ParseError(number,
+                                 "\"id\" " + record["id"].dump() + " is past any puzzle id");
             sp.id = record["id"].get<std::int64_t>();
+        }
         sp.parsed.puzzle = std::move(p->puzzle);
         sp.parsed.solution = std::move(p->solution);
         sp.parsed.line = number;
