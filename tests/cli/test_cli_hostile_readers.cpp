@@ -121,3 +121,68 @@ TEST_CASE("query and export in neknek read the stored text back first", "[cli][h
     CHECK(all.status == 0);
     CHECK(all.out == stored_texts(sound, "SELECT neknek FROM puzzles ORDER BY id"));
 }
+
+TEST_CASE("a list option with an empty item is refused", "[cli][hostile4]") {
+    TempPath db("lists.db"), fresh("lists-new.db");
+    make_corpus(db);
+    // "4,5," and "hard," were taken for "4,5" and "hard" (",4" was refused).
+    const std::string query = "query --db " + db.str() + " ";
+    const struct {
+        std::string args, expected;
+    } refused[] = {
+        {query + "--size 4,", "--size: an empty item in '4,'"},
+        {query + "--size 4,5,", "--size: an empty item in '4,5,'"},
+        {query + "--level hard,", "--level: an empty item in 'hard,'"},
+        {query + "--level ,hard", "--level: an empty item in ',hard'"},
+        {query + "--level easy,,hard", "--level: an empty item in 'easy,,hard'"},
+        {"generate -q --db " + fresh.str() + " -n 1 --sizes 4,", "an empty item in '4,'"},
+        {"export --db " + db.str() + " -n 1 --dry-run -o p.pdf --level-names a,b,c,d,e,",
+         "--level-names takes five names"},
+    };
+    for (const auto& c : refused) {
+        const CliResult r = run_kenken(c.args);
+        INFO(c.args << ": " << r.err);
+        CHECK(r.status == 2);
+        CHECK_THAT(r.err, Catch::Contains(c.expected));
+    }
+    CHECK(!fs::exists(fresh.path));
+    // Spaces after the commas are fine.
+    CHECK(run_kenken(query + "--level 'easy, hard'").out ==
+          run_kenken(query + "--level easy,hard").out);
+}
+
+TEST_CASE("a seed without a random order is refused, not ignored", "[cli][hostile4]") {
+    TempPath db("seed-order.db");
+    make_corpus(db);
+    // It was ignored: the same puzzles in id order whatever the seed.
+    for (const std::string& command :
+         {"query --db " + db.str() + " --seed 7", "export --db " + db.str() +
+                                                      " -n 1 --dry-run -o p.pdf "
+                                                      "--seed 7 --order score"}) {
+        const CliResult r = run_kenken(command);
+        INFO(command);
+        CHECK(r.status == 2);
+        CHECK_THAT(r.err, Catch::Contains("--seed orders --order random only"));
+    }
+    const std::string random = "query --db " + db.str() + " --order random";
+    const CliResult seeded = run_kenken(random + " --seed 7");
+    CHECK(seeded.status == 0);
+    CHECK(seeded.out == run_kenken(random + " --seed 7").out);
+    // The default seed is 0.
+    CHECK(run_kenken(random).out == run_kenken(random + " --seed 0").out);
+}
+
+TEST_CASE("an empty levels table in a book file is refused", "[cli][hostile4]") {
+    TempPath db("book-levels.db"), book("book-levels.toml"), pdf("book-levels.pdf");
+    make_corpus(db);
+    for (const char* text : {"title = \"T\"\n\n[levels]\n", "title = \"T\"\nlevels = {}\n"}) {
+        write_file(book, text);
+        const CliResult r = run_kenken("export --db " + db.str() + " -n 2 --book " + book.str() +
+                                       " -o " + pdf.str());
+        INFO(text);
+        CHECK(r.status == 2);
+        CHECK_THAT(r.err,
+                   Catch::Contains(book.str() + ":") && Catch::Contains("[levels] is empty"));
+        CHECK(!fs::exists(pdf.path));
+    }
+}
