@@ -23,7 +23,24 @@ bool looks_like_json(const std::string& text) {
     // After a UTF-8 byte order mark, which nlohmann::json skips too.
     const std::string_view body = without_bom(text);
     const size_t first = body.find_first_not_of(" \t\r\n");
-    return first != std::string_view::npos && body[first] == '{';
+    // '[': an array of records, refused by read_json_lines with a word on JSON lines
+    // (the neknek reader called it a missing header).
+    return first != std::string_view::npos && (body[first] == '{' || body[first] == '[');
+}
+
+constexpr const char* kOneALine = ": JSON lines take one record a line (jq -c writes them so)";
+
+// Whether the text from a line that is not JSON on its own starts with a whole JSON value
+// all the same (a record pretty-printed over several lines; more may follow it).
+bool json_value_starts(std::string_view from_here) {
+    std::istringstream in{std::string(from_here)};
+    nlohmann::json value;
+    try {
+        in >> value;  // reads one value, and no further
+    } catch (const nlohmann::json::exception&) {
+        return false;
+    }
+    return true;
 }
 
 }  // namespace
@@ -57,16 +74,20 @@ std::vector<SourcedPuzzle> read_json_lines(const std::string& text, const std::s
     std::istringstream in(text);
     std::string line;
     int number = 0;
-    while (std::getline(in, line)) {
+    for (std::size_t start = 0; std::getline(in, line); start += line.size() + 1) {
         ++number;
         if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
         nlohmann::json record;
         try {
             record = nlohmann::json::parse(line);
         } catch (const nlohmann::json::exception& e) {
+            if (json_value_starts(std::string_view(text).substr(start)))
+                throw ParseError(number, std::string("a record over several lines") + kOneALine);
             // Not only syntax: a number past a double's range (1e400) is out_of_range.
             throw ParseError(number, std::string("not JSON: ") + e.what());
         }
+        if (record.is_array())
+            throw ParseError(number, std::string("an array of records") + kOneALine);
         std::string problem;
         std::optional<db::JsonPuzzle> p;
         try {

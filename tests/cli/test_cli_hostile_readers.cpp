@@ -186,3 +186,28 @@ TEST_CASE("an empty levels table in a book file is refused", "[cli][hostile4]") 
         CHECK(!fs::exists(pdf.path));
     }
 }
+
+TEST_CASE("JSON records pretty-printed or in an array are named as such", "[cli][hostile4]") {
+    TempPath db("pretty.db");
+    make_corpus(db);
+    const std::string records = run_kenken("query --db " + db.str() + " --format json").out;
+    const std::string first = records.substr(0, records.find('\n'));
+    // A record over several lines, as `jq .` writes it: "parse error at line 1, column 2:
+    // ... unexpected end of input" on its first line.
+    std::string pretty = first;
+    for (const std::string key : {"\"id\"", "\"puzzle\"", "\"solution\""})
+        pretty.replace(pretty.find(key), key.size(), "\n  " + key);
+    CliResult r = run_kenken("solve -", pretty + "\n" + pretty + "\n");
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("<stdin>:1: a record over several lines: JSON lines take "
+                                      "one record a line"));
+    // An array of records was read as neknek: "expected a '#<TAB>size' header".
+    r = run_kenken("solve -", "[" + first + "]\n");
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("<stdin>:1: an array of records"));
+    // A line that is no JSON at all still says so.
+    r = run_kenken("solve -", first + "\n{\"puzzle\":\n");
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("<stdin>:2: not JSON"));
+    CHECK(run_kenken("solve -", records).status == 0);
+}
