@@ -88,6 +88,16 @@ RecordWriter::RecordWriter(std::ostream& out, TextFormat format) : out_(out), fo
 }
 
 void RecordWriter::write(const PuzzleRecord& r) {
+    try {
+        write_text(r);
+    } catch (const std::invalid_argument& e) {
+        // A form that cannot carry the puzzle: which one (export said only why).
+        throw std::invalid_argument("puzzle " + std::to_string(r.id) + " (" + r.rules +
+                                    "): " + e.what());
+    }
+}
+
+void RecordWriter::write_text(const PuzzleRecord& r) {
     std::string text;
     switch (format_) {
         case TextFormat::Table:

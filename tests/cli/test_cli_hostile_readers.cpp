@@ -211,3 +211,34 @@ TEST_CASE("JSON records pretty-printed or in an array are named as such", "[cli]
     CHECK_THAT(r.err, Catch::Contains("<stdin>:2: not JSON"));
     CHECK(run_kenken("solve -", records).status == 0);
 }
+
+TEST_CASE("a puzzle with more cages than the cancan form has letters is named", "[cli][hostile4]") {
+    TempPath db("cancan-letters.db"), pack("cancan-letters.cancan");
+    make_corpus(db);
+    // A 9x9 grid of 81 givens (a sound puzzle: one solution), stored by hand.
+    std::string neknek = "#\t9\n", solution;
+    for (int r = 0; r < 9; ++r)
+        for (int c = 0; c < 9; ++c) {
+            const int v = (r * 3 + r / 3 + c) % 9 + 1;
+            solution += std::to_string(v);
+            neknek += "!\t" + std::to_string(v) + "\t" + std::string(1, 'A' + r) +
+                      std::to_string(c + 1) + "\n";
+        }
+    edit(db,
+         "INSERT INTO puzzles (id, size, neknek, solution, level, score, cages, singletons, "
+         "max_cage, ops, canonical, seed, candidate, run_id) VALUES (100, 9, '" +
+             neknek + "', '" + solution + "', 'easy', 0, 81, 81, 1, '', 'by hand', 0, 0, 1)");
+    // It was exit 1, a corpus fault, without the puzzle's id.
+    const CliResult q = run_kenken("query --db " + db.str() + " --format cancan --size 9");
+    CHECK(q.status == 2);
+    CHECK_THAT(q.err, Catch::Contains("query: puzzle 100 (standard): the cancan form has 52 cage "
+                                      "letters; this puzzle has 81 cages"));
+    CHECK(q.out.empty());
+    const CliResult e =
+        run_kenken("export --db " + db.str() + " --size 9 -n 1 --format cancan -o " + pack.str());
+    CHECK(e.status == 2);
+    CHECK_THAT(e.err, Catch::Contains("export: puzzle 100 (standard): the cancan form"));
+    CHECK(!fs::exists(pack.path));
+    // Other forms carry it.
+    CHECK(run_kenken("query --db " + db.str() + " --format keen --size 9").status == 0);
+}
