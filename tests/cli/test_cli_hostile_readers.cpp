@@ -5,6 +5,8 @@
 
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
 
 #include "tests/support/cli_run.h"
@@ -241,4 +243,30 @@ TEST_CASE("a puzzle with more cages than the cancan form has letters is named", 
     CHECK(!fs::exists(pack.path));
     // Other forms carry it.
     CHECK(run_kenken("query --db " + db.str() + " --format keen --size 9").status == 0);
+}
+
+TEST_CASE("an undecided puzzle's JSON keeps the stored puzzle's id", "[cli][hostile4]") {
+    TempPath db("undecided-id.db");
+    make_corpus(db);
+    const std::string records = run_kenken("query --db " + db.str() + " --format json").out;
+    REQUIRE(!records.empty());
+    // A budget no search meets: only "source" ("<stdin>#1") was written, the id lost.
+    for (const std::string command : {"solve", "grade"}) {
+        const CliResult r = run_kenken(command + " --json --max-seconds 1e-9 -", records);
+        INFO(command << ": " << r.out);
+        CHECK(r.status == 8);
+        std::istringstream lines(r.out), ids(records);
+        int undecided = 0;
+        for (std::string line, record; std::getline(lines, line) && std::getline(ids, record);) {
+            const auto j = nlohmann::json::parse(line);
+            const bool out_of_time =
+                j.value("undecided", false) || j.value("level", "") == "undecided";
+            if (!out_of_time) continue;
+            ++undecided;
+            CHECK(j["schema"] == 1);
+            CHECK(j["id"] == nlohmann::json::parse(record)["id"]);
+            CHECK(j["puzzle"]["size"] == 4);
+        }
+        CHECK(undecided > 0);
+    }
 }
