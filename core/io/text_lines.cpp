@@ -12,13 +12,14 @@ std::vector<TextLine> split_lines(std::string_view text) {
     text = without_bom(text);
     std::vector<TextLine> lines;
     int number = 1;
+    // A line ends in LF, CRLF or a CR alone (old Mac text, which was one long line:
+    // "header must be '#', the size..." on a right puzzle; answers took it already).
     while (!text.empty()) {
-        size_t end = text.find('\n');
-        std::string_view line = text.substr(0, end);
-        if (line.ends_with('\r')) line.remove_suffix(1);
-        lines.push_back({number++, line});
+        const size_t end = text.find_first_of("\r\n");
+        lines.push_back({number++, text.substr(0, end)});
         if (end == std::string_view::npos) break;
-        text.remove_prefix(end + 1);
+        const bool crlf = text[end] == '\r' && end + 1 < text.size() && text[end + 1] == '\n';
+        text.remove_prefix(end + (crlf ? 2 : 1));
     }
     return lines;
 }

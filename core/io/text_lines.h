@@ -15,7 +15,7 @@ struct TextLine {
     std::string_view text;  // without '\n' or a trailing '\r'
 };
 
-// Splits on '\n', drops one trailing '\r' per line (CRLF) and a leading UTF-8 BOM.
+// Splits into lines ending in LF, CRLF or a CR alone (old Mac text); drops a leading UTF-8 BOM.
 std::vector<TextLine> split_lines(std::string_view text);
 
 // Throws ParseError on the first line holding a NUL, a control byte or a byte

@@ -3,6 +3,7 @@
 // of which once gave a wrong or a lost result.
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <nlohmann/json.hpp>
@@ -269,4 +270,26 @@ TEST_CASE("an undecided puzzle's JSON keeps the stored puzzle's id", "[cli][host
         }
         CHECK(undecided > 0);
     }
+}
+
+TEST_CASE("puzzle files with lines ending in CR alone read as lines", "[cli][hostile4]") {
+    TempPath db("cr-lines.db");
+    make_corpus(db);
+    // Old Mac text was one long line: "header must be '#', the size and at most a
+    // variant, not '#\x094\x0D*...'" (check took such answers already).
+    for (const std::string format : {"neknek", "cancan", "keen"}) {
+        const std::string text =
+            run_kenken("query --db " + db.str() + " --limit 3 --format " + format).out;
+        std::string cr = text;
+        std::replace(cr.begin(), cr.end(), '\n', '\r');
+        const CliResult lf = run_kenken("solve -", text), mac = run_kenken("solve -", cr);
+        INFO(format << ": " << mac.err);
+        CHECK(lf.status == 0);
+        CHECK(mac.status == 0);
+        CHECK(mac.out == lf.out);
+    }
+    // Line numbers count CR-ended lines too.
+    const CliResult bad = run_kenken("solve -", "#\t4\r\r*\t24\tA1 B1 C1 D1\rbad\r");
+    CHECK(bad.status == 2);
+    CHECK_THAT(bad.err, Catch::Contains("<stdin>:4: unknown operation 'bad'"));
 }
