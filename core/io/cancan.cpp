@@ -175,8 +175,10 @@ std::string write_cancan(const Puzzle& p, const Grid* solution) {
     Puzzle q = p;
     normalize(q);
     if (q.cages.size() > kLetters)
-        throw std::length_error("cancan form has 52 cage letters; this puzzle has " +
-                                std::to_string(q.cages.size()) + " cages");
+        // invalid_argument, as for a rule the form cannot carry: the puzzle does not fit
+        // the form (a length_error was taken for a fault of the corpus, exit 1).
+        throw std::invalid_argument("the cancan form has 52 cage letters; this puzzle has " +
+                                    std::to_string(q.cages.size()) + " cages; use neknek");
     const int n = q.size;
     std::string out;
     for (size_t k = 0; k < q.cages.size(); ++k) {

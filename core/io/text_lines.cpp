@@ -11,9 +11,14 @@ namespace kk {
 
 TextLines::TextLines(std::string_view text) : text_(without_bom(text)) {
     if (text_.empty()) return;
-    const auto breaks = std::count(text_.begin(), text_.end(), '\n');
-    // "a\nb" has two lines, "a\n" one.
-    last_number_ = std::max<int>(1, static_cast<int>(breaks + (text_.back() == '\n' ? 0 : 1)));
+    // "a\nb" has two lines, "a\n" one; CRLF is one line end.
+    int breaks = 0;
+    for (size_t i = 0; i < text_.size(); ++i)
+        if (text_[i] == '\n' ||
+            (text_[i] == '\r' && (i + 1 == text_.size() || text_[i + 1] != '\n')))
+            ++breaks;
+    const bool ended = text_.back() == '\n' || text_.back() == '\r';
+    last_number_ = std::max(1, breaks + (ended ? 0 : 1));
 }
 
 TextLines::iterator TextLines::begin() const {
@@ -27,12 +32,15 @@ TextLines::iterator TextLines::begin() const {
 }
 
 void TextLines::iterator::take_line() {
-    const size_t end = rest_.find('\n');
-    std::string_view line = rest_.substr(0, end);
-    if (line.ends_with('\r')) line.remove_suffix(1);
-    line_ = {line_.number + 1, line};
+    const size_t end = rest_.find_first_of("\r\n");
+    line_ = {line_.number + 1, rest_.substr(0, end)};
     last_ = end == std::string_view::npos;
-    rest_.remove_prefix(last_ ? rest_.size() : end + 1);
+    if (last_) {
+        rest_.remove_prefix(rest_.size());
+        return;
+    }
+    const bool crlf = rest_[end] == '\r' && end + 1 < rest_.size() && rest_[end + 1] == '\n';
+    rest_.remove_prefix(end + (crlf ? 2 : 1));
 }
 
 TextLines::iterator& TextLines::iterator::operator++() {

@@ -16,8 +16,9 @@ struct TextLine {
     std::string_view text;  // without '\n' or a trailing '\r'
 };
 
-// The lines of a text, split as they are walked: '\n' ends a line, one trailing '\r'
-// (CRLF) and a leading UTF-8 BOM are dropped. Nothing is stored per line, so a 64 MiB
+// The lines of a text, split as they are walked: LF, CRLF or a CR alone (old Mac text,
+// which was one long line: "header must be '#', the size..." on a right puzzle) ends a
+// line, and a leading UTF-8 BOM is dropped. Nothing is stored per line, so a 64 MiB
 // text of blank lines costs nothing beside the text (a vector of its lines took 1.6 GB).
 class TextLines {
   public:
@@ -46,7 +47,7 @@ class TextLines {
         std::string_view rest_;  // the text after line_
         TextLine line_;
         bool done_ = true;
-        bool last_ = false;  // line_ had no '\n' after it
+        bool last_ = false;  // line_ had no line end after it
     };
 
     iterator begin() const;

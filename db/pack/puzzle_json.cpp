@@ -1,6 +1,8 @@
 #include "db/pack/puzzle_json.h"
 
 #include <cmath>
+#include <cstdint>
+#include <limits>
 
 #include "core/io/formats.h"
 
@@ -27,6 +29,20 @@ std::optional<Op> op_from_name(const std::string& name) {
     for (Op op : {Op::Given, Op::Add, Op::Sub, Op::Mul, Op::Div})
         if (name == op_name(op)) return op;
     return std::nullopt;
+}
+
+// A JSON integer within lo..hi. get<int>() wrapped larger ones round (a size of
+// 2^32 + 4 was read as 4, a cell's row 2^32 as 0), so they are refused here.
+std::optional<std::int64_t> json_int(const nlohmann::json& v, std::int64_t lo, std::int64_t hi) {
+    if (v.is_number_unsigned()) {
+        const auto u = v.get<std::uint64_t>();
+        if (hi < 0 || u > static_cast<std::uint64_t>(hi)) return std::nullopt;
+        return static_cast<std::int64_t>(u);
+    }
+    if (!v.is_number_integer()) return std::nullopt;
+    const auto i = v.get<std::int64_t>();
+    if (i < lo || i > hi) return std::nullopt;
+    return i;
 }
 
 // A hidden cage's op: the word JSON writes for it.
@@ -64,11 +80,12 @@ std::optional<Puzzle> puzzle_from_cages(const nlohmann::json& p, const Rules& ru
         problem = "\"puzzle\" has no integer \"size\"";
         return std::nullopt;
     }
-    out.size = p["size"].get<int>();
-    if (out.size < 1 || out.size > kMaxSize) {
-        problem = "size " + std::to_string(out.size) + " is outside 1..9";
+    const auto size = json_int(p["size"], 1, kMaxSize);
+    if (!size) {
+        problem = "size " + p["size"].dump() + " is outside 1..9";
         return std::nullopt;
     }
+    out.size = static_cast<int>(*size);
     if (!p.contains("cages") || !p["cages"].is_array()) {
         problem = "\"puzzle\" has neither \"neknek\" nor a \"cages\" array";
         return std::nullopt;
@@ -94,7 +111,14 @@ std::optional<Puzzle> puzzle_from_cages(const nlohmann::json& p, const Rules& ru
             problem = "a cage has no integer \"target\"";
             return std::nullopt;
         }
-        cage.target = c["target"].get<std::int64_t>();
+        // Past the largest target (above int64 too) it would have wrapped to a negative one.
+        const auto target =
+            json_int(c["target"], std::numeric_limits<std::int64_t>::min(), kMaxTarget);
+        if (!target) {
+            problem = "a cage's target " + c["target"].dump() + " is too large (limit 10^18)";
+            return std::nullopt;
+        }
+        cage.target = *target;
         if (!c.contains("cells") || !c["cells"].is_array()) {
             problem = "a cage has no \"cells\" array";
             return std::nullopt;
@@ -105,13 +129,12 @@ std::optional<Puzzle> puzzle_from_cages(const nlohmann::json& p, const Rules& ru
                 problem = "a cell is not [row, column]";
                 return std::nullopt;
             }
-            const int r = rc[0].get<int>(), col = rc[1].get<int>();
-            if (r < 0 || r >= out.size || col < 0 || col >= out.size) {
-                problem = "cell [" + std::to_string(r) + ", " + std::to_string(col) +
-                          "] is outside the grid";
+            const auto r = json_int(rc[0], 0, out.size - 1), col = json_int(rc[1], 0, out.size - 1);
+            if (!r || !col) {
+                problem = "cell " + rc.dump() + " is outside the grid";
                 return std::nullopt;
             }
-            cage.cells.push_back(r * out.size + col);
+            cage.cells.push_back(static_cast<int>(*r * out.size + *col));
         }
         out.cages.push_back(std::move(cage));
     }
@@ -217,11 +240,13 @@ std::optional<JsonPuzzle> puzzle_from_json(const nlohmann::json& record, std::st
                 return std::nullopt;
             }
             for (const auto& v : row) {
-                if (!v.is_number_integer()) {
-                    problem = "\"solution\" holds a value that is not an integer";
+                const auto value = json_int(v, 1, n);
+                if (!value) {
+                    problem = "\"solution\" holds " + v.dump() + ", not a whole number 1.." +
+                              std::to_string(n);
                     return std::nullopt;
                 }
-                g.push_back(v.get<int>());
+                g.push_back(static_cast<int>(*value));
             }
         }
         if (static_cast<int>(g.size()) != n * n) {

@@ -88,13 +88,25 @@ RecordWriter::RecordWriter(std::ostream& out, TextFormat format) : out_(out), fo
 }
 
 void RecordWriter::write(const PuzzleRecord& r) {
+    try {
+        write_text(r);
+    } catch (const std::invalid_argument& e) {
+        // A form that cannot carry the puzzle: which one (export said only why).
+        throw std::invalid_argument("puzzle " + std::to_string(r.id) + " (" + r.rules +
+                                    "): " + e.what());
+    }
+}
+
+void RecordWriter::write_text(const PuzzleRecord& r) {
     std::string text;
     switch (format_) {
         case TextFormat::Table:
             text = table_row(r);
             break;
         case TextFormat::Neknek:
-            text = r.neknek;
+            // Read back first, as every other format is: a stored text edited by hand
+            // into something else was copied into packs as it was.
+            text = write_neknek(record_puzzle(r));
             break;
         case TextFormat::Json:
             text = record_json(r) + "\n";

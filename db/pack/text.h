@@ -49,9 +49,12 @@ std::string write_records(const std::vector<PuzzleRecord>& records, TextFormat f
 class RecordWriter {
   public:
     RecordWriter(std::ostream& out, TextFormat format);
+    // Throws std::invalid_argument naming the puzzle when the format cannot carry it
+    // (a rule or more cages than the form has room for).
     void write(const PuzzleRecord& r);
 
   private:
+    void write_text(const PuzzleRecord& r);
     std::ostream& out_;
     TextFormat format_;
     bool first_ = true;

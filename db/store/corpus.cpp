@@ -9,6 +9,7 @@
 #include <limits>
 #include <variant>
 
+#include "core/io/text_lines.h"
 #include "db/store/run_rows.h"
 #include "db/store/schema.h"
 
@@ -295,6 +296,45 @@ std::vector<std::string> Corpus::reference_problems() {
             return "pack " + std::to_string(s.column_int64(0)) +
                    " has puzzles listed but is not in the packs table";
         });
+    return out;
+}
+
+std::vector<std::string> Corpus::type_problems() {
+    // Each column, the storage types it may hold (typeof's words) and what they are.
+    struct Expected {
+        const char* column;
+        const char* types;
+        const char* what;
+    };
+    static constexpr Expected kExpected[] = {{"size", "'integer'", "an integer"},
+                                             {"cages", "'integer'", "an integer"},
+                                             {"singletons", "'integer'", "an integer"},
+                                             {"max_cage", "'integer'", "an integer"},
+                                             {"seed", "'integer'", "an integer"},
+                                             {"candidate", "'integer'", "an integer"},
+                                             {"shard", "'integer'", "an integer"},
+                                             {"run_id", "'integer', 'null'", "an integer or NULL"},
+                                             {"score", "'integer', 'real'", "a number"},
+                                             {"neknek", "'text'", "text"},
+                                             {"solution", "'text'", "text"},
+                                             {"level", "'text'", "text"},
+                                             {"ops", "'text'", "text"},
+                                             {"canonical", "'text'", "text"},
+                                             {"rules", "'text'", "text"}};
+    constexpr std::size_t kMost = 20;
+    std::vector<std::string> out;
+    for (const Expected& e : kExpected) {
+        const std::string col = e.column;
+        // The start of the value only: a hand-made blob may be huge.
+        Statement s(db_.get(), "SELECT id, typeof(" + col + "), CAST(substr(" + col +
+                                   ", 1, 30) AS TEXT) FROM puzzles WHERE typeof(" + col +
+                                   ") NOT IN (" + e.types + ") ORDER BY id LIMIT " +
+                                   std::to_string(kMost));
+        while (s.step() && out.size() < kMost)
+            out.push_back("puzzle " + std::to_string(s.column_int64(0)) + ": " + col + " " +
+                          kk::quoted(s.column_text(2)) + " is stored as " + s.column_text(1) +
+                          ", not as " + e.what);
+    }
     return out;
 }
 

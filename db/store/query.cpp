@@ -1,5 +1,6 @@
 #include "db/store/query.h"
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -61,6 +62,12 @@ std::vector<std::string> split_levels(const std::string& text) {
         out.push_back(item.substr(first, item.find_last_not_of(" \t") - first + 1));
     }
     return out;
+}
+
+bool has_blank_item(const std::string& text) {
+    if (text.empty()) return false;  // no list at all
+    const auto items = static_cast<std::size_t>(std::count(text.begin(), text.end(), ',')) + 1;
+    return split_levels(text).size() != items;
 }
 
 std::optional<Order> parse_order(const std::string& name) {

@@ -17,7 +17,7 @@ struct QueryFilter {
     std::optional<std::string> ops;  // every operation used is among these
     std::optional<int> max_cage;
     std::optional<std::string> variant;  // rules_name: only puzzles of these rules
-    bool fresh = false;  // never exported in a pack
+    bool fresh = false;                  // never exported in a pack
     Order order = Order::Id;
     std::uint64_t seed = 0;  // for Order::Random
     std::optional<int> limit;
@@ -27,8 +27,10 @@ struct QueryFilter {
 // "+-*/", ...); nullopt when it is fine.
 std::optional<std::string> filter_problem(const QueryFilter& f);
 
-// "easy,hard" -> {"easy", "hard"}.
+// "easy,hard" -> {"easy", "hard"}; blank items are skipped.
 std::vector<std::string> split_levels(const std::string& text);
+// Whether a comma list has a blank item: "hard,", ",hard", "easy,,hard" (not "").
+bool has_blank_item(const std::string& text);
 std::optional<Order> parse_order(const std::string& name);
 const char* order_name(Order o);
 

@@ -94,6 +94,11 @@ void parse_book_config(const std::string& text, const std::string& path, db::Boo
         } else if (key == "levels") {
             const toml::table* levels = node.as_table();
             if (!levels) fail(path, &node, "levels must be a table");
+            // An empty table renamed nothing, silently: a name lost in editing?
+            if (levels->empty())
+                fail(path, &node,
+                     "[levels] is empty: name a level in it (easy = \"Gentle\") or leave it "
+                     "out");
             for (auto&& [lk, lnode] : *levels) {
                 const std::string level(lk.str());
                 size_t i = 0;

@@ -107,7 +107,7 @@ void fill_book(const ExportArgs& a, db::ExportRequest& req) {
     }
     if (!a.level_names.empty()) {
         const auto names = db::split_levels(a.level_names);
-        if (names.size() != 5)
+        if (names.size() != 5 || db::has_blank_item(a.level_names))
             throw std::invalid_argument(
                 "--level-names takes five names, easiest first, separated by commas");
         std::copy(names.begin(), names.end(), req.words.level_names.begin());

@@ -38,7 +38,7 @@ struct FilterOptions {
     std::optional<std::string> variant;  // "hidden,killer", "standard", ...
     bool fresh = false;
     std::string order = "id";
-    std::uint64_t seed = 0;
+    std::optional<std::uint64_t> seed;  // only with order random
     std::optional<int> limit;
 
     // nullopt and a reason in problem when an option holds something unusable.
@@ -55,9 +55,14 @@ struct FilterOptions {
             }
         }
         f.levels = db::split_levels(levels);
-        // Stray commas are forgiven, but "," alone would mean every level.
+        // "," alone would mean every level.
         if (f.levels.empty() && !levels.empty()) {
             problem = "--level: no level named in '" + levels + "' (" + graded_level_names() + ")";
+            return std::nullopt;
+        }
+        // "hard," was taken for "hard", where --size 4, is refused: a name left out?
+        if (db::has_blank_item(levels)) {
+            problem = "--level: an empty item in '" + levels + "'";
             return std::nullopt;
         }
         f.min_score = min_score;
@@ -70,7 +75,7 @@ struct FilterOptions {
             f.variant = rules_name(*rules);  // one spelling, as the corpus stores it
         }
         f.fresh = fresh;
-        f.seed = seed;
+        f.seed = seed.value_or(0);
         f.limit = limit;
         const auto o = db::parse_order(order);
         if (!o) {
@@ -78,6 +83,11 @@ struct FilterOptions {
             return std::nullopt;
         }
         f.order = *o;
+        // It was ignored: the same puzzles came whatever the seed.
+        if (seed && f.order != db::Order::Random) {
+            problem = "--seed orders --order random only; add --order random";
+            return std::nullopt;
+        }
         if (auto p = db::filter_problem(f)) {
             problem = *p;
             return std::nullopt;
@@ -108,9 +118,7 @@ void add_filter_options(App* sub, FilterOptions& o, bool with_limit) {
     sub->add_option("--order", o.order, "Order (random: reproducible with --seed)")
         ->check(CLI::IsMember({"id", "score", "random"}))
         ->capture_default_str();
-    sub->add_option("--seed", o.seed, "Seed of --order random")
-        ->check(uint64_text())
-        ->capture_default_str();
+    sub->add_option("--seed", o.seed, "Seed of --order random (default 0)")->check(uint64_text());
     if (with_limit)
         sub->add_option("--limit", o.limit, "At most K puzzles")
             ->check(whole_number(0, std::numeric_limits<int>::max()));

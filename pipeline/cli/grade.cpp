@@ -75,8 +75,8 @@ int run_grade(const GradeOptions& o) {
         if (g.undecided) {
             status = std::max(status, static_cast<int>(kUndecided));
             if (o.json) {
-                nlohmann::ordered_json j;
-                j["source"] = sp.source;
+                // The shared record's start (schema, and a stored puzzle's id, once lost).
+                nlohmann::ordered_json j = record_for(sp);
                 j["size"] = sp.parsed.puzzle.size;
                 j["level"] = "undecided";
                 j["micros"] = static_cast<long long>(micros + 0.5);

@@ -8,7 +8,9 @@
 #include <cstdio>
 #include <iostream>
 #include <iterator>
+#include <limits>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "core/io/file_text.h"
 #include "core/io/utf8.h"
@@ -21,7 +23,24 @@ bool looks_like_json(const std::string& text) {
     // After a UTF-8 byte order mark, which nlohmann::json skips too.
     const std::string_view body = without_bom(text);
     const size_t first = body.find_first_not_of(" \t\r\n");
-    return first != std::string_view::npos && body[first] == '{';
+    // '[': an array of records, refused by read_json_lines with a word on JSON lines
+    // (the neknek reader called it a missing header).
+    return first != std::string_view::npos && (body[first] == '{' || body[first] == '[');
+}
+
+constexpr const char* kOneALine = ": JSON lines take one record a line (jq -c writes them so)";
+
+// Whether the text from a line that is not JSON on its own starts with a whole JSON value
+// all the same (a record pretty-printed over several lines; more may follow it).
+bool json_value_starts(std::string_view from_here) {
+    std::istringstream in{std::string(from_here)};
+    nlohmann::json value;
+    try {
+        in >> value;  // reads one value, and no further
+    } catch (const nlohmann::json::exception&) {
+        return false;
+    }
+    return true;
 }
 
 }  // namespace
@@ -56,6 +75,7 @@ void for_each_json_line(std::string_view text, const std::string& shown,
     while (!text.empty()) {
         const size_t end = text.find('\n');
         const std::string_view line = text.substr(0, end);
+        const std::string_view from_here = text;
         text.remove_prefix(end == std::string_view::npos ? text.size() : end + 1);
         ++number;
         if (line.find_first_not_of(" \t\r") == std::string_view::npos) continue;
@@ -63,9 +83,13 @@ void for_each_json_line(std::string_view text, const std::string& shown,
         try {
             record = nlohmann::json::parse(line);
         } catch (const nlohmann::json::exception& e) {
+            if (json_value_starts(from_here))
+                throw ParseError(number, std::string("a record over several lines") + kOneALine);
             // Not only syntax: a number past a double's range (1e400) is out_of_range.
             throw ParseError(number, std::string("not JSON: ") + e.what());
         }
+        if (record.is_array())
+            throw ParseError(number, std::string("an array of records") + kOneALine);
         std::string problem;
         std::optional<db::JsonPuzzle> p;
         try {
@@ -76,8 +100,14 @@ void for_each_json_line(std::string_view text, const std::string& shown,
         if (!p) throw ParseError(number, problem);
         SourcedPuzzle sp;
         sp.source = shown + "#" + std::to_string(++count);
-        if (record.contains("id") && record["id"].is_number_integer())
+        if (record.contains("id") && record["id"].is_number_integer()) {
+            // Past int64 an id wrapped round to a negative one.
+            if (record["id"].is_number_unsigned() &&
+                record["id"].get<std::uint64_t>() > std::numeric_limits<std::int64_t>::max())
+                throw ParseError(number,
+                                 "\"id\" " + record["id"].dump() + " is past any puzzle id");
             sp.id = record["id"].get<std::int64_t>();
+        }
         sp.parsed.puzzle = std::move(p->puzzle);
         sp.parsed.solution = std::move(p->solution);
         sp.parsed.line = number;

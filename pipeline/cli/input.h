@@ -22,7 +22,7 @@ struct SourcedPuzzle {
     ParsedPuzzle parsed;
 };
 
-// Largest input read_inputs takes from all its files and stdin together (a million
+// Largest input for_each_input takes from all its files and stdin together (a million
 // puzzles is far less): endless input such as /dev/zero, or one big file named many
 // times, ends with a message.
 constexpr std::size_t kMaxInputBytes = std::size_t{64} << 20;

@@ -43,8 +43,7 @@ int run(const QueryArgs& a) {
                 try {
                     probe.write(r);
                 } catch (const std::invalid_argument& e) {
-                    std::cerr << "query: puzzle " << r.id << " (" << r.rules << "): " << e.what()
-                              << "\n";
+                    std::cerr << "query: " << e.what() << "\n";  // it names the puzzle
                     return kBadInput;
                 }
             }

@@ -35,8 +35,9 @@ int run_solve(const SolveOptions& o) {
         if (r.undecided) {
             status = std::max(status, static_cast<int>(kUndecided));
             if (o.json) {
-                nlohmann::ordered_json j;
-                j["source"] = sp.source;
+                // The shared record's start (schema, and the id of a stored puzzle, which
+                // was lost: only "source" was written).
+                nlohmann::ordered_json j = record_for(sp);
                 j["size"] = p.size;
                 j["undecided"] = true;
                 j["solutions_found"] = r.count;

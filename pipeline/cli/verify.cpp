@@ -119,7 +119,8 @@ int run_verify(const VerifyOptions& o) {
         // enforce the references).
         if (damaged(corpus.integrity_problems(true), "fails SQLite's integrity check") ||
             damaged(corpus.schema_problems(), "lacks part of the corpus schema") ||
-            damaged(corpus.reference_problems(), "has rows that point at nothing"))
+            damaged(corpus.reference_problems(), "has rows that point at nothing") ||
+            damaged(corpus.type_problems(), "holds values of the wrong type"))
             return kVerifyFailed;
         // The single-cell maximum each run used.
         std::map<std::int64_t, double> max_singletons;

@@ -60,6 +60,9 @@ std::vector<int> parse_sizes(const std::string& text) {
     std::vector<int> sizes;
     std::stringstream ss(text);
     std::string part;
+    // getline gives no item after a last comma: "4,5," was taken for "4,5".
+    if (!text.empty() && text.back() == ',')
+        throw std::invalid_argument("sizes: an empty item in '" + text + "'");
     while (std::getline(ss, part, ',')) {
         auto dash = part.find('-');
         int lo, hi;

@@ -456,7 +456,8 @@ TEST_CASE("filter lists and numbers: no level named, typeset signs, hexadecimal 
     CHECK(ascii != run_kenken(query).out);  // the filter leaves some out
     CHECK(run_kenken(query + " --ops '+×÷'").out == ascii);
     CHECK(run_kenken(query + " --ops '+−'").out == run_kenken(query + " --ops +-").out);
-    CHECK(run_kenken(query + " --level 'easy,,'").out == run_kenken(query + " --level easy").out);
+    CHECK(run_kenken(query + " --level 'easy, hard'").out ==
+          run_kenken(query + " --level easy,hard").out);
     CHECK(run_kenken(query + " --min-score 1e-999").status == 0);
 }
 
