@@ -16,6 +16,7 @@
 #include <stdexcept>
 
 #include "core/grade/grader.h"
+#include "core/io/new_file.h"
 #include "db/pack/text.h"
 
 namespace kk::db {
@@ -69,19 +70,12 @@ void book_order(std::vector<PuzzleRecord>& chosen, bool by_size) {
 // whose process is gone (killed) is removed by the next export into that folder.
 constexpr const char* kPartTag = ".kkpart-";
 
-// Longest file name the folder of out takes (255 on Linux file systems).
-std::size_t name_max(const fs::path& out) {
-    const fs::path dir = out.parent_path().empty() ? fs::path(".") : out.parent_path();
-    const long max = ::pathconf(dir.c_str(), _PC_NAME_MAX);
-    return max > 0 ? static_cast<std::size_t>(max) : 255;
-}
-
 // The part's name keeps as much of the target's as fits: a target name near the
 // limit is valid, and the part must be too.
 fs::path part_path(const fs::path& out) {
     const std::string tail = kPartTag + std::to_string(::getpid());
     std::string name = out.filename().string();
-    const std::size_t room = name_max(out) - 1 - tail.size();
+    const std::size_t room = folder_name_max(out) - 1 - tail.size();
     if (name.size() > room) name.resize(room);
     return out.parent_path() / ("." + name + tail);
 }
@@ -177,12 +171,9 @@ void check_out(const ExportRequest& req) {
                                     " is not a regular file (a device or a pipe): name a file, "
                                     "or give --out - for standard output");
     }
-    const fs::path dir = out.parent_path().empty() ? fs::path(".") : out.parent_path();
-    if (!fs::is_directory(dir, ec))
-        throw std::invalid_argument("--out " + req.out + ": " +
-                                    (fs::exists(dir, ec) ? dir.string() + " is not a folder"
-                                                         : "no folder " + dir.string()));
-    if (const std::size_t max = name_max(out); out.filename().string().size() > max)
+    if (const std::string problem = folder_problem(out); !problem.empty())
+        throw std::invalid_argument("--out " + req.out + ": " + problem);
+    if (const std::size_t max = folder_name_max(out); out.filename().string().size() > max)
         throw std::invalid_argument(
             "--out: the file name is " + std::to_string(out.filename().string().size()) +
             " bytes long, more than its folder takes (" + std::to_string(max) + ")");

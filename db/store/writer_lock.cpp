@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <system_error>
 
+#include "core/io/new_file.h"
 #include "db/store/sqlite.h"
 
 namespace kk::db {
@@ -45,20 +46,17 @@ void check_writable_name(const std::string& corpus_path) {
         throw DbError(problem);
     namespace fs = std::filesystem;
     const fs::path corpus(corpus_path);
-    const fs::path dir = corpus.parent_path().empty() ? fs::path(".") : corpus.parent_path();
     std::error_code error;
     // Before any lock file: --db . made "../FOLDER.lock" beside it, then said "cannot
     // write .: Is a directory (a writer needs a corpus it may change ...)".
     if (fs::is_directory(corpus, error))
         throw DbError(corpus_path + " is a folder, not a KenKen corpus");
     // A file where the folder should be was "no folder" too.
-    if (!fs::is_directory(dir, error))
-        throw DbError(corpus_path + ": " +
-                      (fs::exists(dir, error) ? dir.string() + " is not a folder"
-                                              : "no folder " + dir.string()));
-    const long max = ::pathconf(dir.c_str(), _PC_NAME_MAX);
+    if (const std::string problem = folder_problem(corpus); !problem.empty())
+        throw DbError(corpus_path + ": " + problem);
+    const std::size_t max = folder_name_max(corpus);
     const std::size_t longest = corpus.filename().string().size() + std::strlen(".new-journal");
-    if (max > 0 && longest > static_cast<std::size_t>(max))
+    if (longest > max)
         throw DbError(corpus_path + ": the file name is too long for a corpus (" +
                       std::to_string(corpus.filename().string().size()) +
                       " bytes: making it takes NAME.new-journal, and the folder takes names of " +
