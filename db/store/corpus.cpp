@@ -302,36 +302,48 @@ std::vector<std::string> Corpus::reference_problems() {
 std::vector<std::string> Corpus::type_problems() {
     // Each column, the storage types it may hold (typeof's words) and what they are.
     struct Expected {
+        const char* table;
         const char* column;
         const char* types;
         const char* what;
     };
-    static constexpr Expected kExpected[] = {{"size", "'integer'", "an integer"},
-                                             {"cages", "'integer'", "an integer"},
-                                             {"singletons", "'integer'", "an integer"},
-                                             {"max_cage", "'integer'", "an integer"},
-                                             {"seed", "'integer'", "an integer"},
-                                             {"candidate", "'integer'", "an integer"},
-                                             {"shard", "'integer'", "an integer"},
-                                             {"run_id", "'integer', 'null'", "an integer or NULL"},
-                                             {"score", "'integer', 'real'", "a number"},
-                                             {"neknek", "'text'", "text"},
-                                             {"solution", "'text'", "text"},
-                                             {"level", "'text'", "text"},
-                                             {"ops", "'text'", "text"},
-                                             {"canonical", "'text'", "text"},
-                                             {"rules", "'text'", "text"}};
+    // A run's seed and settings too: --resume carries them on (a seed edited to 'abc'
+    // read as 0, and stats showed it so).
+    static constexpr Expected kExpected[] = {
+        {"puzzles", "size", "'integer'", "an integer"},
+        {"puzzles", "cages", "'integer'", "an integer"},
+        {"puzzles", "singletons", "'integer'", "an integer"},
+        {"puzzles", "max_cage", "'integer'", "an integer"},
+        {"puzzles", "seed", "'integer'", "an integer"},
+        {"puzzles", "candidate", "'integer'", "an integer"},
+        {"puzzles", "shard", "'integer'", "an integer"},
+        {"puzzles", "run_id", "'integer', 'null'", "an integer or NULL"},
+        {"puzzles", "score", "'integer', 'real'", "a number"},
+        {"puzzles", "neknek", "'text'", "text"},
+        {"puzzles", "solution", "'text'", "text"},
+        {"puzzles", "level", "'text'", "text"},
+        {"puzzles", "ops", "'text'", "text"},
+        {"puzzles", "canonical", "'text'", "text"},
+        {"puzzles", "rules", "'text'", "text"},
+        {"runs", "seed", "'integer'", "an integer"},
+        {"runs", "config", "'text'", "text"},
+        {"runs", "sizes", "'text'", "text"},
+        {"runs", "quotas", "'text'", "text"},
+        {"runs", "counters", "'text'", "text"},
+        {"runs", "progress", "'text'", "text"}};
     constexpr std::size_t kMost = 20;
     std::vector<std::string> out;
     for (const Expected& e : kExpected) {
         const std::string col = e.column;
         // The start of the value only: a hand-made blob may be huge.
+        const std::string table = e.table;
         Statement s(db_.get(), "SELECT id, typeof(" + col + "), CAST(substr(" + col +
-                                   ", 1, 30) AS TEXT) FROM puzzles WHERE typeof(" + col +
+                                   ", 1, 30) AS TEXT) FROM " + table + " WHERE typeof(" + col +
                                    ") NOT IN (" + e.types + ") ORDER BY id LIMIT " +
                                    std::to_string(kMost));
+        const std::string row = table == "runs" ? "run " : "puzzle ";
         while (s.step() && out.size() < kMost)
-            out.push_back("puzzle " + std::to_string(s.column_int64(0)) + ": " + col + " " +
+            out.push_back(row + std::to_string(s.column_int64(0)) + ": " + col + " " +
                           kk::quoted(s.column_text(2)) + " is stored as " + s.column_text(1) +
                           ", not as " + e.what);
     }

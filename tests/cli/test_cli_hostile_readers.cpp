@@ -102,6 +102,16 @@ TEST_CASE("verify names a stored number of the wrong type", "[cli][hostile4]") {
                    Catch::Contains("puzzle 2: max_cage '2.5' is stored as real"));
 }
 
+TEST_CASE("verify names a run's seed of the wrong type", "[cli][hostile4]") {
+    TempPath db("run-types.db");
+    make_corpus(db);
+    // stats showed the seed as 0 and verify passed it; --resume would carry 0 on.
+    edit(db, "UPDATE runs SET seed = 'abc' WHERE id = 1");
+    const CliResult r = run_kenken("verify --db " + db.str());
+    CHECK(r.status == 5);
+    CHECK_THAT(r.err, Catch::Contains("run 1: seed 'abc' is stored as text, not as an integer"));
+}
+
 TEST_CASE("query and export in neknek read the stored text back first", "[cli][hostile4]") {
     TempPath db("nek-text.db"), pack("nek-text.neknek");
     make_corpus(db);
