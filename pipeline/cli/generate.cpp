@@ -127,6 +127,21 @@ int say_locked(const std::string& db, const std::string& holder) {
     return kLocked;
 }
 
+// A run's stored configuration (for --resume, and the shards' for --top-up). One that
+// is empty or does not read back is a damaged corpus (an empty one resumed with the
+// default quotas), not bad input.
+FactoryConfig stored_config(const db::RunRow& run, const std::string& db) {
+    const std::string where = db + " (run " + std::to_string(run.id) + ")";
+    if (run.config.find_first_not_of(" \t\r\n") == std::string::npos)
+        throw db::DbError(where + " has no stored configuration: the corpus is damaged");
+    try {
+        return parse_config(run.config, where);
+    } catch (const ConfigError& e) {
+        throw db::DbError(std::string(e.what()) +
+                          " (the run's stored configuration: the corpus is damaged)");
+    }
+}
+
 int run_generate(const GenerateOptions& o) {
     // Ctrl-C is caught from the start: one arriving while the corpus opens stops the
     // run before its first candidate, still resumable.
@@ -177,18 +192,8 @@ int run_generate(const GenerateOptions& o) {
                           << "'s; start a new run instead (the same command without --resume)\n";
                 return kFailure;
             }
-            // A resumed run keeps the configuration it started with. One that is empty or
-            // does not read back is a damaged corpus (an empty one resumed with the
-            // default quotas), not bad input.
-            const std::string where = o.db + " (run " + std::to_string(run->id) + ")";
-            if (run->config.find_first_not_of(" \t\r\n") == std::string::npos)
-                throw db::DbError(where + " has no stored configuration: the corpus is damaged");
-            try {
-                config = parse_config(run->config, where);
-            } catch (const ConfigError& e) {
-                throw db::DbError(std::string(e.what()) +
-                                  " (the run's stored configuration: the corpus is damaged)");
-            }
+            // A resumed run keeps the configuration it started with.
+            config = stored_config(*run, o.db);
             if (!o.config.empty() || !o.sizes.empty() || !o.per_level.empty() || o.count ||
                 o.seed || o.max_singletons || o.variant || !o.shard.empty())
                 spdlog::warn(
@@ -210,8 +215,7 @@ int run_generate(const GenerateOptions& o) {
                 std::cerr << o.db << ": no merged shards to top up (see kenken merge)\n";
                 return kFailure;
             }
-            config =
-                parse_config(merged->config, o.db + " (run " + std::to_string(merged->id) + ")");
+            config = stored_config(*merged, o.db);
             if (!o.config.empty() || !o.sizes.empty() || !o.per_level.empty() || o.count ||
                 o.seed || o.max_singletons || !o.shard.empty())
                 spdlog::warn(

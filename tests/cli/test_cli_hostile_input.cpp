@@ -294,6 +294,20 @@ TEST_CASE("a shard whose share is nothing still counts as finished in the merge"
     INFO(merge.out << merge.err);
     CHECK(merge.status == 0);
     CHECK_THAT(merge.out, Catch::Contains("finished shards: 4 of 4"));
+    // A damaged stored configuration is a damaged corpus (exit 1), as for --resume; it
+    // was bad input (exit 2) here.
+    const std::string copy = (folder.path / "damaged.db").string();
+    fs::copy_file(merged, copy);
+    {
+        sqlite3* raw = nullptr;
+        REQUIRE(sqlite3_open(copy.c_str(), &raw) == SQLITE_OK);
+        CHECK(sqlite3_exec(raw, "UPDATE runs SET config = '{{{'", nullptr, nullptr, nullptr) ==
+              SQLITE_OK);
+        sqlite3_close(raw);
+    }
+    const CliResult damaged = run_kenken("generate -q --db " + copy + " --top-up");
+    CHECK(damaged.status == 1);
+    CHECK_THAT(damaged.err, Catch::Contains("stored configuration: the corpus is damaged"));
     CHECK(run_kenken("generate -q --db " + merged + " --top-up").status == 0);
     const CliResult stats = run_kenken("stats --json --db " + (folder.path / "s3.db").string());
     CHECK(nlohmann::json::parse(stats.out).at("runs").size() == 1);
