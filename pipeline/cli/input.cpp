@@ -181,15 +181,30 @@ bool for_each_input(const std::vector<std::string>& files, const std::string& fo
     std::vector<InputText> texts;
     if (!read_input_texts(files, texts)) return false;
     // Every puzzle is checked before any is handed on, so bad input anywhere stops a
-    // command before its first answer; then each is parsed again as it is used, so
-    // memory holds the texts and one puzzle, never all of them.
+    // command before its first answer. The first kKeptPuzzles are kept from that check;
+    // past them each is parsed again as it is used, so memory holds the texts and a
+    // bounded number of puzzles, never all of them.
+    std::vector<SourcedPuzzle> kept;
+    bool all_kept = true;
     for (const InputText& in : texts) {
         try {
-            parse_input(in, format, [](SourcedPuzzle&&) {});
+            parse_input(in, format, [&](SourcedPuzzle&& sp) {
+                if (!all_kept) return;
+                if (kept.size() < kKeptPuzzles) {
+                    kept.push_back(std::move(sp));
+                    return;
+                }
+                all_kept = false;
+                std::vector<SourcedPuzzle>().swap(kept);
+            });
         } catch (const ParseError& e) {
             std::cerr << in.shown << ":" << e.line << ": " << e.what() << "\n";
             return false;
         }
+    }
+    if (all_kept) {
+        for (SourcedPuzzle& sp : kept) visit(std::move(sp));
+        return true;
     }
     for (const InputText& in : texts) parse_input(in, format, visit);
     return true;

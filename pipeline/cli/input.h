@@ -34,9 +34,14 @@ std::string read_text_input(const std::string& file, std::size_t max_bytes, cons
 
 using InputVisitor = std::function<void(SourcedPuzzle&&)>;
 
+// Up to this many puzzles for_each_input keeps from its check and hands on as they are
+// (a 9x9 takes a few KB); past it, it parses each again as it hands it on.
+constexpr std::size_t kKeptPuzzles = 10'000;
+
 // Reads and checks every puzzle of every file (or stdin for "-" or an empty list), and
 // only then hands them to visit one at a time, in order: bad input anywhere stops the
-// command before its first answer, and memory holds one parsed puzzle, not all. format
+// command before its first answer, and memory holds at most kKeptPuzzles parsed
+// puzzles, not all. format
 // is "auto" (detected per file: a text starting with '{' is JSON lines) or one of
 // format_names(). On any error it prints "FILE:LINE: reason" to stderr and returns false
 // without calling visit.
