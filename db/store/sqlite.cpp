@@ -1,5 +1,7 @@
 #include "db/store/sqlite.h"
 
+#include <sys/resource.h>
+
 namespace kk::db {
 namespace {
 
@@ -18,6 +20,15 @@ std::string error_text(sqlite3* db) {
         text +=
             " (another process has been writing the corpus for over 10 s, such as a long "
             "merge or export: try again once it is done)";
+    // A file size limit (ulimit -f) makes a write fail with EFBIG, which SQLite reports
+    // only as "disk I/O error" (its sqlite3_system_errno() is not reliable here); the
+    // -shm file must grow even for a reader.
+    rlimit file_size{};
+    if ((sqlite3_extended_errcode(db) & 0xff) == SQLITE_IOERR &&
+        getrlimit(RLIMIT_FSIZE, &file_size) == 0 && file_size.rlim_cur != RLIM_INFINITY)
+        text += " (this process may not write files past " + std::to_string(file_size.rlim_cur) +
+                " bytes (ulimit -f), and SQLite writes the corpus and its -wal and -shm "
+                "files: raise the limit)";
     return text;
 }
 

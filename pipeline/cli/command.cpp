@@ -32,7 +32,8 @@ std::string flush_output() {
     std::cout.flush();
     const bool failed = std::fflush(stdout) != 0 || std::ferror(stdout) || std::cout.fail();
     if (!failed) return {};
-    return errno ? std::strerror(errno) : "the stream failed (a full disk, or a closed pipe)";
+    if (errno) return std::strerror(errno);
+    return "the stream failed (a full disk, a file size limit (ulimit -f), or a closed pipe)";
 }
 
 CLI::Validator uint64_text() {

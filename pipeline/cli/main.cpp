@@ -17,6 +17,10 @@ int main(int argc, char** argv) {
     // a shell's default, also under a parent that ignores SIGPIPE: there every
     // command said "cannot write the output" and exit 1.
     std::signal(SIGPIPE, SIG_DFL);
+    // Past a file size limit (ulimit -f) the kernel kills the writer with SIGXFSZ: no
+    // message, and an export's part file left behind. Ignored, the write fails with
+    // EFBIG, which every writer reports, rolls back and cleans up after.
+    std::signal(SIGXFSZ, SIG_IGN);
     // Run from a folder since removed, a relative name failed as "No such file" or
     // "filesystem error: cannot make absolute path": say why first.
     if (char cwd[4096]; !::getcwd(cwd, sizeof cwd) && errno == ENOENT)

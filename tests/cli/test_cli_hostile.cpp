@@ -874,6 +874,30 @@ TEST_CASE("a report that cannot be written is a failure with a message", "[cli][
     CHECK(fine.status == 0);
 }
 
+TEST_CASE("a file size limit is named, and the corpus and the pack stay whole",
+          "[cli][hostile][edges]") {
+    // Under `ulimit -f` the kernel killed generate with SIGXFSZ (no message, exit 153);
+    // with the signal ignored SQLite said only "disk I/O error".
+    TempPath db("fsize.db"), pdf("fsize.pdf");
+    const std::string kenken = KENKEN_BINARY;
+    const CliResult stopped = run_shell("ulimit -f 200; " + kenken + " generate --db " + db.str() +
+                                        " --sizes 6 --count 3000 --seed 3");
+    CHECK(stopped.status == 1);
+    CHECK_THAT(stopped.out, Catch::Contains("(ulimit -f)"));
+    CHECK(run_kenken("verify --db " + db.str()).status == 0);
+    const CliResult resumed = run_kenken("generate --db " + db.str() + " --resume");
+    REQUIRE(resumed.status == 0);
+
+    const CliResult pack = run_shell("ulimit -f 100; " + kenken + " export --db " + db.str() +
+                                     " -n 200 -o " + pdf.str());
+    CHECK(pack.status == 1);
+    CHECK_THAT(pack.out, Catch::Contains("File too large"));
+    for (const auto& entry : std::filesystem::directory_iterator(pdf.path.parent_path()))
+        CHECK(entry.path().filename().string().find(pdf.path.filename().string()) ==
+              std::string::npos);
+    CHECK_THAT(run_kenken("packs --db " + db.str()).out, !Catch::Contains("fsize.pdf"));
+}
+
 TEST_CASE("a device given as the corpus is refused by name", "[cli][hostile][edges]") {
     // SQLite said "disk I/O error" when writing, "empty database" when reading.
     for (const char* command : {"generate --sizes 4 --count 1", "stats", "query", "verify"}) {
