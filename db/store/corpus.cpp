@@ -299,7 +299,7 @@ std::vector<std::string> Corpus::reference_problems() {
     return out;
 }
 
-std::vector<std::string> Corpus::type_problems() {
+std::vector<std::string> Corpus::type_problems(std::string_view only_table) {
     // Each column, the storage types it may hold (typeof's words) and what they are.
     struct Expected {
         const char* table;
@@ -334,6 +334,7 @@ std::vector<std::string> Corpus::type_problems() {
     constexpr std::size_t kMost = 20;
     std::vector<std::string> out;
     for (const Expected& e : kExpected) {
+        if (!only_table.empty() && only_table != e.table) continue;
         const std::string col = e.column;
         // The start of the value only: a hand-made blob may be huge.
         const std::string table = e.table;

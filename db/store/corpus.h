@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -62,8 +63,9 @@ class Corpus {
     // Stored puzzle and run values of the wrong type, at most 20: a size, a count or a
     // seed that is not an integer ('4x', 4.5), a text that is not text, a score that is
     // not a number. Edited by hand they read as a number all the same (sqlite3_column_int
-    // takes '4x' for 4) while SQL filters and counts miss them.
-    std::vector<std::string> type_problems();
+    // takes '4x' for 4) while SQL filters and counts miss them. With a table ("runs"),
+    // that table's columns only.
+    std::vector<std::string> type_problems(std::string_view table = {});
 
     Corpus(Corpus&&) noexcept;
     Corpus& operator=(Corpus&&) noexcept;

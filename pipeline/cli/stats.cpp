@@ -5,8 +5,10 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "core/io/text_lines.h"
 #include "core/io/utf8.h"
 #include "core/model/level.h"
+#include "core/model/puzzle.h"
 #include "db/pack/puzzle_json.h"
 #include "db/store/corpus.h"
 #include "pipeline/cli/command.h"
@@ -135,9 +137,30 @@ void print_json(db::Corpus& corpus) {
     std::printf("%s\n", db::json_line(j).c_str());
 }
 
+// The first stored values stats would show as something they are not (a run's seed
+// 'abc' as 0, rules 'bogus' as a variant), or "" when there are none. Only the runs
+// and the variants: verify checks every column, which takes a scan each.
+std::string misleading_records(db::Corpus& corpus) {
+    if (const auto runs = corpus.type_problems("runs"); !runs.empty()) return runs.front();
+    for (const auto& [key, n] : corpus.counts_by_rules_size_level()) {
+        const std::string& name = std::get<0>(key);
+        const auto rules = parse_rules(name);
+        if (!rules || rules_name(*rules) != name)
+            return std::to_string(n) + " puzzle" + (n == 1 ? "" : "s") + " of " +
+                   std::to_string(std::get<1>(key)) + "x" + std::to_string(std::get<1>(key)) +
+                   " stored with rules " + kk::quoted(name) + ", which name no variant";
+    }
+    return "";
+}
+
 int run(const std::string& path, bool json) {
     try {
         db::Corpus corpus = db::Corpus::open_read_only(path);
+        if (const std::string problem = misleading_records(corpus); !problem.empty()) {
+            std::cerr << "stats: " << path << " is damaged: " << problem << " (kenken verify --db "
+                      << shell_word(path) << " lists every damaged record)\n";
+            return kFailure;
+        }
         if (json) {
             print_json(corpus);
             return std::fflush(stdout) == 0 ? kOk : kFailure;

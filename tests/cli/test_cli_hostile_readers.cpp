@@ -112,6 +112,29 @@ TEST_CASE("verify names a run's seed of the wrong type", "[cli][hostile4]") {
     CHECK_THAT(r.err, Catch::Contains("run 1: seed 'abc' is stored as text, not as an integer"));
 }
 
+TEST_CASE("stats refuses to show a damaged run's seed or a variant no rules name",
+          "[cli][hostile5]") {
+    TempPath db("stats-damage.db");
+    make_corpus(db);
+    REQUIRE(run_kenken("stats --db " + db.str()).status == 0);
+    // The seed 'abc' was shown as 0, and 'bogus' as a variant with its own table.
+    edit(db, "UPDATE runs SET seed = 'abc' WHERE id = 1");
+    for (const char* form : {"", " --json"}) {
+        const CliResult r = run_kenken("stats --db " + db.str() + form);
+        CHECK(r.status == 1);
+        CHECK_THAT(r.err, Catch::Contains("run 1: seed 'abc' is stored as text"));
+        CHECK(r.out.empty());
+    }
+    edit(db, "UPDATE runs SET seed = 1 WHERE id = 1");
+    edit(db, "UPDATE puzzles SET rules = 'bogus' WHERE id = 2");
+    const CliResult r = run_kenken("stats --db " + db.str());
+    CHECK(r.status == 1);
+    CHECK_THAT(r.err, Catch::Contains("1 puzzle of") && Catch::Contains("rules 'bogus'"));
+    CHECK_THAT(r.out, !Catch::Contains("bogus"));
+    edit(db, "UPDATE puzzles SET rules = 'hidden' WHERE id = 2");
+    CHECK(run_kenken("stats --db " + db.str()).status == 0);
+}
+
 TEST_CASE("query and export in neknek read the stored text back first", "[cli][hostile4]") {
     TempPath db("nek-text.db"), pack("nek-text.neknek");
     make_corpus(db);
