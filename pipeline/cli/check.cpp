@@ -22,9 +22,26 @@ struct CheckOptions {
     std::string puzzle, answer, format = "auto";
 };
 
+// A row written as one run of n digits ("4231"), as grids are often copied from
+// puzzle pages and other solvers, read as its digits ("4 2 3 1"); other lines as they
+// are. Sizes are at most 9, so a digit is a value.
+std::string split_digit_run(const std::string& line, int n) {
+    std::istringstream words(line);
+    std::string word, extra;
+    if (!(words >> word) || (words >> extra) || static_cast<int>(word.size()) != n || n < 2 ||
+        word.find_first_not_of("0123456789") != std::string::npos)
+        return line;
+    std::string out;
+    for (char digit : word) {
+        if (!out.empty()) out += ' ';
+        out += digit;
+    }
+    return out;
+}
+
 // The answer's values in reading order; nullopt with the reason when it is not a
 // size x size grid of numbers (blank lines and spaces, commas or tabs between values
-// are fine).
+// are fine, and so is a row of n digits with nothing between them).
 std::optional<Grid> read_answer(const std::string& text, int n, std::string& problem) {
     Grid g;
     // Notepad starts a UTF-8 file with a byte order mark: it is no part of the first value.
@@ -38,7 +55,7 @@ std::optional<Grid> read_answer(const std::string& text, int n, std::string& pro
     while (std::getline(in, line)) {
         for (char& c : line)
             if (c == ',' || c == '\t' || c == '\r' || c == '|') c = ' ';
-        std::istringstream cells(line);
+        std::istringstream cells(split_digit_run(line, n));
         std::string word;
         int in_row = 0;
         while (cells >> word) {
@@ -65,7 +82,7 @@ std::optional<Grid> read_answer(const std::string& text, int n, std::string& pro
         ++rows;
         if (in_row != n) {
             problem = "row " + std::to_string(rows) + " has " + std::to_string(in_row) +
-                      " values, not " + std::to_string(n);
+                      (in_row == 1 ? " value" : " values") + ", not " + std::to_string(n);
             return std::nullopt;
         }
     }
@@ -170,8 +187,10 @@ void add_check_command(CLI::App& app) {
                                    "Check an answer: does the grid meet every rule of the puzzle?");
     sub->add_option("puzzle", o->puzzle, "The puzzle file (one puzzle, any format; '-': stdin)")
         ->required();
-    sub->add_option("answer", o->answer,
-                    "The answer: the grid, a row a line, values separated by spaces ('-': stdin)")
+    sub->add_option(
+           "answer", o->answer,
+           "The answer: the grid, a row a line, values separated by spaces or a row of digits "
+           "('-': stdin)")
         ->required();
     add_format_option(sub, o->format);
     sub->footer(help_footer({kOk, kBadInput, kWrongAnswer},

@@ -107,6 +107,8 @@ TEST_CASE("kenken check scores an answer: 0 when right, 7 naming the first broke
     CHECK_THAT(right.out, Catch::Contains("correct"));
     // The same answer through stdin, commas between values.
     CHECK(run_kenken("check " + puzzle + " -", "4,2,3,1\n3,4,1,2\n1,3,2,4\n2,1,4,3\n").status == 0);
+    // Rows of digits with nothing between them, as grids are often copied.
+    CHECK(run_kenken("check " + puzzle + " -", "4231\n3412\n1324\n2143\n").status == 0);
 
     struct Case {
         const char* answer;
@@ -118,6 +120,8 @@ TEST_CASE("kenken check scores an answer: 0 when right, 7 naming the first broke
              Case{"2 4 3 1\n3 2 1 4\n1 3 4 2\n4 1 2 3\n", "cage 7+ (r1c1 r2c1) holds 2 3"},
              Case{"4 2 3 1\n3 4 1 2\n1 3 2 4\n", "3 rows, not 4"},
              Case{"4 2 3 1\n", "the answer has 1 row, not 4"},
+             Case{"4231\n3412\n1324\n2134\n", "column 3 holds 3 twice"},
+             Case{"42310\n3412\n1324\n2143\n", "row 1 has 1 value, not 4"},
              Case{"4 2 3 1\n3 4 1 2\n1 3 2 4\n2 1 4 x\n", "'x' is not a number"},
              Case{"4 2 3 1\n3 4 1 2\n1 3 2 4\n2 1 4 5\n", "r4c4 holds 5, outside 1..4"},
              // A number past int was "not a number".
