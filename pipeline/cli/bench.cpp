@@ -208,11 +208,8 @@ void add_bench_command(CLI::App& app) {
         "bench",
         "Time the exact solver (or, with --grade, the grader) on puzzle files: per size, "
         "median/p90/max microseconds");
-    sub->add_option("files", o->files, "Puzzle files (any format; '-' or none: stdin)");
-    add_format_option(sub, o->format);
-    sub->add_option("--limit", o->limit, "Solutions to count: 2 proves uniqueness")
-        ->check(whole_number(1, 1'000'000))
-        ->capture_default_str();
+    add_puzzle_inputs(sub, o->files, o->format);
+    add_solution_limit_option(sub, o->limit, "Solutions to count: 2 proves uniqueness");
     sub->add_flag("--warm", o->warm,
                   "Keep the solver's cage-table cache across puzzles, as a factory run does "
                   "(default: cold, tables built for every run)");

@@ -107,8 +107,7 @@ void add_grade_command(CLI::App& app) {
         "grade",
         "Grade puzzles by human techniques: easy, normal, hard, extreme, unreasonable "
         "(or ambiguous/impossible), with a score");
-    sub->add_option("files", o->files, "Puzzle files (any format; '-' or none: stdin)");
-    add_format_option(sub, o->format);
+    add_puzzle_inputs(sub, o->files, o->format);
     sub->add_flag("--json", o->json,
                   "One JSON object a line: the shared record (docs/json.md) with \"solution\" "
                   "and \"grade\": level, score, techniques, search_nodes, steps");

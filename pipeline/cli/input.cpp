@@ -15,6 +15,7 @@
 #include "core/io/file_text.h"
 #include "core/io/utf8.h"
 #include "db/pack/puzzle_json.h"
+#include "pipeline/cli/command.h"
 
 namespace kk::cli {
 namespace {
@@ -219,6 +220,17 @@ void add_format_option(CLI::App* sub, std::string& format) {
                     "Input format; auto detects it from the text (json: JSON lines as query "
                     "--format json writes)")
         ->check(CLI::IsMember(format_names()))
+        ->capture_default_str();
+}
+
+void add_puzzle_inputs(CLI::App* sub, std::vector<std::string>& files, std::string& format) {
+    sub->add_option("files", files, "Puzzle files (any format; '-' or none: stdin)");
+    add_format_option(sub, format);
+}
+
+void add_solution_limit_option(CLI::App* sub, int& limit, const std::string& help) {
+    sub->add_option("--limit", limit, help)
+        ->check(whole_number(1, 1'000'000))
         ->capture_default_str();
 }
 

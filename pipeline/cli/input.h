@@ -62,5 +62,9 @@ std::vector<std::string> format_names();
 
 // Adds --format (default auto) to a command that reads puzzles.
 void add_format_option(CLI::App* sub, std::string& format);
+// Adds the puzzle files ('-' or none: stdin) and --format: solve, grade and bench.
+void add_puzzle_inputs(CLI::App* sub, std::vector<std::string>& files, std::string& format);
+// Adds --limit, the solutions to count (1..1,000,000), with its help text.
+void add_solution_limit_option(CLI::App* sub, int& limit, const std::string& help);
 
 }  // namespace kk::cli

@@ -88,11 +88,9 @@ int run_solve(const SolveOptions& o) {
 void add_solve_command(CLI::App& app) {
     auto o = std::make_shared<SolveOptions>();
     auto* sub = app.add_subcommand("solve", "Solve puzzles exactly and prove each answer unique");
-    sub->add_option("files", o->files, "Puzzle files (any format); '-' or none reads stdin");
-    add_format_option(sub, o->format);
-    sub->add_option("--limit", o->limit, "Count solutions up to this many (2 proves uniqueness)")
-        ->check(whole_number(1, 1'000'000))
-        ->capture_default_str();
+    add_puzzle_inputs(sub, o->files, o->format);
+    add_solution_limit_option(sub, o->limit,
+                              "Count solutions up to this many (2 proves uniqueness)");
     sub->add_flag("--json", o->json,
                   "One JSON object a line: the shared record (docs/json.md) with \"solution\", "
                   "\"solutions\" (0, 1, or 2 for two or more) and \"second\"");
