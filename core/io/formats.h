@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/model/named_enum.h"
 #include "core/model/puzzle.h"
 
 namespace kk {
@@ -17,11 +18,7 @@ namespace kk {
 // j: "target[op],cells" (seed000). fahda: "n k", cage-number rows, rules (seed001).
 // keen: Simon Tatham's Keen game id "n:blocks,clues".
 enum class Format { Auto, Neknek, Cancan, J, Fahda, Keen };
-struct FormatName {
-    Format value;
-    std::string_view name;
-};
-inline constexpr FormatName kFormats[] = {
+inline constexpr NamedValue<Format> kFormats[] = {
     {Format::Auto, "auto"}, {Format::Neknek, "neknek"}, {Format::Cancan, "cancan"},
     {Format::J, "j"},       {Format::Fahda, "fahda"},   {Format::Keen, "keen"},
 };

@@ -11,6 +11,13 @@
 
 namespace kk {
 
+// The plain entry: a value and its name (tables with more members declare their own).
+template <class Enum>
+struct NamedValue {
+    Enum value;
+    std::string_view name;
+};
+
 // The name of value in table; "?" when the table does not list it.
 template <class Entry, std::size_t N>
 constexpr std::string_view name_of(const Entry (&table)[N], decltype(Entry::value) value) {

@@ -8,17 +8,14 @@
 #include <string_view>
 #include <vector>
 
+#include "core/model/named_enum.h"
 #include "core/model/puzzle.h"
 #include "db/store/record.h"
 
 namespace kk::db {
 
 enum class TextFormat { Table, Neknek, Json, Keen, Cancan, Dataset };
-struct TextFormatName {
-    TextFormat value;
-    std::string_view name;
-};
-inline constexpr TextFormatName kTextFormats[] = {
+inline constexpr NamedValue<TextFormat> kTextFormats[] = {
     {TextFormat::Table, "table"}, {TextFormat::Neknek, "neknek"}, {TextFormat::Json, "json"},
     {TextFormat::Keen, "keen"},   {TextFormat::Cancan, "cancan"}, {TextFormat::Dataset, "dataset"},
 };
