@@ -7,6 +7,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "db/render/clues.h"
 #include "db/render/render.h"
 
 namespace kk::db {
@@ -49,24 +50,34 @@ void line(std::ostream& o, double x1, double y1, double x2, double y2) {
       << num(y2) << "\"/>\n";
 }
 
-void text(std::ostream& o, const std::string& cls, double x, double y, const std::string& t) {
-    o << "<text class=\"" << cls << "\" x=\"" << num(x) << "\" y=\"" << num(y) << "\">" << escape(t)
-      << "</text>\n";
+void text(std::ostream& o, const std::string& cls, double x, double y, const std::string& t,
+          const std::string& style = "") {
+    o << "<text class=\"" << cls << "\" x=\"" << num(x) << "\" y=\"" << num(y) << "\""
+      << (style.empty() ? "" : " style=\"" + style + "\"") << ">" << escape(t) << "</text>\n";
 }
 
+constexpr double kCell = 40, kClueSize = 10, kMinClueSize = 9, kKeyLine = kMinClueSize * 1.4;
+
 // One puzzle (or its solution) as a standalone SVG document.
-std::string puzzle_svg(const BookPuzzle& bp, const BookWords& words, bool solution) {
+std::string puzzle_svg(cairo_t* measure, const BookPuzzle& bp, const BookWords& words,
+                       bool solution) {
     const Puzzle& p = bp.puzzle;
     const int n = p.size;
-    const double cell = 40, margin = 16, caption_h = 30, side = cell * n;
-    const double w = side + 2 * margin, h = side + 2 * margin + caption_h;
+    const double cell = kCell, margin = 16, caption_h = 30, side = cell * n;
+    const ClueLayout clues = lay_out_clues(measure, p, cell, kClueSize, cell, kMinClueSize);
+    const auto key = key_lines(measure, clues.key, side, kMinClueSize);
+    double key_w = 0;
+    for (const std::string& l : key)
+        key_w = std::max(key_w, clue_advance(measure, l, kMinClueSize, false));
+    const double key_h = key.empty() ? 0 : static_cast<double>(key.size()) * kKeyLine + 4;
+    const double w = std::max(side, key_w) + 2 * margin, h = side + 2 * margin + key_h + caption_h;
     std::ostringstream o;
     o << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
       << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << num(w) << "pt\" height=\""
       << num(h) << "pt\" viewBox=\"0 0 " << num(w) << " " << num(h) << "\">\n"
       << "<style>text{font-family:'DejaVu Sans',Arial,sans-serif;fill:#000}"
          ".clue{font-size:10px}.digit{font-size:22px;text-anchor:middle}"
-         ".caption{font-size:11px;text-anchor:middle;fill:#444}</style>\n"
+         ".key{font-size:9px}.caption{font-size:11px;text-anchor:middle;fill:#444}</style>\n"
       << "<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n";
     const std::vector<int> owner = cage_of_cells(p);
     auto cage_at = [&](int r, int c) { return owner[static_cast<size_t>(r * n + c)]; };
@@ -87,12 +98,25 @@ std::string puzzle_svg(const BookPuzzle& bp, const BookWords& words, bool soluti
     o << "</g>\n<rect x=\"" << num(margin) << "\" y=\"" << num(margin) << "\" width=\"" << num(side)
       << "\" height=\"" << num(side) << "\" fill=\"none\" stroke=\"#000\" stroke-width=\"3\"/>\n";
     o << "<g id=\"clues\">\n";
-    for (const Cage& cage : p.cages) {
-        const int first = cage.cells.front();
-        text(o, "clue", margin + (first % n) * cell + 3, margin + (first / n) * cell + 11,
-             std::to_string(cage.target) + (p.rules.hidden ? "" : op_glyph(cage.op)));
+    const double pad = clue_pad(cell);
+    for (size_t c = 0; c < p.cages.size(); ++c) {
+        const ClueText& clue = clues.clues[c];
+        const int first = p.cages[c].cells.front();
+        // The face and size it was measured in.
+        std::string style;
+        if (clue.condensed)
+            style += "font-family:'" + std::string(kClueCondensedFont) + "',sans-serif;";
+        if (clue.size != kClueSize) style += "font-size:" + num(clue.size) + "px;";
+        text(o, "clue", margin + (first % n) * cell + pad, margin + (first / n) * cell + 11,
+             clue.text, style);
     }
     o << "</g>\n";
+    if (!key.empty()) {
+        o << "<g id=\"key\">\n";
+        for (size_t i = 0; i < key.size(); ++i)
+            text(o, "key", margin, margin + side + static_cast<double>(i + 1) * kKeyLine, key[i]);
+        o << "</g>\n";
+    }
     if (solution) {
         o << "<g id=\"digits\">\n";
         for (int i = 0; i < n * n; ++i)
@@ -100,7 +124,7 @@ std::string puzzle_svg(const BookPuzzle& bp, const BookWords& words, bool soluti
                  std::to_string(bp.solution[static_cast<size_t>(i)]));
         o << "</g>\n";
     }
-    text(o, "caption", w / 2, margin + side + 22,
+    text(o, "caption", w / 2, margin + side + key_h + 22,
          "No. " + std::to_string(bp.number) + " \u00b7 " + level_title(words, bp.level) +
              " \u00b7 #" + std::to_string(bp.id) + (solution ? " \u00b7 solution" : ""));
     o << "</svg>\n";
@@ -110,6 +134,7 @@ std::string puzzle_svg(const BookPuzzle& bp, const BookWords& words, bool soluti
 }  // namespace
 
 std::vector<std::string> render_svg(const Book& book, const std::string& dir) {
+    const TextMeasure measure;  // clues are fitted to their cells in the style's fonts
     const int width = book.puzzles.size() >= 1000 ? 4 : 3;
     std::vector<std::string> written;
     auto write_one = [&](const BookPuzzle& bp, bool solution) {
@@ -119,7 +144,7 @@ std::vector<std::string> render_svg(const Book& book, const std::string& dir) {
         const std::string path = dir + "/" + name;
         errno = 0;
         std::ofstream f(path, std::ios::binary | std::ios::trunc);
-        f << puzzle_svg(bp, book.words, solution);
+        f << puzzle_svg(measure.get(), bp, book.words, solution);
         f.close();
         if (!f)
             throw std::runtime_error("cannot write " + path + ": " +

@@ -578,3 +578,65 @@ TEST_CASE("a hidden-operator book shows targets only, a standard one its operato
         }
     }
 }
+
+namespace {
+
+// A book of the merged big-cage puzzles in tests/data, whose products run to 16 digits.
+db::Book big_cage_book() {
+    db::Book book;
+    int number = 0;
+    for (const char* name : {"big-cages-13", "big-cages-5", "big-cages-2"}) {
+        const std::string text = slurp(std::string(KENKEN_TEST_DATA) + "/" + name + ".neknek");
+        db::BookPuzzle bp;
+        bp.number = ++number;
+        bp.puzzle = read_puzzles(text, Format::Neknek).at(0).puzzle;
+        bp.level = "hard";
+        bp.id = number;
+        book.puzzles.push_back(bp);
+    }
+    return book;
+}
+
+bool overlap(const Word& a, const Word& b) {
+    const double slack = 0.3;  // boxes that only touch
+    return a.x0 + slack < b.x1 && b.x0 + slack < a.x1 && a.y0 + slack < b.y1 && b.y0 + slack < a.y1;
+}
+
+}  // namespace
+
+TEST_CASE("a clue too long for its cell prints as a key under the grid, never below 9 pt",
+          "[book]") {
+    TempDir dir;
+    const db::Book book = big_cage_book();
+    SECTION("PDF: no word over another, none under the minimum, the target in the key") {
+        const std::string pdf = dir.file("big.pdf");
+        db::render_pdf(book, pdf);
+        bool keyed = false;
+        for (const auto& page : pdf_words(pdf)) {
+            for (size_t i = 0; i < page.size(); ++i) {
+                keyed = keyed || page[i].text == "3,982,060,486,656,000";
+                if (is_clue(page[i].text)) CHECK(page[i].height() >= 9 * kBoxPerPoint - 0.1);
+                for (size_t j = i + 1; j < page.size(); ++j) {
+                    INFO(page[i].text << " and " << page[j].text);
+                    CHECK(!overlap(page[i], page[j]));
+                }
+            }
+        }
+        CHECK(keyed);
+    }
+    SECTION("SVG: the long clue is a mark in its cell and its target is in the key") {
+        const auto files = db::render_svg(book, dir.path.string());
+        REQUIRE(files.size() == 3);
+        const std::string svg = slurp(dir.file(files[0]));
+        CHECK_THAT(svg, Catch::Contains(">A\u00d7</text>"));
+        CHECK_THAT(svg, Catch::Contains(">A = 3,982,060,486,656,000</text>"));
+        CHECK_THAT(svg, !Catch::Contains("3982060486656000"));
+        // A clue shrunk to fit stays at 9 pt or more.
+        static const std::regex size(R"(font-size:([\d.]+)px)");
+        for (const auto& f : files) {
+            const std::string text = slurp(dir.file(f));
+            for (std::sregex_iterator it(text.begin(), text.end(), size), e; it != e; ++it)
+                CHECK(std::stod((*it)[1]) >= 9);
+        }
+    }
+}
