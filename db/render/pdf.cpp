@@ -314,8 +314,9 @@ class Planner {
     Style st_;
     Geometry g_;
     Planned out_;
-    double y_ = 0;                            // used height on the current page
-    mutable std::map<int, double> key_room_;  // by size
+    double y_ = 0;                                                // used height on the current page
+    mutable std::map<int, double> key_room_;                      // by size
+    mutable std::map<std::pair<int, int>, double> caption_room_;  // by columns and size
     int toc_first_ = 0, toc_pages_ = 0;
 
     double caption_h() const { return st_.caption * 2.4; }
@@ -492,8 +493,8 @@ class Planner {
         const Slots s = slots_for(per_page);
         const double slot_w = g_.content_w / s.columns;
         const double row_h = row_height(per_page);
-        return std::min(
-            {(slot_w - 16) / n, (row_h - caption_h() - key_room(n) - 8) / n, st_.max_cell});
+        return std::min({(slot_w - 16) / n,
+                         (row_h - caption_room(s.columns, n) - key_room(n) - 8) / n, st_.max_cell});
     }
     // The room the keys under n x n grids may take: the most lines any has, wrapped to
     // the narrowest grid the book allows.
@@ -538,11 +539,32 @@ class Planner {
                                     std::to_string(static_cast<int>(st_.min_clue)) + " pt");
     }
 
-    std::string caption(const BookPuzzle& bp, size_t index) const {
-        std::string c = "No. " + std::to_string(bp.number) + "  \u00b7  " +
-                        level_title(book_.words, bp.level) + "  \u00b7  #" + std::to_string(bp.id);
-        (void)index;
-        return c;
+    // Puzzle i's caption in lines no wider than its slot: a 24-letter level name ran
+    // into the next slot's caption, and off the page. The last word is the page of its
+    // solution, measured as 7 digits until the answer key is planned.
+    std::vector<std::string> caption_lines(size_t i, int columns) const {
+        const BookPuzzle& bp = book_.puzzles[i];
+        std::string text = "No. " + std::to_string(bp.number) + "  \u00b7  " +
+                           level_title(book_.words, bp.level) + "  \u00b7  #" +
+                           std::to_string(bp.id);
+        if (book_.layout.solutions) text += "  \u00b7  Solution p. 0000000";
+        const double width = g_.content_w / columns - 6;
+        set_font(cr_, st_.caption, false);
+        if (text_width(cr_, text) <= width) return {text};
+        return wrap(cr_, text, width);
+    }
+    double caption_height(size_t lines) const {
+        return caption_h() + static_cast<double>(lines - 1) * st_.caption * 1.3;
+    }
+    // The room the captions of n x n puzzles take in slots of a row of `columns`.
+    double caption_room(int columns, int n) const {
+        auto [at, fresh] = caption_room_.try_emplace({columns, n}, caption_h());
+        if (fresh)
+            for (size_t i = 0; i < book_.puzzles.size(); ++i)
+                if (book_.puzzles[i].puzzle.size == n)
+                    at->second =
+                        std::max(at->second, caption_height(caption_lines(i, columns).size()));
+        return at->second;
     }
 
     // A puzzle page's blocks, centred in the text area: a page of one big grid
@@ -592,11 +614,12 @@ class Planner {
         const double slot_w = g_.content_w / s.columns;
         const double side = cell * bp->puzzle.size;
         const double gx = column * slot_w + (slot_w - side) / 2;
-        const double gy = at + (row_h - caption_h() - key_room(bp->puzzle.size) - side) / 2;
+        const int n = bp->puzzle.size;
+        const double gy = at + (row_h - caption_room(s.columns, n) - key_room(n) - side) / 2;
         const ClueLayout clues = clues_for(cr_, bp->puzzle, cell, st_);
         const auto key = grid_key_lines(cr_, clues, side, st_);
         const double key_h = key_height(key.size(), st_);
-        const std::string cap = caption(*bp, i);
+        const std::vector<std::string> cap = caption_lines(i, s.columns);
         const std::shared_ptr<std::vector<int>> sol_page = solution_page_;
         const bool with_key = book_.layout.solutions;
         const Style st = st_;
@@ -605,12 +628,16 @@ class Planner {
             draw_cage_lines(cr, bp->puzzle, x0 + gx, y0 + gy, cell, st);
             draw_clues(cr, bp->puzzle, clues, x0 + gx, y0 + gy, cell);
             draw_key(cr, key, x0 + gx, y0 + gy + side, st);
-            std::string text = cap;
-            if (with_key) text += "  \u00b7  Solution p. " + std::to_string((*sol_page)[i]);
             set_font(cr, cap_h, false);
             cairo_set_source_rgb(cr, 0.25, 0.25, 0.25);
-            show_text(cr, text, x0 + gx + side / 2, y0 + gy + side + key_h + cap_h * 1.8,
-                      Align::Centre);
+            for (size_t l = 0; l < cap.size(); ++l) {
+                std::string text = cap[l];
+                if (with_key && l + 1 == cap.size())  // the page in place of its 7 digits
+                    text = text.substr(0, text.size() - 7) + std::to_string((*sol_page)[i]);
+                show_text(cr, text, x0 + gx + side / 2,
+                          y0 + gy + side + key_h + cap_h * (1.8 + 1.3 * static_cast<double>(l)),
+                          Align::Centre);
+            }
             cairo_set_source_rgb(cr, 0, 0, 0);
         });
     }

@@ -1,5 +1,6 @@
 // SVG written as text, not through cairo: cairo's SVG surface turns text into glyph
 // outlines, and a layout program needs the clues as <text> it can edit.
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -56,7 +57,8 @@ void text(std::ostream& o, const std::string& cls, double x, double y, const std
       << (style.empty() ? "" : " style=\"" + style + "\"") << ">" << escape(t) << "</text>\n";
 }
 
-constexpr double kCell = 40, kClueSize = 10, kMinClueSize = 9, kKeyLine = kMinClueSize * 1.4;
+constexpr double kCell = 40, kClueSize = 10, kMinClueSize = 9, kKeyLine = kMinClueSize * 1.4,
+                 kCaptionSize = 11;
 
 // One puzzle (or its solution) as a standalone SVG document.
 std::string puzzle_svg(cairo_t* measure, const BookPuzzle& bp, const BookWords& words,
@@ -70,7 +72,15 @@ std::string puzzle_svg(cairo_t* measure, const BookPuzzle& bp, const BookWords& 
     for (const std::string& l : key)
         key_w = std::max(key_w, clue_advance(measure, l, kMinClueSize, false));
     const double key_h = key.empty() ? 0 : static_cast<double>(key.size()) * kKeyLine + 4;
-    const double w = std::max(side, key_w) + 2 * margin, h = side + 2 * margin + key_h + caption_h;
+    const std::string caption = "No. " + std::to_string(bp.number) + " \u00b7 " +
+                                level_title(words, bp.level) + " \u00b7 #" + std::to_string(bp.id) +
+                                (solution ? " \u00b7 solution" : "");
+    // As wide as the grid, its key and its caption (a 3x3 grid is narrower than
+    // "No. 1 · Gentle · #9 · solution"), the grid in the middle.
+    const double w =
+        std::max({side, key_w, clue_advance(measure, caption, kCaptionSize, false)}) + 2 * margin;
+    const double h = side + 2 * margin + key_h + caption_h;
+    const double left = (w - side) / 2;
     std::ostringstream o;
     o << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
       << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << num(w) << "pt\" height=\""
@@ -83,19 +93,19 @@ std::string puzzle_svg(cairo_t* measure, const BookPuzzle& bp, const BookWords& 
     auto cage_at = [&](int r, int c) { return owner[static_cast<size_t>(r * n + c)]; };
     o << "<g id=\"cells\" stroke=\"#777\" stroke-width=\"0.6\">\n";
     for (int k = 1; k < n; ++k) {
-        line(o, margin + k * cell, margin, margin + k * cell, margin + side);
-        line(o, margin, margin + k * cell, margin + side, margin + k * cell);
+        line(o, left + k * cell, margin, left + k * cell, margin + side);
+        line(o, left, margin + k * cell, left + side, margin + k * cell);
     }
     o << "</g>\n<g id=\"cages\" stroke=\"#000\" stroke-width=\"2.4\" stroke-linecap=\"square\">\n";
     for (int r = 0; r < n; ++r)
         for (int c = 0; c < n; ++c) {
-            const double x0 = margin + c * cell, y0 = margin + r * cell;
+            const double x0 = left + c * cell, y0 = margin + r * cell;
             if (c + 1 < n && cage_at(r, c) != cage_at(r, c + 1))
                 line(o, x0 + cell, y0, x0 + cell, y0 + cell);
             if (r + 1 < n && cage_at(r, c) != cage_at(r + 1, c))
                 line(o, x0, y0 + cell, x0 + cell, y0 + cell);
         }
-    o << "</g>\n<rect x=\"" << num(margin) << "\" y=\"" << num(margin) << "\" width=\"" << num(side)
+    o << "</g>\n<rect x=\"" << num(left) << "\" y=\"" << num(margin) << "\" width=\"" << num(side)
       << "\" height=\"" << num(side) << "\" fill=\"none\" stroke=\"#000\" stroke-width=\"3\"/>\n";
     o << "<g id=\"clues\">\n";
     const double pad = clue_pad(cell);
@@ -107,26 +117,25 @@ std::string puzzle_svg(cairo_t* measure, const BookPuzzle& bp, const BookWords& 
         if (clue.condensed)
             style += "font-family:'" + std::string(kClueCondensedFont) + "',sans-serif;";
         if (clue.size != kClueSize) style += "font-size:" + num(clue.size) + "px;";
-        text(o, "clue", margin + (first % n) * cell + pad, margin + (first / n) * cell + 11,
+        text(o, "clue", left + (first % n) * cell + pad, margin + (first / n) * cell + 11,
              clue.text, style);
     }
     o << "</g>\n";
     if (!key.empty()) {
         o << "<g id=\"key\">\n";
         for (size_t i = 0; i < key.size(); ++i)
-            text(o, "key", margin, margin + side + static_cast<double>(i + 1) * kKeyLine, key[i]);
+            text(o, "key", std::min(left, (w - key_w) / 2),
+                 margin + side + static_cast<double>(i + 1) * kKeyLine, key[i]);
         o << "</g>\n";
     }
     if (solution) {
         o << "<g id=\"digits\">\n";
         for (int i = 0; i < n * n; ++i)
-            text(o, "digit", margin + (i % n + 0.5) * cell, margin + (i / n + 0.5) * cell + 8,
+            text(o, "digit", left + (i % n + 0.5) * cell, margin + (i / n + 0.5) * cell + 10,
                  std::to_string(bp.solution[static_cast<size_t>(i)]));
         o << "</g>\n";
     }
-    text(o, "caption", w / 2, margin + side + key_h + 22,
-         "No. " + std::to_string(bp.number) + " \u00b7 " + level_title(words, bp.level) +
-             " \u00b7 #" + std::to_string(bp.id) + (solution ? " \u00b7 solution" : ""));
+    text(o, "caption", w / 2, margin + side + key_h + 22, caption);
     o << "</svg>\n";
     return o.str();
 }

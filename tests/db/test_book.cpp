@@ -640,3 +640,28 @@ TEST_CASE("a clue too long for its cell prints as a key under the grid, never be
         }
     }
 }
+
+TEST_CASE("long level names wrap their captions within the slot, over no other word", "[book]") {
+    TempDir dir;
+    const std::string db = factory_corpus(dir);
+    db::Corpus c = db::Corpus::open_existing(db);
+    db::ExportRequest req = book_request(dir.file("wide.pdf"), 8);
+    req.filter.sizes = {4};  // side by side: one size and level
+    req.filter.levels = {"easy"};
+    std::string problem;
+    req.layout.trim = *db::parse_trim("6x9", problem);
+    req.layout.solutions = true;
+    req.words.level_names.fill(std::string(24, 'W'));  // the longest a level name may be
+    db::export_pack(c, req);
+    const double width = page_sizes(req.out).at(0).first;
+    for (const auto& page : pdf_words(req.out))
+        for (size_t i = 0; i < page.size(); ++i) {
+            INFO(page[i].text);
+            CHECK(page[i].x0 >= 0);
+            CHECK(page[i].x1 <= width);
+            for (size_t j = i + 1; j < page.size(); ++j) {
+                INFO("and " << page[j].text);
+                CHECK(!overlap(page[i], page[j]));
+            }
+        }
+}

@@ -1,0 +1,56 @@
+// Hostile use of what publishers do with the corpus, fifth round: query, export,
+// packs and books. Each case once printed or wrote something wrong.
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <regex>
+#include <string>
+
+#include "tests/support/cli_run.h"
+#include "tests/support/test_files.h"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// A small corpus of 3x3 puzzles, the smallest grids a pack draws.
+void make_small_corpus(const TempPath& db) {
+    REQUIRE(run_kenken("generate -q --db " + db.str() + " --sizes 3 -n 2 --seed 4").status == 0);
+}
+
+// The lowest the width of text in DejaVu Sans can be at size points: no character
+// but the space and the middle dot is narrower than 0.5 em.
+double least_width(const std::string& text, double size) {
+    double em = 0;
+    for (size_t i = 0; i < text.size(); ++i) {
+        const unsigned char c = static_cast<unsigned char>(text[i]);
+        if ((c & 0xC0) == 0x80) continue;  // inside a UTF-8 sequence
+        em += c == ' ' || text.compare(i, 2, "\u00b7") == 0 ? 0.3 : 0.5;
+    }
+    return em * size;
+}
+
+}  // namespace
+
+TEST_CASE("an SVG puzzle is as wide as its caption, so a small grid's caption stays on it",
+          "[cli][hostile5]") {
+    TempPath db("svg-caption.db"), folder("svg-caption");
+    make_small_corpus(db);
+    const CliResult r =
+        run_kenken("export --db " + db.str() + " -n 1 --solutions --format svg -o " + folder.str() +
+                   " --level-names 'Gentle as a summer wind,Moderate but steady,Tricky in "
+                   "places,Tough all the way,Fiendish to the end'");
+    REQUIRE(r.status == 0);
+    static const std::regex view_box(R"re(viewBox="0 0 ([\d.]+) [\d.]+")re");
+    static const std::regex caption(R"re(<text class="caption" x="[\d.]+" y="[\d.]+">([^<]*)<)re");
+    int files = 0;
+    for (const auto& entry : fs::directory_iterator(folder.path)) {
+        const std::string svg = slurp(entry.path());
+        std::smatch box, cap;
+        REQUIRE(std::regex_search(svg, box, view_box));
+        REQUIRE(std::regex_search(svg, cap, caption));
+        INFO(entry.path().filename().string() << ": " << cap[1]);
+        CHECK(least_width(cap[1], 11) <= std::stod(box[1]));
+        ++files;
+    }
+    CHECK(files == 2);
+}
