@@ -99,8 +99,13 @@ void fill_book(const ExportArgs& a, db::ExportRequest& req) {
             throw std::invalid_argument("--per-page must be 1, 2, 4 or 6");
         req.layout.per_page = *a.per_page;
     }
+    // One of the two from the book file (which refuses both at once), the other a flag.
     if (req.layout.large_print && req.layout.per_page > 2)
-        throw std::invalid_argument("large print takes 1 or 2 puzzles a page");
+        throw std::invalid_argument(
+            std::string(a.large_print ? "--large-print" : "large_print = true in " + a.book) +
+            " takes 1 or 2 puzzles a page, but " +
+            (a.per_page ? "--per-page " : "per_page in " + a.book + " is ") +
+            std::to_string(req.layout.per_page));
     if (a.walkthrough) {
         if (*a.walkthrough < 0) throw std::invalid_argument("--walkthrough must be 0 or more");
         req.layout.walkthrough = *a.walkthrough;

@@ -54,3 +54,25 @@ TEST_CASE("an SVG puzzle is as wide as its caption, so a small grid's caption st
     }
     CHECK(files == 2);
 }
+
+TEST_CASE("large print with 4 or 6 a page names the book file and line, or the flags",
+          "[cli][hostile5]") {
+    TempPath db("large-per-page.db"), book("large-per-page.toml"), pdf("large-per-page.pdf");
+    make_small_corpus(db);
+    const std::string export_to = "export --db " + db.str() + " -n 1 -o " + pdf.str();
+    write_file(book, "title = \"Big\"\nlarge_print = true\nper_page = 6\n");
+    CliResult r = run_kenken(export_to + " --book " + book.str());
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains(book.str() + ":3: per_page 6 with large_print = true"));
+    write_file(book, "per_page = 4\n");
+    r = run_kenken(export_to + " --book " + book.str() + " --large-print");
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err,
+               Catch::Contains("--large-print takes 1 or 2 puzzles a page, but per_page in " +
+                               book.str() + " is 4"));
+    r = run_kenken(export_to + " --large-print --per-page 6");
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err,
+               Catch::Contains("--large-print takes 1 or 2 puzzles a page, but --per-page 6"));
+    CHECK(!fs::exists(pdf.path));
+}
