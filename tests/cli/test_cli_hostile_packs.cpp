@@ -1,11 +1,15 @@
 // Hostile use of what publishers do with the corpus, fifth round: query, export,
 // packs and books. Each case once printed or wrote something wrong.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <regex>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "tests/support/cli_run.h"
+#include "tests/support/json_lines.h"
 #include "tests/support/test_files.h"
 
 namespace fs = std::filesystem;
@@ -29,7 +33,56 @@ double least_width(const std::string& text, double size) {
     return em * size;
 }
 
+// Each record's puzzle (as neknek text, which carries the rules) and its solution, sorted.
+std::vector<std::pair<std::string, std::string>> puzzles_and_solutions(const std::string& json) {
+    std::vector<std::pair<std::string, std::string>> out;
+    for (const auto& record : json_lines(json))
+        out.emplace_back(record.at("puzzle").at("neknek").get<std::string>(),
+                         record.at("solution").dump());
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
 }  // namespace
+
+TEST_CASE("every puzzle exported in a text format reads back as itself with its one solution",
+          "[cli][hostile5]") {
+    TempPath db("read-back.db");
+    REQUIRE(run_kenken("generate -q --db " + db.str() + " --sizes 3-9 -n 14 --seed 11").status ==
+            0);
+    REQUIRE(run_kenken("generate -q --db " + db.str() +
+                       " --add --sizes 4-6 -n 3 --seed 12 "
+                       "--variant hidden,killer")
+                .status == 0);
+    const CliResult stored = run_kenken("query --db " + db.str() + " --format json");
+    REQUIRE(stored.status == 0);
+    const auto expected = puzzles_and_solutions(stored.out);
+    REQUIRE(expected.size() == 17);
+    // Keen ids and the cancan form cannot carry the variants: they take the standard ones.
+    for (const auto& [format, variant] :
+         std::vector<std::pair<std::string, std::string>>{{"neknek", ""},
+                                                          {"json", ""},
+                                                          {"cancan", " --variant standard"},
+                                                          {"keen", " --variant standard"}}) {
+        INFO(format);
+        TempPath file("read-back." + format);
+        const CliResult exported =
+            run_kenken("export --db " + db.str() + " --allow-repeats -n " +
+                       (variant.empty() ? "17" : "14") + variant + " -o " + file.str());
+        REQUIRE(exported.status == 0);
+        const CliResult solved = run_kenken("solve --json " + file.str());
+        CHECK(solved.status == 0);
+        const auto back = puzzles_and_solutions(solved.out);
+        for (const auto& record : json_lines(solved.out)) CHECK(record.at("solutions") == 1);
+        if (variant.empty()) {
+            CHECK(back == expected);
+        } else {
+            const CliResult standard =
+                run_kenken("query --db " + db.str() + " --format json" + variant);
+            CHECK(back == puzzles_and_solutions(standard.out));
+        }
+    }
+}
 
 TEST_CASE("an SVG puzzle is as wide as its caption, so a small grid's caption stays on it",
           "[cli][hostile5]") {
