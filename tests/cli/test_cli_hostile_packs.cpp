@@ -129,3 +129,35 @@ TEST_CASE("large print with 4 or 6 a page names the book file and line, or the f
                Catch::Contains("--large-print takes 1 or 2 puzzles a page, but --per-page 6"));
     CHECK(!fs::exists(pdf.path));
 }
+
+TEST_CASE("a recipe of 1-cell cages only is refused with its line: a grid of givens",
+          "[cli][hostile5]") {
+    TempPath db("givens.db"), config("givens.toml");
+    const std::string run = "[run]\nsizes = \"4\"\ncount = 2\nmax_singletons = 1\n[[recipes]]\n";
+    for (const auto& [recipe, line] : std::vector<std::pair<std::string, int>>{
+             {"tiling = { max_cage = 1 }\n", 6},
+             {"tiling = { strategy = \"random-edges\", size_weights = [1.0, 0.0, 0.0, 2.0], "
+              "max_cage = 3 }\n",
+              6},
+             {"name = \"x\"\n[recipes.tiling]\nsize_weights = [1.0]\n", 8}}) {
+        INFO(recipe);
+        write_file(config, run + recipe);
+        const CliResult r =
+            run_kenken("generate -q --db " + db.str() + " --config " + config.str());
+        CHECK(r.status == 2);
+        CHECK_THAT(r.err, Catch::Contains(config.str() + ":" + std::to_string(line) + ":") &&
+                              Catch::Contains("a grid of givens"));
+        CHECK(!fs::exists(db.path));
+    }
+    // Cages of 2 cells and more still come from weights beyond max_cage, and from
+    // domino-first whatever its weights.
+    for (const std::string recipe :
+         {"tiling = { strategy = \"random-edges\", size_weights = [0.0, 0.0, 1.0], max_cage = 2 "
+          "}\n",
+          "tiling = { strategy = \"domino-first\", size_weights = [1.0], max_cage = 3 }\n"}) {
+        INFO(recipe);
+        write_file(config, run + recipe);
+        CHECK(run_kenken("generate -q --db " + db.str() + " --config " + config.str()).status == 0);
+        db.clear();
+    }
+}
