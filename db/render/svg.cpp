@@ -144,7 +144,11 @@ std::string puzzle_svg(cairo_t* measure, const BookPuzzle& bp, const BookWords& 
 
 std::vector<std::string> render_svg(const Book& book, const std::string& dir) {
     const TextMeasure measure;  // clues are fitted to their cells in the style's fonts
-    const int width = book.puzzles.size() >= 1000 ? 4 : 3;
+    // Names as wide as the largest number, at least 3 digits, so that they sort in book
+    // order: with 4 digits at most, 10000.svg sorted between 1000.svg and 1001.svg.
+    int largest = 0;
+    for (const BookPuzzle& bp : book.puzzles) largest = std::max(largest, bp.number);
+    const int width = std::max<int>(3, static_cast<int>(std::to_string(largest).size()));
     std::vector<std::string> written;
     auto write_one = [&](const BookPuzzle& bp, bool solution) {
         char name[32];

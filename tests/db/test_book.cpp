@@ -665,3 +665,14 @@ TEST_CASE("long level names wrap their captions within the slot, over no other w
             }
         }
 }
+
+TEST_CASE("SVG file names sort in book order past 9999 puzzles", "[book]") {
+    TempDir dir;
+    db::Book book = big_cage_book();
+    book.puzzles.resize(2);
+    book.puzzles[0].number = 9999;
+    book.puzzles[1].number = 10000;
+    const auto files = db::render_svg(book, dir.path.string());
+    // 10000.svg sorted between 1000.svg and 1001.svg, and 9999 came last.
+    CHECK(files == std::vector<std::string>{"09999.svg", "10000.svg"});
+}
