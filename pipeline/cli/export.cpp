@@ -220,7 +220,8 @@ int run(const ExportArgs& a) {
                << (r.puzzle_ids.size() == 1 ? " puzzle" : " puzzles") << " to "
                << (a.out == "-" ? "stdout" : a.out);
         if (r.pages) report << " (" << r.pages << " pages)";
-        if (*format == db::PackFormat::Svg) report << " (" << r.files.size() << " files)";
+        if (*format == db::PackFormat::Svg)
+            report << " (" << plural(r.files.size(), "file", "files") << ")";
         report << "\n";
         if (replaced)
             std::cerr << "export: warning: " << a.out << " held pack " << replaced

@@ -161,3 +161,12 @@ TEST_CASE("a recipe of 1-cell cages only is refused with its line: a grid of giv
         db.clear();
     }
 }
+
+TEST_CASE("an SVG pack of one puzzle reports one file, not one files", "[cli][hostile5]") {
+    TempPath db("one-file.db"), folder("one-file");
+    make_small_corpus(db);
+    const CliResult r =
+        run_kenken("export --db " + db.str() + " -n 1 --format svg -o " + folder.str());
+    REQUIRE(r.status == 0);
+    CHECK_THAT(r.out + r.err, Catch::Contains("to " + folder.str() + " (1 file)"));
+}
