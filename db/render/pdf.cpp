@@ -448,6 +448,10 @@ class Planner {
         set_font(cr_, st_.caption + 1, false);
         const auto legal_lines = wrap(cr_, legal, g_.content_w);
         const double size = st_.caption + 1;
+        // At the foot of the page, below the rules: on a page of its own when long rules
+        // leave no room (a full rules page was printed over).
+        const double legal_h = size * 1.4 * (static_cast<double>(legal_lines.size()) + 1);
+        if (y_ + legal_h > g_.content_h) new_page();
         draw([=](cairo_t* cr, double x0, double y0) {
             set_font(cr, size, false);
             double y = y0 + ch - size * 1.4 * static_cast<double>(legal_lines.size());

@@ -676,3 +676,31 @@ TEST_CASE("SVG file names sort in book order past 9999 puzzles", "[book]") {
     // 10000.svg sorted between 1000.svg and 1001.svg, and 9999 came last.
     CHECK(files == std::vector<std::string>{"09999.svg", "10000.svg"});
 }
+
+TEST_CASE("the copyright lines never print over long rules", "[book]") {
+    TempDir dir;
+    db::Book book = big_cage_book();
+    book.puzzles.resize(1);
+    book.date = "2026-11-27";
+    std::string problem;
+    book.layout.trim = *db::parse_trim("5.5x8.5", problem);
+    std::string copyright;
+    while (copyright.size() < 960) copyright += "Copyright line words here and more words ";
+    book.words.copyright = copyright;
+    // Rules of every length that ends a page at a different height.
+    for (size_t length = 1200; length <= 3000; length += 150) {
+        std::string rules;
+        while (rules.size() < length) rules += "lorem ipsum dolor sit amet consectetur ";
+        book.words.rules = rules;
+        const std::string pdf = dir.file("rules-" + std::to_string(length) + ".pdf");
+        db::render_pdf(book, pdf);
+        const auto pages = pdf_words(pdf);
+        for (size_t p = 1; p < 4 && p < pages.size(); ++p)
+            for (size_t i = 0; i < pages[p].size(); ++i)
+                for (size_t j = i + 1; j < pages[p].size(); ++j) {
+                    INFO(length << " characters of rules, page " << p + 1 << ": "
+                                << pages[p][i].text << " and " << pages[p][j].text);
+                    CHECK(!overlap(pages[p][i], pages[p][j]));
+                }
+    }
+}
