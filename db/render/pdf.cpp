@@ -364,7 +364,8 @@ class Planner {
         new_page(false);  // 1: title
         const double cw = g_.content_w, ch = g_.content_h;
         // The title and subtitle fill at most half the page, from 0.3 of its height
-        // down (the author sits at 0.85): a long title on a small trim comes out smaller.
+        // down, and end above the author (at 0.85): a long title on a small trim comes
+        // out smaller.
         double big = book_.layout.large_print ? 34 : 26, sub = st_.heading + 2;
         std::vector<std::string> title_lines, sub_lines;
         for (;;) {
@@ -374,7 +375,10 @@ class Planner {
             sub_lines = wrap(cr_, w.subtitle, cw);
             const double height = static_cast<double>(title_lines.size()) * big * 1.25 + big * 0.5 +
                                   static_cast<double>(sub_lines.size()) * sub * 1.4;
-            if (height <= ch * 0.5 || big <= 8) break;
+            // The contents line (sub * 3 below) clears the author's lines too: it was
+            // printed over them under a long title on a 6x9 page.
+            const double room = w.author.empty() ? ch : ch * 0.85 - sub * 1.2;
+            if ((height <= ch * 0.5 && ch * 0.3 + height + sub * 3.5 <= room) || big <= 8) break;
             big = std::max(8.0, big * 0.9);
             sub = std::max(7.0, sub * 0.9);
         }

@@ -704,3 +704,30 @@ TEST_CASE("the copyright lines never print over long rules", "[book]") {
                 }
     }
 }
+
+TEST_CASE("the title page's contents line never prints over the author", "[book]") {
+    TempDir dir;
+    db::Book book = big_cage_book();
+    book.puzzles.resize(1);
+    std::string author;
+    while (author.size() < 100) author += "Author Name ";
+    book.words.author = author.substr(0, 100);
+    for (const char* trim : {"5.5x8.5", "6x9"})
+        for (size_t title_length : {100, 150, 198}) {
+            std::string problem, title, subtitle;
+            book.layout.trim = *db::parse_trim(trim, problem);
+            while (title.size() < title_length) title += "Title words that go on and on ";
+            while (subtitle.size() < 199 - title_length) subtitle += "Subtitle more words ";
+            book.words.title = title.substr(0, title_length);
+            book.words.subtitle = subtitle.substr(0, 199 - title_length);
+            const std::string pdf = dir.file("title.pdf");
+            db::render_pdf(book, pdf);
+            const auto page = pdf_words(pdf).at(0);
+            for (size_t i = 0; i < page.size(); ++i)
+                for (size_t j = i + 1; j < page.size(); ++j) {
+                    INFO(trim << ", a title of " << title_length << ": " << page[i].text << " and "
+                              << page[j].text);
+                    CHECK(!overlap(page[i], page[j]));
+                }
+        }
+}
