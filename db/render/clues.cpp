@@ -22,11 +22,14 @@ const char* const kClueFont = "DejaVu Sans";
 const char* const kClueCondensedFont = "DejaVu Sans Condensed";
 
 double clue_advance(cairo_t* cr, const std::string& text, double size, bool condensed) {
+    // The caller's font stays: the planner measures its own text with it.
+    cairo_save(cr);
     cairo_select_font_face(cr, condensed ? kClueCondensedFont : kClueFont, CAIRO_FONT_SLANT_NORMAL,
                            CAIRO_FONT_WEIGHT_NORMAL);
     cairo_set_font_size(cr, size);
     cairo_text_extents_t ext;
     cairo_text_extents(cr, text.c_str(), &ext);
+    cairo_restore(cr);
     return ext.x_advance;
 }
 

@@ -624,6 +624,22 @@ TEST_CASE("a clue too long for its cell prints as a key under the grid, never be
         }
         CHECK(keyed);
     }
+    SECTION("PDF in large print with an answer key: every word on its page") {
+        db::Book large = book;
+        std::string problem;
+        large.layout.trim = *db::parse_trim("letter", problem);
+        large.layout.large_print = true;
+        large.layout.solutions = true;
+        for (auto& bp : large.puzzles) bp.solution.assign(81, 1);
+        const std::string pdf = dir.file("large.pdf");
+        db::render_pdf(large, pdf);
+        const double width = page_sizes(pdf).at(0).first;
+        for (const auto& page : pdf_words(pdf))
+            for (const Word& w : page) {
+                INFO(w.text);
+                CHECK(w.x1 <= width);
+            }
+    }
     SECTION("SVG: the long clue is a mark in its cell and its target is in the key") {
         const auto files = db::render_svg(book, dir.path.string());
         REQUIRE(files.size() == 3);
