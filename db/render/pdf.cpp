@@ -738,6 +738,12 @@ class Planner {
         }
     }
 
+    // The heading of puzzle i's answer: its number and the page it is on.
+    std::string key_caption(size_t i) const {
+        return "No. " + std::to_string(book_.puzzles[i].number) + "  \u00b7  p. " +
+               std::to_string(out_.plan.puzzle_page[i]);
+    }
+
     void answer_key() {
         if (!book_.layout.solutions) return;
         new_page();
@@ -746,26 +752,35 @@ class Planner {
         const auto& ps = book_.puzzles;
         const double cell = st_.key_cell, gap = cell * 1.4, head = st_.caption * 2;
         size_t i = 0;
+        int measured = 0;  // the size whose captions width holds
+        double width = 0;
         while (i < ps.size()) {
             const int n = ps[i].puzzle.size;
             const double side = n * cell;
-            const int columns = std::max(1, static_cast<int>((g_.content_w + gap) / (side + gap)));
+            // A column as wide as the widest caption of the size: "No. 12 · p. 4" is
+            // wider than a 3x3 key grid, and ran into its neighbours.
+            if (n != measured) {
+                measured = n;
+                width = side;
+                set_font(cr_, st_.caption, true);
+                for (size_t j = i; j < ps.size() && ps[j].puzzle.size == n; ++j)
+                    width = std::max(width, text_width(cr_, key_caption(j)) + st_.caption);
+            }
+            const int columns = std::max(1, static_cast<int>((g_.content_w + gap) / (width + gap)));
             const double row_h = head + side + gap * 0.7;
-            const double used = columns * side + (columns - 1) * gap;
-            const double left = (g_.content_w - used) / 2;
+            const double used = columns * width + (columns - 1) * gap;
+            const double left = (g_.content_w - used) / 2 + (width - side) / 2;
             const double at = place(row_h);
             for (int c = 0; c < columns && i < ps.size() && ps[i].puzzle.size == n; ++c, ++i) {
                 (*solution_page_)[i] = page_no();
                 const BookPuzzle* bp = &ps[i];
-                const double gx = left + c * (side + gap);
-                const int puzzle_page = out_.plan.puzzle_page[i];
+                const double gx = left + c * (width + gap);
+                const std::string text = key_caption(i);
                 const Style st = st_;
                 draw([=](cairo_t* cr, double x0, double y0) {
                     set_font(cr, st.caption, true);
-                    show_text(cr,
-                              "No. " + std::to_string(bp->number) + "  \u00b7  p. " +
-                                  std::to_string(puzzle_page),
-                              x0 + gx + side / 2, y0 + at + st.caption * 1.2, Align::Centre);
+                    show_text(cr, text, x0 + gx + side / 2, y0 + at + st.caption * 1.2,
+                              Align::Centre);
                     Style key = st;
                     key.thick_min = key.thick_max = st.thick_min * 0.7;
                     draw_cage_lines(cr, bp->puzzle, x0 + gx, y0 + at + head, cell, key);

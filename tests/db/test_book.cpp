@@ -747,3 +747,39 @@ TEST_CASE("the title page's contents line never prints over the author", "[book]
                 }
         }
 }
+
+TEST_CASE("answer key captions of small grids stay apart", "[book]") {
+    TempDir dir;
+    db::Book book;
+    book.layout.solutions = true;
+    for (const auto& seed : kk::test::seed_puzzles()) {
+        if (seed.puzzle.size > 4) continue;
+        for (int copy = 0; copy < 12; ++copy) {
+            db::BookPuzzle bp;
+            bp.number = static_cast<int>(book.puzzles.size()) + 1;
+            bp.puzzle = seed.puzzle;
+            bp.solution = seed.solution;
+            bp.level = "easy";
+            bp.id = bp.number;
+            book.puzzles.push_back(bp);
+        }
+    }
+    std::stable_sort(book.puzzles.begin(), book.puzzles.end(),
+                     [](const auto& a, const auto& b) { return a.puzzle.size < b.puzzle.size; });
+    for (size_t i = 0; i < book.puzzles.size(); ++i)
+        book.puzzles[i].number = static_cast<int>(i) + 1;
+    REQUIRE(book.puzzles.size() >= 24);
+    const std::string pdf = dir.file("key.pdf");
+    const int pages = db::render_pdf(book, pdf);
+    const auto words = pdf_words(pdf);
+    const int key_page = db::plan_pdf(book).solutions_page;
+    REQUIRE(key_page > 0);
+    for (int p = key_page; p <= pages; ++p) {
+        const auto& page = words.at(static_cast<size_t>(p - 1));
+        for (size_t i = 0; i < page.size(); ++i)
+            for (size_t j = i + 1; j < page.size(); ++j) {
+                INFO("page " << p << ": " << page[i].text << " and " << page[j].text);
+                CHECK(!overlap(page[i], page[j]));
+            }
+    }
+}
