@@ -338,11 +338,20 @@ class Planner {
     }
     void draw(Draw d) { out_.pages.back().draws.push_back(std::move(d)); }
 
+    // The size at which text fits width: size, or smaller for a long level name on a
+    // narrow page (24 letters in large print ran off a 5.5x8.5 page).
+    double fitted(const std::string& text, double size, bool bold, double width) const {
+        set_font(cr_, size, bold);
+        const double w = text_width(cr_, text);
+        return w > width ? size * width / w : size;
+    }
+
     void heading(const std::string& text, double size, double h, double keep_with) {
         const double at = place(h, keep_with);
         const double w = g_.content_w;
-        draw([text, size, at, w](cairo_t* cr, double x0, double y0) {
-            set_font(cr, size, true);
+        const double fit = fitted(text, size, true, w);
+        draw([text, size, fit, at, w](cairo_t* cr, double x0, double y0) {
+            set_font(cr, fit, true);
             show_text(cr, text, x0 + w / 2, y0 + at + size * 1.2, Align::Centre);
         });
     }
@@ -819,13 +828,18 @@ class Planner {
             const double at =
                 size_heading_h() + static_cast<double>(k % static_cast<size_t>(per)) * lh;
             const Line line = lines[k];
+            const std::string num = std::to_string(line.page);
+            set_font(cr_, body, line.bold);
+            const double fit = fitted(line.text, body, line.bold, w - text_width(cr_, num) - body);
             out_.pages[page].draws.push_back([=](cairo_t* cr, double x0, double y0) {
-                set_font(cr, body, line.bold);
+                set_font(cr, fit, line.bold);
                 show_text(cr, line.text, x0, y0 + at + body, Align::Left);
-                const std::string num = std::to_string(line.page);
+                set_font(cr, body, line.bold);
                 show_text(cr, num, x0 + w, y0 + at + body, Align::Right);
                 // Dot leaders between the entry and its page.
+                set_font(cr, fit, line.bold);
                 const double from = x0 + text_width(cr, line.text) + body;
+                set_font(cr, body, line.bold);
                 const double to = x0 + w - text_width(cr, num) - body;
                 cairo_set_source_rgb(cr, 0.5, 0.5, 0.5);
                 for (double x = from; x < to; x += body * 0.6) {

@@ -748,10 +748,12 @@ TEST_CASE("the title page's contents line never prints over the author", "[book]
         }
 }
 
-TEST_CASE("answer key captions of small grids stay apart", "[book]") {
-    TempDir dir;
+namespace {
+
+// A book of the 3x3 and 4x4 seed puzzles, each 12 times, in book order: the smallest
+// grids, whose captions are wider than they are.
+db::Book small_grid_book() {
     db::Book book;
-    book.layout.solutions = true;
     for (const auto& seed : kk::test::seed_puzzles()) {
         if (seed.puzzle.size > 4) continue;
         for (int copy = 0; copy < 12; ++copy) {
@@ -768,6 +770,15 @@ TEST_CASE("answer key captions of small grids stay apart", "[book]") {
                      [](const auto& a, const auto& b) { return a.puzzle.size < b.puzzle.size; });
     for (size_t i = 0; i < book.puzzles.size(); ++i)
         book.puzzles[i].number = static_cast<int>(i) + 1;
+    return book;
+}
+
+}  // namespace
+
+TEST_CASE("answer key captions of small grids stay apart", "[book]") {
+    TempDir dir;
+    db::Book book = small_grid_book();
+    book.layout.solutions = true;
     REQUIRE(book.puzzles.size() >= 24);
     const std::string pdf = dir.file("key.pdf");
     const int pages = db::render_pdf(book, pdf);
@@ -782,4 +793,28 @@ TEST_CASE("answer key captions of small grids stay apart", "[book]") {
                 CHECK(!overlap(page[i], page[j]));
             }
     }
+}
+
+TEST_CASE("a long level name in large print stays on a small page, in headings and contents",
+          "[book]") {
+    TempDir dir;
+    db::Book book = small_grid_book();
+    std::string problem;
+    book.layout.trim = *db::parse_trim("5.5x8.5", problem);
+    book.layout.large_print = true;
+    book.words.level_names.fill(std::string(24, 'W'));  // the longest a level name may be
+    const std::string pdf = dir.file("large.pdf");
+    db::render_pdf(book, pdf);
+    const double width = page_sizes(pdf).at(0).first;
+    const auto pages = pdf_words(pdf);
+    for (size_t p = 0; p < pages.size(); ++p)
+        for (size_t i = 0; i < pages[p].size(); ++i) {
+            const Word& a = pages[p][i];
+            INFO("page " << p + 1 << ": " << a.text);
+            CHECK(a.x1 <= width);
+            for (size_t j = i + 1; j < pages[p].size(); ++j) {
+                INFO("and " << pages[p][j].text);
+                CHECK(!overlap(a, pages[p][j]));
+            }
+        }
 }
