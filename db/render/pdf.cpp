@@ -15,6 +15,7 @@
 #include <stdexcept>
 
 #include "core/io/utf8.h"
+#include "db/render/clues.h"
 #include "db/render/render.h"
 
 namespace kk::db {
@@ -23,8 +24,8 @@ namespace {
 constexpr double kIn = kPointsPerInch;
 constexpr double kBleed = 0.125 * kIn;
 constexpr double kTop = 0.5 * kIn, kBottom = 0.6 * kIn;
-constexpr const char* kFont = "DejaVu Sans";
-constexpr const char* kCondensed = "DejaVu Sans Condensed";
+const char* const kFont = kClueFont;
+const char* const kCondensed = kClueCondensedFont;
 
 // Outside margins from the trim: print-on-demand asks at least 0.25 in, 0.375 in with bleed.
 double outside_margin(bool bleed) {
@@ -55,11 +56,6 @@ Style style_for(bool large) {
 
 std::string size_name(int n) {
     return std::to_string(n) + "\u00d7" + std::to_string(n);
-}
-
-// Hidden operators: the target alone; the solver finds the operation.
-std::string cage_label(const Cage& cage, const Rules& rules) {
-    return std::to_string(cage.target) + (rules.hidden ? "" : op_glyph(cage.op));
 }
 
 // What the rules page adds for a variant: one short paragraph per rule that differs.
@@ -194,23 +190,47 @@ double clue_size(double cell, const Style& st) {
     return std::clamp(cell * 0.25, st.min_clue, st.max_clue);
 }
 
-// Clues in the top-left corner of each cage's first cell, kept in the top half of
-// the cell (the solver writes in the middle): a long clue goes condensed.
-void draw_clues(cairo_t* cr, const Puzzle& p, double x, double y, double cell, const Style& st) {
+// The clues of p in cells of `cell`, keyed as the smallest cell the style draws needs.
+ClueLayout clues_for(cairo_t* cr, const Puzzle& p, double cell, const Style& st) {
+    return lay_out_clues(cr, p, cell, clue_size(cell, st), std::min(st.min_cell, st.walk_cell),
+                         st.min_clue);
+}
+
+// The key under a grid, in lines no wider than width.
+std::vector<std::string> grid_key_lines(cairo_t* cr, const ClueLayout& clues, double width,
+                                        const Style& st) {
+    return key_lines(cr, clues.key, width, st.min_clue);
+}
+
+// The height the key's lines take under a grid.
+double key_height(size_t lines, const Style& st) {
+    return lines ? static_cast<double>(lines) * st.min_clue * 1.3 + st.min_clue * 0.4 : 0;
+}
+
+void draw_key(cairo_t* cr, const std::vector<std::string>& lines, double x, double y,
+              const Style& st) {
+    set_font(cr, st.min_clue, false);
+    for (size_t i = 0; i < lines.size(); ++i)
+        show_text(cr, lines[i], x, y + (static_cast<double>(i) + 1) * st.min_clue * 1.3,
+                  Align::Left);
+}
+
+// Clues in the top-left corner of each cage's first cell, kept in the top of the
+// cell (the solver writes in the middle), as lay_out_clues sized them.
+void draw_clues(cairo_t* cr, const Puzzle& p, const ClueLayout& clues, double x, double y,
+                double cell) {
     const int n = p.size;
-    const double size = clue_size(cell, st);
-    const double pad = std::max(1.5, cell * 0.07);
+    const double pad = clue_pad(cell);
     cairo_set_source_rgb(cr, 0, 0, 0);
-    for (const Cage& cage : p.cages) {
-        const std::string label = cage_label(cage, p.rules);
-        set_font(cr, size, false);
-        if (text_width(cr, label) > cell - 2 * pad) set_font(cr, size, false, kCondensed);
+    for (size_t c = 0; c < p.cages.size(); ++c) {
+        const ClueText& clue = clues.clues[c];
+        set_font(cr, clue.size, false, clue.condensed ? kCondensed : kFont);
         cairo_text_extents_t ext;
         cairo_text_extents(cr, "0", &ext);
-        const int first = cage.cells.front();
+        const int first = p.cages[c].cells.front();
         const double cx = x + (first % n) * cell + pad;
         const double cy = y + (first / n) * cell + pad * 0.8 - ext.y_bearing;
-        show_text(cr, label, cx, cy, Align::Left);
+        show_text(cr, clue.text, cx, cy, Align::Left);
     }
 }
 
@@ -294,7 +314,9 @@ class Planner {
     Style st_;
     Geometry g_;
     Planned out_;
-    double y_ = 0;  // used height on the current page
+    double y_ = 0;                                                // used height on the current page
+    mutable std::map<int, double> key_room_;                      // by size
+    mutable std::map<std::pair<int, int>, double> caption_room_;  // by columns and size
     int toc_first_ = 0, toc_pages_ = 0;
 
     double caption_h() const { return st_.caption * 2.4; }
@@ -316,11 +338,20 @@ class Planner {
     }
     void draw(Draw d) { out_.pages.back().draws.push_back(std::move(d)); }
 
+    // The size at which text fits width: size, or smaller for a long level name on a
+    // narrow page (24 letters in large print ran off a 5.5x8.5 page).
+    double fitted(const std::string& text, double size, bool bold, double width) const {
+        set_font(cr_, size, bold);
+        const double w = text_width(cr_, text);
+        return w > width ? size * width / w : size;
+    }
+
     void heading(const std::string& text, double size, double h, double keep_with) {
         const double at = place(h, keep_with);
         const double w = g_.content_w;
-        draw([text, size, at, w](cairo_t* cr, double x0, double y0) {
-            set_font(cr, size, true);
+        const double fit = fitted(text, size, true, w);
+        draw([text, size, fit, at, w](cairo_t* cr, double x0, double y0) {
+            set_font(cr, fit, true);
             show_text(cr, text, x0 + w / 2, y0 + at + size * 1.2, Align::Centre);
         });
     }
@@ -342,7 +373,8 @@ class Planner {
         new_page(false);  // 1: title
         const double cw = g_.content_w, ch = g_.content_h;
         // The title and subtitle fill at most half the page, from 0.3 of its height
-        // down (the author sits at 0.85): a long title on a small trim comes out smaller.
+        // down, and end above the author (at 0.85): a long title on a small trim comes
+        // out smaller.
         double big = book_.layout.large_print ? 34 : 26, sub = st_.heading + 2;
         std::vector<std::string> title_lines, sub_lines;
         for (;;) {
@@ -352,7 +384,10 @@ class Planner {
             sub_lines = wrap(cr_, w.subtitle, cw);
             const double height = static_cast<double>(title_lines.size()) * big * 1.25 + big * 0.5 +
                                   static_cast<double>(sub_lines.size()) * sub * 1.4;
-            if (height <= ch * 0.5 || big <= 8) break;
+            // The contents line (sub * 3 below) clears the author's lines too: it was
+            // printed over them under a long title on a 6x9 page.
+            const double room = w.author.empty() ? ch : ch * 0.85 - sub * 1.2;
+            if ((height <= ch * 0.5 && ch * 0.3 + height + sub * 3.5 <= room) || big <= 8) break;
             big = std::max(8.0, big * 0.9);
             sub = std::max(7.0, sub * 0.9);
         }
@@ -399,6 +434,16 @@ class Planner {
                 text_lines(wrap(cr_, head + line, g_.content_w), st_.body);
                 y_ += st_.body * 0.6;
             }
+        // Merged big cages have targets too long for a cell: say once how they print.
+        if (std::any_of(book_.puzzles.begin(), book_.puzzles.end(),
+                        [&](const BookPuzzle& bp) { return key_room(bp.puzzle.size) > 0; })) {
+            text_lines(wrap(cr_,
+                            "A target too long for its cell shows a letter in its place "
+                            "(A\u00d7); the target is listed under the grid (A = 3,982,060).",
+                            g_.content_w),
+                       st_.body);
+            y_ += st_.body * 0.6;
+        }
         y_ += st_.body * 0.4;
         std::string levels;
         for (const auto& name : w.level_names) levels += (levels.empty() ? "" : ", ") + name;
@@ -416,6 +461,10 @@ class Planner {
         set_font(cr_, st_.caption + 1, false);
         const auto legal_lines = wrap(cr_, legal, g_.content_w);
         const double size = st_.caption + 1;
+        // At the foot of the page, below the rules: on a page of its own when long rules
+        // leave no room (a full rules page was printed over).
+        const double legal_h = size * 1.4 * (static_cast<double>(legal_lines.size()) + 1);
+        if (y_ + legal_h > g_.content_h) new_page();
         draw([=](cairo_t* cr, double x0, double y0) {
             set_font(cr, size, false);
             double y = y0 + ch - size * 1.4 * static_cast<double>(legal_lines.size());
@@ -461,7 +510,22 @@ class Planner {
         const Slots s = slots_for(per_page);
         const double slot_w = g_.content_w / s.columns;
         const double row_h = row_height(per_page);
-        return std::min({(slot_w - 16) / n, (row_h - caption_h() - 8) / n, st_.max_cell});
+        return std::min({(slot_w - 16) / n,
+                         (row_h - caption_room(s.columns, n) - key_room(n) - 8) / n, st_.max_cell});
+    }
+    // The room the keys under n x n grids may take: the most lines any has, wrapped to
+    // the narrowest grid the book allows.
+    double key_room(int n) const {
+        auto [at, fresh] = key_room_.try_emplace(n, 0.0);
+        if (fresh)
+            for (const BookPuzzle& bp : book_.puzzles)
+                if (bp.puzzle.size == n) {
+                    const ClueLayout clues = clues_for(cr_, bp.puzzle, st_.min_cell, st_);
+                    at->second = std::max(
+                        at->second,
+                        key_height(grid_key_lines(cr_, clues, n * st_.min_cell, st_).size(), st_));
+                }
+        return at->second;
     }
     double row_height(int per_page) const {
         const Slots s = slots_for(per_page);
@@ -492,11 +556,32 @@ class Planner {
                                     std::to_string(static_cast<int>(st_.min_clue)) + " pt");
     }
 
-    std::string caption(const BookPuzzle& bp, size_t index) const {
-        std::string c = "No. " + std::to_string(bp.number) + "  \u00b7  " +
-                        level_title(book_.words, bp.level) + "  \u00b7  #" + std::to_string(bp.id);
-        (void)index;
-        return c;
+    // Puzzle i's caption in lines no wider than its slot: a 24-letter level name ran
+    // into the next slot's caption, and off the page. The last word is the page of its
+    // solution, measured as 7 digits until the answer key is planned.
+    std::vector<std::string> caption_lines(size_t i, int columns) const {
+        const BookPuzzle& bp = book_.puzzles[i];
+        std::string text = "No. " + std::to_string(bp.number) + "  \u00b7  " +
+                           level_title(book_.words, bp.level) + "  \u00b7  #" +
+                           std::to_string(bp.id);
+        if (book_.layout.solutions) text += "  \u00b7  Solution p. 0000000";
+        const double width = g_.content_w / columns - 6;
+        set_font(cr_, st_.caption, false);
+        if (text_width(cr_, text) <= width) return {text};
+        return wrap(cr_, text, width);
+    }
+    double caption_height(size_t lines) const {
+        return caption_h() + static_cast<double>(lines - 1) * st_.caption * 1.3;
+    }
+    // The room the captions of n x n puzzles take in slots of a row of `columns`.
+    double caption_room(int columns, int n) const {
+        auto [at, fresh] = caption_room_.try_emplace({columns, n}, caption_h());
+        if (fresh)
+            for (size_t i = 0; i < book_.puzzles.size(); ++i)
+                if (book_.puzzles[i].puzzle.size == n)
+                    at->second =
+                        std::max(at->second, caption_height(caption_lines(i, columns).size()));
+        return at->second;
     }
 
     // A puzzle page's blocks, centred in the text area: a page of one big grid
@@ -546,20 +631,30 @@ class Planner {
         const double slot_w = g_.content_w / s.columns;
         const double side = cell * bp->puzzle.size;
         const double gx = column * slot_w + (slot_w - side) / 2;
-        const double gy = at + (row_h - caption_h() - side) / 2;
-        const std::string cap = caption(*bp, i);
+        const int n = bp->puzzle.size;
+        const double gy = at + (row_h - caption_room(s.columns, n) - key_room(n) - side) / 2;
+        const ClueLayout clues = clues_for(cr_, bp->puzzle, cell, st_);
+        const auto key = grid_key_lines(cr_, clues, side, st_);
+        const double key_h = key_height(key.size(), st_);
+        const std::vector<std::string> cap = caption_lines(i, s.columns);
         const std::shared_ptr<std::vector<int>> sol_page = solution_page_;
         const bool with_key = book_.layout.solutions;
         const Style st = st_;
         const double cap_h = st_.caption;
         draw([=](cairo_t* cr, double x0, double y0) {
             draw_cage_lines(cr, bp->puzzle, x0 + gx, y0 + gy, cell, st);
-            draw_clues(cr, bp->puzzle, x0 + gx, y0 + gy, cell, st);
-            std::string text = cap;
-            if (with_key) text += "  \u00b7  Solution p. " + std::to_string((*sol_page)[i]);
+            draw_clues(cr, bp->puzzle, clues, x0 + gx, y0 + gy, cell);
+            draw_key(cr, key, x0 + gx, y0 + gy + side, st);
             set_font(cr, cap_h, false);
             cairo_set_source_rgb(cr, 0.25, 0.25, 0.25);
-            show_text(cr, text, x0 + gx + side / 2, y0 + gy + side + cap_h * 1.8, Align::Centre);
+            for (size_t l = 0; l < cap.size(); ++l) {
+                std::string text = cap[l];
+                if (with_key && l + 1 == cap.size())  // the page in place of its 7 digits
+                    text = text.substr(0, text.size() - 7) + std::to_string((*sol_page)[i]);
+                show_text(cr, text, x0 + gx + side / 2,
+                          y0 + gy + side + key_h + cap_h * (1.8 + 1.3 * static_cast<double>(l)),
+                          Align::Centre);
+            }
             cairo_set_source_rgb(cr, 0, 0, 0);
         });
     }
@@ -579,7 +674,9 @@ class Planner {
         const int n = bp->puzzle.size;
         const double cell = std::min(st_.walk_cell, (g_.content_w - 8) / n);
         const double side = cell * n;
-        const double h = side + st_.body * 2.6 + 6;
+        const ClueLayout clues = clues_for(cr_, bp->puzzle, cell, st_);
+        const auto key = grid_key_lines(cr_, clues, side, st_);
+        const double h = side + st_.body * 2.6 + 6 + key_height(key.size(), st_);
         const double at = place(h);
         const double gx = (g_.content_w - side) / 2;
         const Style st = st_;
@@ -589,7 +686,8 @@ class Planner {
             show_text(cr, label, x0 + cw / 2, y0 + at + st.body * 1.2, Align::Centre);
             const double gy = y0 + at + st.body * 1.9;
             draw_cage_lines(cr, bp->puzzle, x0 + gx, gy, cell, st);
-            draw_clues(cr, bp->puzzle, x0 + gx, gy, cell, st);
+            draw_clues(cr, bp->puzzle, clues, x0 + gx, gy, cell);
+            draw_key(cr, key, x0 + gx, gy + side, st);
             cairo_set_source_rgb(cr, 0.1, 0.2, 0.6);
             draw_digits(cr, n, placed, x0 + gx, gy + cell * 0.08, cell, cell * 0.45);
             cairo_set_source_rgb(cr, 0, 0, 0);
@@ -649,6 +747,12 @@ class Planner {
         }
     }
 
+    // The heading of puzzle i's answer: its number and the page it is on.
+    std::string key_caption(size_t i) const {
+        return "No. " + std::to_string(book_.puzzles[i].number) + "  \u00b7  p. " +
+               std::to_string(out_.plan.puzzle_page[i]);
+    }
+
     void answer_key() {
         if (!book_.layout.solutions) return;
         new_page();
@@ -657,26 +761,35 @@ class Planner {
         const auto& ps = book_.puzzles;
         const double cell = st_.key_cell, gap = cell * 1.4, head = st_.caption * 2;
         size_t i = 0;
+        int measured = 0;  // the size whose captions width holds
+        double width = 0;
         while (i < ps.size()) {
             const int n = ps[i].puzzle.size;
             const double side = n * cell;
-            const int columns = std::max(1, static_cast<int>((g_.content_w + gap) / (side + gap)));
+            // A column as wide as the widest caption of the size: "No. 12 · p. 4" is
+            // wider than a 3x3 key grid, and ran into its neighbours.
+            if (n != measured) {
+                measured = n;
+                width = side;
+                set_font(cr_, st_.caption, true);
+                for (size_t j = i; j < ps.size() && ps[j].puzzle.size == n; ++j)
+                    width = std::max(width, text_width(cr_, key_caption(j)) + st_.caption);
+            }
+            const int columns = std::max(1, static_cast<int>((g_.content_w + gap) / (width + gap)));
             const double row_h = head + side + gap * 0.7;
-            const double used = columns * side + (columns - 1) * gap;
-            const double left = (g_.content_w - used) / 2;
+            const double used = columns * width + (columns - 1) * gap;
+            const double left = (g_.content_w - used) / 2 + (width - side) / 2;
             const double at = place(row_h);
             for (int c = 0; c < columns && i < ps.size() && ps[i].puzzle.size == n; ++c, ++i) {
                 (*solution_page_)[i] = page_no();
                 const BookPuzzle* bp = &ps[i];
-                const double gx = left + c * (side + gap);
-                const int puzzle_page = out_.plan.puzzle_page[i];
+                const double gx = left + c * (width + gap);
+                const std::string text = key_caption(i);
                 const Style st = st_;
                 draw([=](cairo_t* cr, double x0, double y0) {
                     set_font(cr, st.caption, true);
-                    show_text(cr,
-                              "No. " + std::to_string(bp->number) + "  \u00b7  p. " +
-                                  std::to_string(puzzle_page),
-                              x0 + gx + side / 2, y0 + at + st.caption * 1.2, Align::Centre);
+                    show_text(cr, text, x0 + gx + side / 2, y0 + at + st.caption * 1.2,
+                              Align::Centre);
                     Style key = st;
                     key.thick_min = key.thick_max = st.thick_min * 0.7;
                     draw_cage_lines(cr, bp->puzzle, x0 + gx, y0 + at + head, cell, key);
@@ -715,13 +828,18 @@ class Planner {
             const double at =
                 size_heading_h() + static_cast<double>(k % static_cast<size_t>(per)) * lh;
             const Line line = lines[k];
+            const std::string num = std::to_string(line.page);
+            set_font(cr_, body, line.bold);
+            const double fit = fitted(line.text, body, line.bold, w - text_width(cr_, num) - body);
             out_.pages[page].draws.push_back([=](cairo_t* cr, double x0, double y0) {
-                set_font(cr, body, line.bold);
+                set_font(cr, fit, line.bold);
                 show_text(cr, line.text, x0, y0 + at + body, Align::Left);
-                const std::string num = std::to_string(line.page);
+                set_font(cr, body, line.bold);
                 show_text(cr, num, x0 + w, y0 + at + body, Align::Right);
                 // Dot leaders between the entry and its page.
+                set_font(cr, fit, line.bold);
                 const double from = x0 + text_width(cr, line.text) + body;
+                set_font(cr, body, line.bold);
                 const double to = x0 + w - text_width(cr, num) - body;
                 cairo_set_source_rgb(cr, 0.5, 0.5, 0.5);
                 for (double x = from; x < to; x += body * 0.6) {
@@ -745,29 +863,15 @@ class Planner {
 
 // Plans until the gutter suits the page count it produces.
 Planned plan_book(const Book& book) {
-    cairo_surface_t* scratch = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1);
-    cairo_t* cr = cairo_create(scratch);
-    cairo_font_options_t* fo = cairo_font_options_create();
-    cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
-    cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
-    cairo_set_font_options(cr, fo);
-    cairo_font_options_destroy(fo);
+    const TextMeasure measure;
     double gutter = gutter_for(0);
     Planned planned;
-    try {
-        for (int round = 0; round < 4; ++round) {
-            planned = Planner(book, cr, gutter).run();
-            const double wanted = gutter_for(planned.plan.pages);
-            if (wanted <= gutter) break;
-            gutter = wanted;
-        }
-    } catch (...) {
-        cairo_destroy(cr);
-        cairo_surface_destroy(scratch);
-        throw;
+    for (int round = 0; round < 4; ++round) {
+        planned = Planner(book, measure.get(), gutter).run();
+        const double wanted = gutter_for(planned.plan.pages);
+        if (wanted <= gutter) break;
+        gutter = wanted;
     }
-    cairo_destroy(cr);
-    cairo_surface_destroy(scratch);
     return planned;
 }
 
@@ -842,10 +946,7 @@ std::string unprintable_words(const BookWords& words) {
     for (size_t i = 0; i < words.level_names.size(); ++i)
         fields.emplace_back("the name of level " + std::string(kGraded[i].name),
                             &words.level_names[i]);
-    std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)> surface(
-        cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1), cairo_surface_destroy);
-    std::unique_ptr<cairo_t, decltype(&cairo_destroy)> cr(cairo_create(surface.get()),
-                                                          cairo_destroy);
+    const TextMeasure cr;
     std::map<char32_t, bool> prints;  // a long rules text repeats its characters
     for (const auto& [name, text] : fields)
         for (size_t i = 0; i < text->size();) {

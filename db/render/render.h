@@ -42,7 +42,9 @@ std::string unprintable_words(const BookWords& words);
 int render_pdf(const Book& book, const std::string& path);
 
 // Writes NNN.svg for every puzzle (and NNN-solution.svg with solutions) into dir,
-// which must exist. Clues and digits are <text> elements. Returns the file names.
+// which must exist; the numbers are as wide as the largest (at least 3 digits), so
+// that names sort in book order. Clues and digits are <text> elements. Returns the
+// file names.
 std::vector<std::string> render_svg(const Book& book, const std::string& dir);
 
 }  // namespace kk::db

@@ -1,5 +1,6 @@
 // SVG written as text, not through cairo: cairo's SVG surface turns text into glyph
 // outlines, and a layout program needs the clues as <text> it can edit.
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -7,6 +8,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "db/render/clues.h"
 #include "db/render/render.h"
 
 namespace kk::db {
@@ -49,60 +51,91 @@ void line(std::ostream& o, double x1, double y1, double x2, double y2) {
       << num(y2) << "\"/>\n";
 }
 
-void text(std::ostream& o, const std::string& cls, double x, double y, const std::string& t) {
-    o << "<text class=\"" << cls << "\" x=\"" << num(x) << "\" y=\"" << num(y) << "\">" << escape(t)
-      << "</text>\n";
+void text(std::ostream& o, const std::string& cls, double x, double y, const std::string& t,
+          const std::string& style = "") {
+    o << "<text class=\"" << cls << "\" x=\"" << num(x) << "\" y=\"" << num(y) << "\""
+      << (style.empty() ? "" : " style=\"" + style + "\"") << ">" << escape(t) << "</text>\n";
 }
 
+constexpr double kCell = 40, kClueSize = 10, kMinClueSize = 9, kKeyLine = kMinClueSize * 1.4,
+                 kCaptionSize = 11;
+
 // One puzzle (or its solution) as a standalone SVG document.
-std::string puzzle_svg(const BookPuzzle& bp, const BookWords& words, bool solution) {
+std::string puzzle_svg(cairo_t* measure, const BookPuzzle& bp, const BookWords& words,
+                       bool solution) {
     const Puzzle& p = bp.puzzle;
     const int n = p.size;
-    const double cell = 40, margin = 16, caption_h = 30, side = cell * n;
-    const double w = side + 2 * margin, h = side + 2 * margin + caption_h;
+    const double cell = kCell, margin = 16, caption_h = 30, side = cell * n;
+    const ClueLayout clues = lay_out_clues(measure, p, cell, kClueSize, cell, kMinClueSize);
+    const auto key = key_lines(measure, clues.key, side, kMinClueSize);
+    double key_w = 0;
+    for (const std::string& l : key)
+        key_w = std::max(key_w, clue_advance(measure, l, kMinClueSize, false));
+    const double key_h = key.empty() ? 0 : static_cast<double>(key.size()) * kKeyLine + 4;
+    const std::string caption = "No. " + std::to_string(bp.number) + " \u00b7 " +
+                                level_title(words, bp.level) + " \u00b7 #" + std::to_string(bp.id) +
+                                (solution ? " \u00b7 solution" : "");
+    // As wide as the grid, its key and its caption (a 3x3 grid is narrower than
+    // "No. 1 · Gentle · #9 · solution"), the grid in the middle.
+    const double w =
+        std::max({side, key_w, clue_advance(measure, caption, kCaptionSize, false)}) + 2 * margin;
+    const double h = side + 2 * margin + key_h + caption_h;
+    const double left = (w - side) / 2;
     std::ostringstream o;
     o << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
       << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << num(w) << "pt\" height=\""
       << num(h) << "pt\" viewBox=\"0 0 " << num(w) << " " << num(h) << "\">\n"
       << "<style>text{font-family:'DejaVu Sans',Arial,sans-serif;fill:#000}"
          ".clue{font-size:10px}.digit{font-size:22px;text-anchor:middle}"
-         ".caption{font-size:11px;text-anchor:middle;fill:#444}</style>\n"
+         ".key{font-size:9px}.caption{font-size:11px;text-anchor:middle;fill:#444}</style>\n"
       << "<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n";
     const std::vector<int> owner = cage_of_cells(p);
     auto cage_at = [&](int r, int c) { return owner[static_cast<size_t>(r * n + c)]; };
     o << "<g id=\"cells\" stroke=\"#777\" stroke-width=\"0.6\">\n";
     for (int k = 1; k < n; ++k) {
-        line(o, margin + k * cell, margin, margin + k * cell, margin + side);
-        line(o, margin, margin + k * cell, margin + side, margin + k * cell);
+        line(o, left + k * cell, margin, left + k * cell, margin + side);
+        line(o, left, margin + k * cell, left + side, margin + k * cell);
     }
     o << "</g>\n<g id=\"cages\" stroke=\"#000\" stroke-width=\"2.4\" stroke-linecap=\"square\">\n";
     for (int r = 0; r < n; ++r)
         for (int c = 0; c < n; ++c) {
-            const double x0 = margin + c * cell, y0 = margin + r * cell;
+            const double x0 = left + c * cell, y0 = margin + r * cell;
             if (c + 1 < n && cage_at(r, c) != cage_at(r, c + 1))
                 line(o, x0 + cell, y0, x0 + cell, y0 + cell);
             if (r + 1 < n && cage_at(r, c) != cage_at(r + 1, c))
                 line(o, x0, y0 + cell, x0 + cell, y0 + cell);
         }
-    o << "</g>\n<rect x=\"" << num(margin) << "\" y=\"" << num(margin) << "\" width=\"" << num(side)
+    o << "</g>\n<rect x=\"" << num(left) << "\" y=\"" << num(margin) << "\" width=\"" << num(side)
       << "\" height=\"" << num(side) << "\" fill=\"none\" stroke=\"#000\" stroke-width=\"3\"/>\n";
     o << "<g id=\"clues\">\n";
-    for (const Cage& cage : p.cages) {
-        const int first = cage.cells.front();
-        text(o, "clue", margin + (first % n) * cell + 3, margin + (first / n) * cell + 11,
-             std::to_string(cage.target) + (p.rules.hidden ? "" : op_glyph(cage.op)));
+    const double pad = clue_pad(cell);
+    for (size_t c = 0; c < p.cages.size(); ++c) {
+        const ClueText& clue = clues.clues[c];
+        const int first = p.cages[c].cells.front();
+        // The face and size it was measured in.
+        std::string style;
+        if (clue.condensed)
+            style += "font-family:'" + std::string(kClueCondensedFont) + "',sans-serif;";
+        if (clue.size != kClueSize) style += "font-size:" + num(clue.size) + "px;";
+        text(o, "clue", left + (first % n) * cell + pad, margin + (first / n) * cell + 11,
+             clue.text, style);
     }
     o << "</g>\n";
+    if (!key.empty()) {
+        o << "<g id=\"key\">\n";
+        for (size_t i = 0; i < key.size(); ++i)
+            text(o, "key", std::min(left, (w - key_w) / 2),
+                 margin + side + static_cast<double>(i + 1) * kKeyLine, key[i]);
+        o << "</g>\n";
+    }
     if (solution) {
         o << "<g id=\"digits\">\n";
         for (int i = 0; i < n * n; ++i)
-            text(o, "digit", margin + (i % n + 0.5) * cell, margin + (i / n + 0.5) * cell + 8,
+            text(o, "digit", left + (i % n + 0.5) * cell, margin + (i / n + 0.5) * cell + 10,
                  std::to_string(bp.solution[static_cast<size_t>(i)]));
         o << "</g>\n";
     }
-    text(o, "caption", w / 2, margin + side + 22,
-         "No. " + std::to_string(bp.number) + " \u00b7 " + level_title(words, bp.level) +
-             " \u00b7 #" + std::to_string(bp.id) + (solution ? " \u00b7 solution" : ""));
+    text(o, "caption", w / 2, margin + side + key_h + 22, caption);
     o << "</svg>\n";
     return o.str();
 }
@@ -110,7 +143,12 @@ std::string puzzle_svg(const BookPuzzle& bp, const BookWords& words, bool soluti
 }  // namespace
 
 std::vector<std::string> render_svg(const Book& book, const std::string& dir) {
-    const int width = book.puzzles.size() >= 1000 ? 4 : 3;
+    const TextMeasure measure;  // clues are fitted to their cells in the style's fonts
+    // Names as wide as the largest number, at least 3 digits, so that they sort in book
+    // order: with 4 digits at most, 10000.svg sorted between 1000.svg and 1001.svg.
+    int largest = 0;
+    for (const BookPuzzle& bp : book.puzzles) largest = std::max(largest, bp.number);
+    const int width = std::max<int>(3, static_cast<int>(std::to_string(largest).size()));
     std::vector<std::string> written;
     auto write_one = [&](const BookPuzzle& bp, bool solution) {
         char name[32];
@@ -119,7 +157,7 @@ std::vector<std::string> render_svg(const Book& book, const std::string& dir) {
         const std::string path = dir + "/" + name;
         errno = 0;
         std::ofstream f(path, std::ios::binary | std::ios::trunc);
-        f << puzzle_svg(bp, book.words, solution);
+        f << puzzle_svg(measure.get(), bp, book.words, solution);
         f.close();
         if (!f)
             throw std::runtime_error("cannot write " + path + ": " +

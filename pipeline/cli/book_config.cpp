@@ -53,6 +53,17 @@ void parse_book_config(const std::string& text, const std::string& path, db::Boo
         m << path << ":" << e.source().begin.line << ": " << e.description();
         throw std::invalid_argument(m.str());
     }
+    // Large print takes 1 or 2 a page: a file asking for both says so with the line
+    // of the count (the message named neither the file nor the line).
+    const toml::node* large = t.get("large_print");
+    const toml::node* per_page = t.get("per_page");
+    // (Types first: toml++ would convert a float to an integer; the loop names them.)
+    if (large && per_page && large->is_boolean() && per_page->is_integer() &&
+        *large->value<bool>() &&
+        (*per_page->value<std::int64_t>() == 4 || *per_page->value<std::int64_t>() == 6))
+        fail(path, per_page,
+             "per_page " + std::to_string(*per_page->value<std::int64_t>()) +
+                 " with large_print = true: large print takes 1 or 2 puzzles a page");
     for (auto&& [k, node] : t) {
         const std::string key(k.str());
         if (key == "title") {

@@ -99,8 +99,13 @@ void fill_book(const ExportArgs& a, db::ExportRequest& req) {
             throw std::invalid_argument("--per-page must be 1, 2, 4 or 6");
         req.layout.per_page = *a.per_page;
     }
+    // One of the two from the book file (which refuses both at once), the other a flag.
     if (req.layout.large_print && req.layout.per_page > 2)
-        throw std::invalid_argument("large print takes 1 or 2 puzzles a page");
+        throw std::invalid_argument(
+            std::string(a.large_print ? "--large-print" : "large_print = true in " + a.book) +
+            " takes 1 or 2 puzzles a page, but " +
+            (a.per_page ? "--per-page " : "per_page in " + a.book + " is ") +
+            std::to_string(req.layout.per_page));
     if (a.walkthrough) {
         if (*a.walkthrough < 0) throw std::invalid_argument("--walkthrough must be 0 or more");
         req.layout.walkthrough = *a.walkthrough;
@@ -215,7 +220,8 @@ int run(const ExportArgs& a) {
                << (r.puzzle_ids.size() == 1 ? " puzzle" : " puzzles") << " to "
                << (a.out == "-" ? "stdout" : a.out);
         if (r.pages) report << " (" << r.pages << " pages)";
-        if (*format == db::PackFormat::Svg) report << " (" << r.files.size() << " files)";
+        if (*format == db::PackFormat::Svg)
+            report << " (" << plural(r.files.size(), "file", "files") << ")";
         report << "\n";
         if (replaced)
             std::cerr << "export: warning: " << a.out << " held pack " << replaced

@@ -160,6 +160,24 @@ void read_tiling(const Reader& rd, const toml::table& t, const std::string& wher
         }
         if (sum <= 0) rd.fail(n, where + ".size_weights", "at least one weight must be positive");
     }
+    // Cages of one cell only: every cell a given, nothing to solve. Such "puzzles" were
+    // stored with max_singletons = 1, and otherwise the run stored nothing, exit 0.
+    // Domino-first pairs cells whatever the weights; random edges follow them.
+    bool larger_cages = tc.max_cage > 1 && tc.strategy == TilingStrategy::DominoFirst;
+    const int drawn = std::min<int>(tc.max_cage, static_cast<int>(tc.size_weights.size()));
+    if (tc.max_cage > 1 && tc.strategy == TilingStrategy::RandomEdges)
+        larger_cages = tc.size_weights.front() <= 0 ||  // none drawn: max_cage is drawn
+                       std::any_of(tc.size_weights.begin() + 1, tc.size_weights.begin() + drawn,
+                                   [](double w) { return w > 0; });
+    if (!larger_cages) {
+        const toml::node* blamed = tc.max_cage == 1 ? t.get("max_cage") : t.get("size_weights");
+        rd.fail(blamed ? blamed : &t, where,
+                tc.max_cage == 1
+                    ? "max_cage 1 makes every cage a single cell: a grid of givens, nothing "
+                      "to solve (allow 2 or more)"
+                    : "only 1-cell cages have weight up to max_cage: a grid of givens, nothing "
+                      "to solve (weigh a larger size)");
+    }
 }
 
 void read_operators(const Reader& rd, const toml::table& t, const std::string& where,

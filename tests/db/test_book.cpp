@@ -578,3 +578,243 @@ TEST_CASE("a hidden-operator book shows targets only, a standard one its operato
         }
     }
 }
+
+namespace {
+
+// A book of the merged big-cage puzzles in tests/data, whose products run to 16 digits.
+db::Book big_cage_book() {
+    db::Book book;
+    int number = 0;
+    for (const char* name : {"big-cages-13", "big-cages-5", "big-cages-2"}) {
+        const std::string text = slurp(std::string(KENKEN_TEST_DATA) + "/" + name + ".neknek");
+        db::BookPuzzle bp;
+        bp.number = ++number;
+        bp.puzzle = read_puzzles(text, Format::Neknek).at(0).puzzle;
+        bp.level = "hard";
+        bp.id = number;
+        book.puzzles.push_back(bp);
+    }
+    return book;
+}
+
+bool overlap(const Word& a, const Word& b) {
+    const double slack = 0.3;  // boxes that only touch
+    return a.x0 + slack < b.x1 && b.x0 + slack < a.x1 && a.y0 + slack < b.y1 && b.y0 + slack < a.y1;
+}
+
+}  // namespace
+
+TEST_CASE("a clue too long for its cell prints as a key under the grid, never below 9 pt",
+          "[book]") {
+    TempDir dir;
+    const db::Book book = big_cage_book();
+    SECTION("PDF: no word over another, none under the minimum, the target in the key") {
+        const std::string pdf = dir.file("big.pdf");
+        db::render_pdf(book, pdf);
+        bool keyed = false;
+        for (const auto& page : pdf_words(pdf)) {
+            for (size_t i = 0; i < page.size(); ++i) {
+                keyed = keyed || page[i].text == "3,982,060,486,656,000";
+                if (is_clue(page[i].text)) CHECK(page[i].height() >= 9 * kBoxPerPoint - 0.1);
+                for (size_t j = i + 1; j < page.size(); ++j) {
+                    INFO(page[i].text << " and " << page[j].text);
+                    CHECK(!overlap(page[i], page[j]));
+                }
+            }
+        }
+        CHECK(keyed);
+    }
+    SECTION("PDF in large print with an answer key: every word on its page") {
+        db::Book large = book;
+        std::string problem;
+        large.layout.trim = *db::parse_trim("letter", problem);
+        large.layout.large_print = true;
+        large.layout.solutions = true;
+        for (auto& bp : large.puzzles) bp.solution.assign(81, 1);
+        const std::string pdf = dir.file("large.pdf");
+        db::render_pdf(large, pdf);
+        const double width = page_sizes(pdf).at(0).first;
+        for (const auto& page : pdf_words(pdf))
+            for (const Word& w : page) {
+                INFO(w.text);
+                CHECK(w.x1 <= width);
+            }
+    }
+    SECTION("SVG: the long clue is a mark in its cell and its target is in the key") {
+        const auto files = db::render_svg(book, dir.path.string());
+        REQUIRE(files.size() == 3);
+        const std::string svg = slurp(dir.file(files[0]));
+        CHECK_THAT(svg, Catch::Contains(">A\u00d7</text>"));
+        CHECK_THAT(svg, Catch::Contains(">A = 3,982,060,486,656,000</text>"));
+        CHECK_THAT(svg, !Catch::Contains("3982060486656000"));
+        // A clue shrunk to fit stays at 9 pt or more.
+        static const std::regex size(R"(font-size:([\d.]+)px)");
+        for (const auto& f : files) {
+            const std::string text = slurp(dir.file(f));
+            for (std::sregex_iterator it(text.begin(), text.end(), size), e; it != e; ++it)
+                CHECK(std::stod((*it)[1]) >= 9);
+        }
+    }
+}
+
+TEST_CASE("long level names wrap their captions within the slot, over no other word", "[book]") {
+    TempDir dir;
+    const std::string db = factory_corpus(dir);
+    db::Corpus c = db::Corpus::open_existing(db);
+    db::ExportRequest req = book_request(dir.file("wide.pdf"), 8);
+    req.filter.sizes = {4};  // side by side: one size and level
+    req.filter.levels = {"easy"};
+    std::string problem;
+    req.layout.trim = *db::parse_trim("6x9", problem);
+    req.layout.solutions = true;
+    req.words.level_names.fill(std::string(24, 'W'));  // the longest a level name may be
+    db::export_pack(c, req);
+    const double width = page_sizes(req.out).at(0).first;
+    for (const auto& page : pdf_words(req.out))
+        for (size_t i = 0; i < page.size(); ++i) {
+            INFO(page[i].text);
+            CHECK(page[i].x0 >= 0);
+            CHECK(page[i].x1 <= width);
+            for (size_t j = i + 1; j < page.size(); ++j) {
+                INFO("and " << page[j].text);
+                CHECK(!overlap(page[i], page[j]));
+            }
+        }
+}
+
+TEST_CASE("SVG file names sort in book order past 9999 puzzles", "[book]") {
+    TempDir dir;
+    db::Book book = big_cage_book();
+    book.puzzles.resize(2);
+    book.puzzles[0].number = 9999;
+    book.puzzles[1].number = 10000;
+    const auto files = db::render_svg(book, dir.path.string());
+    // 10000.svg sorted between 1000.svg and 1001.svg, and 9999 came last.
+    CHECK(files == std::vector<std::string>{"09999.svg", "10000.svg"});
+}
+
+TEST_CASE("the copyright lines never print over long rules", "[book]") {
+    TempDir dir;
+    db::Book book = big_cage_book();
+    book.puzzles.resize(1);
+    book.date = "2026-11-27";
+    std::string problem;
+    book.layout.trim = *db::parse_trim("5.5x8.5", problem);
+    std::string copyright;
+    while (copyright.size() < 960) copyright += "Copyright line words here and more words ";
+    book.words.copyright = copyright;
+    // Rules of every length that ends a page at a different height.
+    for (size_t length = 1200; length <= 3000; length += 150) {
+        std::string rules;
+        while (rules.size() < length) rules += "lorem ipsum dolor sit amet consectetur ";
+        book.words.rules = rules;
+        const std::string pdf = dir.file("rules-" + std::to_string(length) + ".pdf");
+        db::render_pdf(book, pdf);
+        const auto pages = pdf_words(pdf);
+        for (size_t p = 1; p < 4 && p < pages.size(); ++p)
+            for (size_t i = 0; i < pages[p].size(); ++i)
+                for (size_t j = i + 1; j < pages[p].size(); ++j) {
+                    INFO(length << " characters of rules, page " << p + 1 << ": "
+                                << pages[p][i].text << " and " << pages[p][j].text);
+                    CHECK(!overlap(pages[p][i], pages[p][j]));
+                }
+    }
+}
+
+TEST_CASE("the title page's contents line never prints over the author", "[book]") {
+    TempDir dir;
+    db::Book book = big_cage_book();
+    book.puzzles.resize(1);
+    std::string author;
+    while (author.size() < 100) author += "Author Name ";
+    book.words.author = author.substr(0, 100);
+    for (const char* trim : {"5.5x8.5", "6x9"})
+        for (size_t title_length : {100, 150, 198}) {
+            std::string problem, title, subtitle;
+            book.layout.trim = *db::parse_trim(trim, problem);
+            while (title.size() < title_length) title += "Title words that go on and on ";
+            while (subtitle.size() < 199 - title_length) subtitle += "Subtitle more words ";
+            book.words.title = title.substr(0, title_length);
+            book.words.subtitle = subtitle.substr(0, 199 - title_length);
+            const std::string pdf = dir.file("title.pdf");
+            db::render_pdf(book, pdf);
+            const auto page = pdf_words(pdf).at(0);
+            for (size_t i = 0; i < page.size(); ++i)
+                for (size_t j = i + 1; j < page.size(); ++j) {
+                    INFO(trim << ", a title of " << title_length << ": " << page[i].text << " and "
+                              << page[j].text);
+                    CHECK(!overlap(page[i], page[j]));
+                }
+        }
+}
+
+namespace {
+
+// A book of the 3x3 and 4x4 seed puzzles, each 12 times, in book order: the smallest
+// grids, whose captions are wider than they are.
+db::Book small_grid_book() {
+    db::Book book;
+    for (const auto& seed : kk::test::seed_puzzles()) {
+        if (seed.puzzle.size > 4) continue;
+        for (int copy = 0; copy < 12; ++copy) {
+            db::BookPuzzle bp;
+            bp.number = static_cast<int>(book.puzzles.size()) + 1;
+            bp.puzzle = seed.puzzle;
+            bp.solution = seed.solution;
+            bp.level = "easy";
+            bp.id = bp.number;
+            book.puzzles.push_back(bp);
+        }
+    }
+    std::stable_sort(book.puzzles.begin(), book.puzzles.end(),
+                     [](const auto& a, const auto& b) { return a.puzzle.size < b.puzzle.size; });
+    for (size_t i = 0; i < book.puzzles.size(); ++i)
+        book.puzzles[i].number = static_cast<int>(i) + 1;
+    return book;
+}
+
+}  // namespace
+
+TEST_CASE("answer key captions of small grids stay apart", "[book]") {
+    TempDir dir;
+    db::Book book = small_grid_book();
+    book.layout.solutions = true;
+    REQUIRE(book.puzzles.size() >= 24);
+    const std::string pdf = dir.file("key.pdf");
+    const int pages = db::render_pdf(book, pdf);
+    const auto words = pdf_words(pdf);
+    const int key_page = db::plan_pdf(book).solutions_page;
+    REQUIRE(key_page > 0);
+    for (int p = key_page; p <= pages; ++p) {
+        const auto& page = words.at(static_cast<size_t>(p - 1));
+        for (size_t i = 0; i < page.size(); ++i)
+            for (size_t j = i + 1; j < page.size(); ++j) {
+                INFO("page " << p << ": " << page[i].text << " and " << page[j].text);
+                CHECK(!overlap(page[i], page[j]));
+            }
+    }
+}
+
+TEST_CASE("a long level name in large print stays on a small page, in headings and contents",
+          "[book]") {
+    TempDir dir;
+    db::Book book = small_grid_book();
+    std::string problem;
+    book.layout.trim = *db::parse_trim("5.5x8.5", problem);
+    book.layout.large_print = true;
+    book.words.level_names.fill(std::string(24, 'W'));  // the longest a level name may be
+    const std::string pdf = dir.file("large.pdf");
+    db::render_pdf(book, pdf);
+    const double width = page_sizes(pdf).at(0).first;
+    const auto pages = pdf_words(pdf);
+    for (size_t p = 0; p < pages.size(); ++p)
+        for (size_t i = 0; i < pages[p].size(); ++i) {
+            const Word& a = pages[p][i];
+            INFO("page " << p + 1 << ": " << a.text);
+            CHECK(a.x1 <= width);
+            for (size_t j = i + 1; j < pages[p].size(); ++j) {
+                INFO("and " << pages[p][j].text);
+                CHECK(!overlap(a, pages[p][j]));
+            }
+        }
+}

@@ -1,0 +1,172 @@
+// Hostile use of what publishers do with the corpus, fifth round: query, export,
+// packs and books. Each case once printed or wrote something wrong.
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <regex>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "tests/support/cli_run.h"
+#include "tests/support/json_lines.h"
+#include "tests/support/test_files.h"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// A small corpus of 3x3 puzzles, the smallest grids a pack draws.
+void make_small_corpus(const TempPath& db) {
+    REQUIRE(run_kenken("generate -q --db " + db.str() + " --sizes 3 -n 2 --seed 4").status == 0);
+}
+
+// The lowest the width of text in DejaVu Sans can be at size points: no character
+// but the space and the middle dot is narrower than 0.5 em.
+double least_width(const std::string& text, double size) {
+    double em = 0;
+    for (size_t i = 0; i < text.size(); ++i) {
+        const unsigned char c = static_cast<unsigned char>(text[i]);
+        if ((c & 0xC0) == 0x80) continue;  // inside a UTF-8 sequence
+        em += c == ' ' || text.compare(i, 2, "\u00b7") == 0 ? 0.3 : 0.5;
+    }
+    return em * size;
+}
+
+// Each record's puzzle (as neknek text, which carries the rules) and its solution, sorted.
+std::vector<std::pair<std::string, std::string>> puzzles_and_solutions(const std::string& json) {
+    std::vector<std::pair<std::string, std::string>> out;
+    for (const auto& record : json_lines(json))
+        out.emplace_back(record.at("puzzle").at("neknek").get<std::string>(),
+                         record.at("solution").dump());
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("every puzzle exported in a text format reads back as itself with its one solution",
+          "[cli][hostile5]") {
+    TempPath db("read-back.db");
+    REQUIRE(run_kenken("generate -q --db " + db.str() + " --sizes 3-9 -n 14 --seed 11").status ==
+            0);
+    REQUIRE(run_kenken("generate -q --db " + db.str() +
+                       " --add --sizes 4-6 -n 3 --seed 12 "
+                       "--variant hidden,killer")
+                .status == 0);
+    const CliResult stored = run_kenken("query --db " + db.str() + " --format json");
+    REQUIRE(stored.status == 0);
+    const auto expected = puzzles_and_solutions(stored.out);
+    REQUIRE(expected.size() == 17);
+    // Keen ids and the cancan form cannot carry the variants: they take the standard ones.
+    for (const auto& [format, variant] :
+         std::vector<std::pair<std::string, std::string>>{{"neknek", ""},
+                                                          {"json", ""},
+                                                          {"cancan", " --variant standard"},
+                                                          {"keen", " --variant standard"}}) {
+        INFO(format);
+        TempPath file("read-back." + format);
+        const CliResult exported =
+            run_kenken("export --db " + db.str() + " --allow-repeats -n " +
+                       (variant.empty() ? "17" : "14") + variant + " -o " + file.str());
+        REQUIRE(exported.status == 0);
+        const CliResult solved = run_kenken("solve --json " + file.str());
+        CHECK(solved.status == 0);
+        const auto back = puzzles_and_solutions(solved.out);
+        for (const auto& record : json_lines(solved.out)) CHECK(record.at("solutions") == 1);
+        if (variant.empty()) {
+            CHECK(back == expected);
+        } else {
+            const CliResult standard =
+                run_kenken("query --db " + db.str() + " --format json" + variant);
+            CHECK(back == puzzles_and_solutions(standard.out));
+        }
+    }
+}
+
+TEST_CASE("an SVG puzzle is as wide as its caption, so a small grid's caption stays on it",
+          "[cli][hostile5]") {
+    TempPath db("svg-caption.db"), folder("svg-caption");
+    make_small_corpus(db);
+    const CliResult r =
+        run_kenken("export --db " + db.str() + " -n 1 --solutions --format svg -o " + folder.str() +
+                   " --level-names 'Gentle as a summer wind,Moderate but steady,Tricky in "
+                   "places,Tough all the way,Fiendish to the end'");
+    REQUIRE(r.status == 0);
+    static const std::regex view_box(R"re(viewBox="0 0 ([\d.]+) [\d.]+")re");
+    static const std::regex caption(R"re(<text class="caption" x="[\d.]+" y="[\d.]+">([^<]*)<)re");
+    int files = 0;
+    for (const auto& entry : fs::directory_iterator(folder.path)) {
+        const std::string svg = slurp(entry.path());
+        std::smatch box, cap;
+        REQUIRE(std::regex_search(svg, box, view_box));
+        REQUIRE(std::regex_search(svg, cap, caption));
+        INFO(entry.path().filename().string() << ": " << cap[1]);
+        CHECK(least_width(cap[1], 11) <= std::stod(box[1]));
+        ++files;
+    }
+    CHECK(files == 2);
+}
+
+TEST_CASE("large print with 4 or 6 a page names the book file and line, or the flags",
+          "[cli][hostile5]") {
+    TempPath db("large-per-page.db"), book("large-per-page.toml"), pdf("large-per-page.pdf");
+    make_small_corpus(db);
+    const std::string export_to = "export --db " + db.str() + " -n 1 -o " + pdf.str();
+    write_file(book, "title = \"Big\"\nlarge_print = true\nper_page = 6\n");
+    CliResult r = run_kenken(export_to + " --book " + book.str());
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains(book.str() + ":3: per_page 6 with large_print = true"));
+    write_file(book, "per_page = 4\n");
+    r = run_kenken(export_to + " --book " + book.str() + " --large-print");
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err,
+               Catch::Contains("--large-print takes 1 or 2 puzzles a page, but per_page in " +
+                               book.str() + " is 4"));
+    r = run_kenken(export_to + " --large-print --per-page 6");
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err,
+               Catch::Contains("--large-print takes 1 or 2 puzzles a page, but --per-page 6"));
+    CHECK(!fs::exists(pdf.path));
+}
+
+TEST_CASE("a recipe of 1-cell cages only is refused with its line: a grid of givens",
+          "[cli][hostile5]") {
+    TempPath db("givens.db"), config("givens.toml");
+    const std::string run = "[run]\nsizes = \"4\"\ncount = 2\nmax_singletons = 1\n[[recipes]]\n";
+    for (const auto& [recipe, line] : std::vector<std::pair<std::string, int>>{
+             {"tiling = { max_cage = 1 }\n", 6},
+             {"tiling = { strategy = \"random-edges\", size_weights = [1.0, 0.0, 0.0, 2.0], "
+              "max_cage = 3 }\n",
+              6},
+             {"name = \"x\"\n[recipes.tiling]\nsize_weights = [1.0]\n", 8}}) {
+        INFO(recipe);
+        write_file(config, run + recipe);
+        const CliResult r =
+            run_kenken("generate -q --db " + db.str() + " --config " + config.str());
+        CHECK(r.status == 2);
+        CHECK_THAT(r.err, Catch::Contains(config.str() + ":" + std::to_string(line) + ":") &&
+                              Catch::Contains("a grid of givens"));
+        CHECK(!fs::exists(db.path));
+    }
+    // Cages of 2 cells and more still come from weights beyond max_cage, and from
+    // domino-first whatever its weights.
+    for (const std::string recipe :
+         {"tiling = { strategy = \"random-edges\", size_weights = [0.0, 0.0, 1.0], max_cage = 2 "
+          "}\n",
+          "tiling = { strategy = \"domino-first\", size_weights = [1.0], max_cage = 3 }\n"}) {
+        INFO(recipe);
+        write_file(config, run + recipe);
+        CHECK(run_kenken("generate -q --db " + db.str() + " --config " + config.str()).status == 0);
+        db.clear();
+    }
+}
+
+TEST_CASE("an SVG pack of one puzzle reports one file, not one files", "[cli][hostile5]") {
+    TempPath db("one-file.db"), folder("one-file");
+    make_small_corpus(db);
+    const CliResult r =
+        run_kenken("export --db " + db.str() + " -n 1 --format svg -o " + folder.str());
+    REQUIRE(r.status == 0);
+    CHECK_THAT(r.out + r.err, Catch::Contains("to " + folder.str() + " (1 file)"));
+}
