@@ -173,6 +173,10 @@ void check_out(const ExportRequest& req) {
     }
     if (const std::string problem = folder_problem(out); !problem.empty())
         throw std::invalid_argument("--out " + req.out + ": " + problem);
+    // A svg pack is a folder of files, a pdf or text pack one file.
+    if (const std::string problem = umask_problem(req.format == PackFormat::Svg ? 0700 : 0600);
+        !problem.empty() && !req.dry_run)
+        throw std::runtime_error("--out " + req.out + ": " + problem);  // not bad input: exit 1
     if (const std::size_t max = folder_name_max(out); out.filename().string().size() > max)
         throw std::invalid_argument(
             "--out: the file name is " + std::to_string(out.filename().string().size()) +

@@ -38,6 +38,15 @@ const char* exit_meaning(Exit status);
 std::string help_footer(std::initializer_list<Exit> statuses,
                         std::initializer_list<const char*> examples);
 
+// Called first in main(): a standard stream the caller closed (>&-, 2>&-, <&-) left its
+// number free, and the next file kenken opened took it, so progress lines went into the
+// corpus's lock file and a report could go into a book. Each closed one is held by
+// /dev/null opened so that using the stream still fails as if it were closed.
+void hold_closed_standard_streams();
+
+// Whether standard input was closed when kenken started (its number is held since).
+bool standard_input_closed();
+
 // Flushes what the command wrote to standard output; "" when all of it was written,
 // else why not (a full disk, a closed stream): main() then says so and exits 1,
 // instead of 0 with the report lost.

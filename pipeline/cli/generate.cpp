@@ -1,6 +1,8 @@
 // kenken generate: fills a corpus with unique, graded puzzles until the quotas are full.
+#include <signal.h>
 #include <spdlog/spdlog.h>
 
+#include <array>
 #include <csignal>
 #include <filesystem>
 #include <iostream>
@@ -20,9 +22,25 @@ std::atomic<bool> g_interrupt{false};
 // The requests to stop: Ctrl-C, kill, and a closed terminal or ssh session (SIGHUP
 // ended the run without marking it interrupted; --resume coped, but said less).
 constexpr int kStopSignals[] = {SIGINT, SIGTERM, SIGHUP};
+constexpr std::size_t kStopSignalCount = std::size(kStopSignals);
 
+// Whether each stop signal was ignored when kenken started: under nohup (SIGHUP) or as
+// a shell script's background job (SIGINT) the caller asked for the run to go on, and
+// catching them anyway stopped a nohup'd run when its terminal closed.
+std::array<bool, kStopSignalCount> g_ignored_at_start{};
+
+void note_ignored_stop_signals() {
+    for (std::size_t i = 0; i < kStopSignalCount; ++i) {
+        struct sigaction current {};
+        g_ignored_at_start[i] =
+            ::sigaction(kStopSignals[i], nullptr, &current) == 0 && current.sa_handler == SIG_IGN;
+    }
+}
+
+// Sets handler for every stop signal the caller did not ignore (async-signal-safe).
 void handle_stop_signals(void (*handler)(int)) {
-    for (int s : kStopSignals) std::signal(s, handler);
+    for (std::size_t i = 0; i < kStopSignalCount; ++i)
+        if (!g_ignored_at_start[i]) std::signal(kStopSignals[i], handler);
 }
 
 extern "C" void on_interrupt(int) {
@@ -146,6 +164,7 @@ int run_generate(const GenerateOptions& o) {
     // Ctrl-C is caught from the start: one arriving while the corpus opens stops the
     // run before its first candidate, still resumable.
     g_interrupt = false;
+    note_ignored_stop_signals();
     handle_stop_signals(on_interrupt);
     try {
         // The configuration is checked before the corpus is touched: a bad setting
@@ -309,8 +328,9 @@ void add_generate_command(CLI::App& app) {
     auto* sub = app.add_subcommand(
         "generate",
         "Manufacture puzzles into a SQLite corpus until it holds what the quotas ask for (what "
-        "is already there counts; --add makes the quotas on top). Ctrl-C stops after the "
-        "current batch is committed; --resume continues the run.");
+        "is already there counts; --add makes the quotas on top). Ctrl-C, SIGTERM or SIGHUP "
+        "stops after the current batch is committed (one ignored at the start, as SIGHUP "
+        "under nohup, stays ignored); --resume continues the run.");
     add_db_option(sub, o->db, "Corpus file (created when absent)");
     sub->add_option("--config", o->config,
                     "TOML configuration: a file, or a name (default, overnight) looked up in the "

@@ -1,0 +1,147 @@
+// Hostile surroundings of the process: signals from a caller that asked to ignore them,
+// standard streams closed by the caller, a umask that takes the owner's permissions.
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <filesystem>
+#include <string>
+#include <thread>
+
+#include "tests/support/cli_run.h"
+#include "tests/support/corpus_rows.h"
+#include "tests/support/test_files.h"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// A shell command line started in the background; waited for when it goes out of scope
+// (after SIGKILL if it still runs then).
+class Started {
+  public:
+    explicit Started(const std::string& command) {
+        pid_ = fork();
+        if (pid_ == 0) {
+            execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
+            _exit(127);
+        }
+        REQUIRE(pid_ > 0);
+    }
+    ~Started() {
+        if (running()) kill(pid_, SIGKILL);
+        if (!reaped_) waitpid(pid_, &status_, 0);
+    }
+    Started(const Started&) = delete;
+    Started& operator=(const Started&) = delete;
+    bool running() {
+        if (!reaped_ && waitpid(pid_, &status_, WNOHANG) == pid_) reaped_ = true;
+        return !reaped_;
+    }
+    void signal(int sig) {
+        if (running()) kill(pid_, sig);
+    }
+    // The exit status once it has ended (-1 when a signal ended it).
+    int wait() {
+        if (!reaped_) waitpid(pid_, &status_, 0);
+        reaped_ = true;
+        return WIFEXITED(status_) ? WEXITSTATUS(status_) : -1;
+    }
+
+  private:
+    pid_t pid_ = -1;
+    int status_ = 0;
+    bool reaped_ = false;
+};
+
+// run_shell's command run as nobody when we are root: root reads and writes any file,
+// whatever its mode.
+std::string as_user() {
+    return getuid() == 0 ? "setpriv --reuid=65534 --regid=65534 --clear-groups " : "";
+}
+
+}  // namespace
+
+TEST_CASE("generate leaves a stop signal its caller ignored ignored: nohup, a background job",
+          "[cli][hostile5]") {
+    // Under nohup (SIGHUP ignored) or as a script's background job (SIGINT ignored) the
+    // caller asked the run to go on; generate caught them anyway, and a closed terminal
+    // stopped a nohup'd run as interrupted (exit 130).
+    for (const char* ignored : {"HUP", "INT"}) {
+        TempPath db(std::string("ignored-") + ignored + ".db");
+        Started writer("trap '' " + std::string(ignored) + "; exec " + KENKEN_BINARY +
+                       " generate -q --db " + db.str() + " --sizes 9 -n 100000 >/dev/null 2>&1");
+        for (int i = 0; i < 3000 && writer.running() && run_rows(db.str()) == 0; ++i)
+            std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        REQUIRE(writer.running());
+        writer.signal(std::string(ignored) == "HUP" ? SIGHUP : SIGINT);
+        std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+        INFO("SIG" << ignored);
+        CHECK(writer.running());  // still making puzzles
+        // SIGTERM, which nobody ignored, still stops it as an interruption to resume.
+        writer.signal(SIGTERM);
+        CHECK(writer.wait() == 130);
+    }
+}
+
+TEST_CASE("a closed standard stream is never the number of a file kenken writes",
+          "[cli][hostile5]") {
+    // With stderr closed (2>&-) the lock file took descriptor 2, and generate's progress
+    // lines went into it: the holder's line another writer shows was followed by log lines.
+    TempPath db("closed-stderr.db");
+    const CliResult made = run_shell("{ " + std::string(KENKEN_BINARY) + " generate --db " +
+                                     db.str() + " --sizes 4 -n 3 2>&-; }");
+    CHECK(made.status == 0);
+    const std::string holder = slurp(db.str() + ".lock");
+    INFO(holder);
+    CHECK_THAT(holder, Catch::StartsWith("kenken generate, pid "));
+    CHECK_THAT(holder, !Catch::Contains("[info]"));
+    CHECK(std::count(holder.begin(), holder.end(), '\n') == 1);
+    // A closed stdout still fails the report with a message, a closed stdin is named.
+    const CliResult stats =
+        run_shell("{ " + std::string(KENKEN_BINARY) + " stats --db " + db.str() + " >&-; }");
+    CHECK(stats.status == 1);
+    CHECK_THAT(stats.out, Catch::Contains("cannot write the output"));
+    const CliResult solve = run_shell(std::string(KENKEN_BINARY) + " solve - <&-");
+    CHECK(solve.status == 2);
+    CHECK_THAT(solve.out, Catch::Contains("<stdin>: standard input is closed"));
+}
+
+TEST_CASE("a umask that takes the owner's read or write is refused before a file is made",
+          "[cli][hostile5]") {
+    // Under umask 0277 generate made the corpus read-only, then said "cannot write
+    // CORPUS: Permission denied (a writer needs a corpus it may change)" about the file it
+    // had just made, and left it (and its lock file) behind; under 0777 neither could be
+    // opened again, so later runs failed on the lock file whatever the umask.
+    TempPath folder("umask");
+    fs::create_directory(folder.path);
+    fs::permissions(folder.path, fs::perms::all);
+    TempPath seed("umask-seed.db");
+    REQUIRE(run_kenken("generate -q --db " + seed.str() + " --sizes 4 -n 4").status == 0);
+    fs::permissions(seed.path, fs::perms::all);
+    const std::string db = (folder.path / "corpus.db").string();
+    for (const char* mask : {"0277", "0777"}) {
+        for (const std::string& command :
+             {"generate -q --sizes 4 -n 3 --db " + db, "merge --db " + db + " " + seed.str(),
+              "export --db " + seed.str() + " -n 1 --allow-repeats -o " +
+                  (folder.path / "pack.json").string()}) {
+            const CliResult r = run_shell("umask " + std::string(mask) + "; " + as_user() +
+                                          KENKEN_BINARY + " " + command);
+            INFO(mask << " " << command << ": " << r.out);
+            CHECK(r.status == 1);
+            CHECK_THAT(r.out, Catch::Contains(std::string("the umask ") + mask));
+            CHECK(fs::is_empty(folder.path));
+        }
+    }
+    // A corpus that exists is written as it is: nothing new is made for it.
+    REQUIRE(
+        run_shell(as_user() + KENKEN_BINARY + " generate -q --sizes 4 -n 3 --db " + db).status ==
+        0);
+    const CliResult more = run_shell("umask 0277; " + as_user() + KENKEN_BINARY +
+                                     " generate -q --sizes 4 -n 2 --add --db " + db);
+    INFO(more.out);
+    CHECK(more.status == 0);
+    fs::remove_all(folder.path);
+}
