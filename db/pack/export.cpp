@@ -13,10 +13,12 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <stdexcept>
 
 #include "core/grade/grader.h"
 #include "core/io/new_file.h"
+#include "core/io/stop_signals.h"
 #include "db/pack/text.h"
 
 namespace kk::db {
@@ -267,6 +269,10 @@ ExportResult export_pack(Corpus& corpus, const ExportRequest& req) {
     // overtaken. The transaction commits only once the file is in place; any failure
     // rolls it back and removes the file.
     const fs::path out(req.out), part = part_path(out);
+    // Ctrl-C or kill while the part is written removes it (it was left until the next
+    // export into that folder); the placing and recording wait for nothing to stop them.
+    std::optional<RemoveOnStopSignal> stop_guard;
+    if (!to_stdout && !req.dry_run) stop_guard.emplace(part.string());
     for (int attempt = 1;; ++attempt) {
         const bool hold = attempt == kExportAttempts;
         if (hold) corpus.begin();
@@ -309,6 +315,9 @@ ExportResult export_pack(Corpus& corpus, const ExportRequest& req) {
                 corpus.commit();
                 return result;
             }
+            // From here a stop signal waits: a pack placed but not recorded kept its
+            // puzzles fresh, and the next book printed them again.
+            stop_guard->hold();
             if (req.format == PackFormat::Svg) {
                 std::error_code ec;
                 fs::remove(out, ec);  // the empty folder, if there was one
@@ -317,12 +326,14 @@ ExportResult export_pack(Corpus& corpus, const ExportRequest& req) {
             placed = true;
             if (result.files.empty()) result.files.push_back(req.out);
             corpus.commit();
+            stop_guard->release();
             return result;
         } catch (...) {
             std::error_code ec;
             fs::remove_all(part, ec);
             if (placed) fs::remove_all(out, ec);
             corpus.abandon();
+            if (stop_guard) stop_guard->release();
             throw;
         }
     }

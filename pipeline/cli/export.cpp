@@ -235,8 +235,11 @@ int run(const ExportArgs& a) {
 
 void add_export_command(CLI::App& app) {
     auto args = std::make_shared<ExportArgs>();
-    auto* sub =
-        app.add_subcommand("export", "Write a pack of puzzles (PDF, SVG or text) and record it");
+    auto* sub = app.add_subcommand(
+        "export",
+        "Write a pack of puzzles (PDF, SVG or text) and record it. Ctrl-C, SIGTERM or SIGHUP "
+        "while it is written leaves neither file nor record; once the pack is whole it is "
+        "placed and recorded first.");
     add_db_option(sub, args->db, "Corpus file");
     sub->add_option("-o,--out", args->out,
                     "Output file (svg: a new folder; '-': stdout, text formats only)")

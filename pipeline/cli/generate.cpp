@@ -1,5 +1,4 @@
 // kenken generate: fills a corpus with unique, graded puzzles until the quotas are full.
-#include <signal.h>
 #include <spdlog/spdlog.h>
 
 #include <array>
@@ -9,6 +8,7 @@
 #include <memory>
 #include <set>
 
+#include "core/io/stop_signals.h"
 #include "db/store/writer_lock.h"
 #include "pipeline/cli/command.h"
 #include "pipeline/cli/config_search.h"
@@ -19,22 +19,15 @@ namespace {
 
 std::atomic<bool> g_interrupt{false};
 
-// The requests to stop: Ctrl-C, kill, and a closed terminal or ssh session (SIGHUP
-// ended the run without marking it interrupted; --resume coped, but said less).
-constexpr int kStopSignals[] = {SIGINT, SIGTERM, SIGHUP};
+// Whether each stop signal (kStopSignals) was ignored when kenken started: under nohup
+// (SIGHUP) or as a script's background job (SIGINT) the caller asked for the run to go
+// on, and catching them anyway stopped a nohup'd run when its terminal closed.
 constexpr std::size_t kStopSignalCount = std::size(kStopSignals);
-
-// Whether each stop signal was ignored when kenken started: under nohup (SIGHUP) or as
-// a shell script's background job (SIGINT) the caller asked for the run to go on, and
-// catching them anyway stopped a nohup'd run when its terminal closed.
 std::array<bool, kStopSignalCount> g_ignored_at_start{};
 
 void note_ignored_stop_signals() {
-    for (std::size_t i = 0; i < kStopSignalCount; ++i) {
-        struct sigaction current {};
-        g_ignored_at_start[i] =
-            ::sigaction(kStopSignals[i], nullptr, &current) == 0 && current.sa_handler == SIG_IGN;
-    }
+    for (std::size_t i = 0; i < kStopSignalCount; ++i)
+        g_ignored_at_start[i] = signal_ignored(kStopSignals[i]);
 }
 
 // Sets handler for every stop signal the caller did not ignore (async-signal-safe).

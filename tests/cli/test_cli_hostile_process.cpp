@@ -1,5 +1,6 @@
-// Hostile surroundings of the process: signals from a caller that asked to ignore them,
-// standard streams closed by the caller, a umask that takes the owner's permissions.
+// Hostile surroundings of the process: signals at any moment, or from a caller that asked
+// to ignore them, standard streams closed by the caller, a umask that takes the owner's
+// permissions.
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -9,6 +10,7 @@
 #include <filesystem>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "tests/support/cli_run.h"
 #include "tests/support/corpus_rows.h"
@@ -43,11 +45,12 @@ class Started {
     void signal(int sig) {
         if (running()) kill(pid_, sig);
     }
-    // The exit status once it has ended (-1 when a signal ended it).
+    // The exit status once it has ended; 128 + the signal's number when one ended it,
+    // as a shell shows it.
     int wait() {
         if (!reaped_) waitpid(pid_, &status_, 0);
         reaped_ = true;
-        return WIFEXITED(status_) ? WEXITSTATUS(status_) : -1;
+        return WIFEXITED(status_) ? WEXITSTATUS(status_) : 128 + WTERMSIG(status_);
     }
 
   private:
@@ -143,5 +146,43 @@ TEST_CASE("a umask that takes the owner's read or write is refused before a file
                                      " generate -q --sizes 4 -n 2 --add --db " + db);
     INFO(more.out);
     CHECK(more.status == 0);
+    fs::remove_all(folder.path);
+}
+
+TEST_CASE("a book stopped by a signal while it is written leaves no part behind",
+          "[cli][hostile5]") {
+    // Ctrl-C, kill or a closed terminal during a long export left the hidden part
+    // (.book.pdf.kkpart-PID, or a folder of pages for svg) until the next export into that
+    // folder. A second signal during the removal must not leave half of it.
+    TempPath db("stopped-export.db");
+    REQUIRE(run_kenken("generate -q --db " + db.str() + " --sizes 8-9 -n 120").status == 0);
+    TempPath folder("stopped-export");
+    struct Case {
+        const char* name;
+        std::vector<int> signals;
+    };
+    for (const Case& c : {Case{"book.pdf", {SIGINT}}, Case{"pages.svg", {SIGTERM}},
+                          Case{"book.pdf", {SIGHUP, SIGINT}}}) {
+        fs::remove_all(folder.path);
+        fs::create_directory(folder.path);
+        Started exporter(std::string("exec ") + KENKEN_BINARY + " export --db " + db.str() +
+                         " -n 120 --walkthrough 120 -o " + (folder.path / c.name).string() +
+                         " >/dev/null 2>&1");
+        bool part_seen = false;
+        for (int i = 0; i < 3000 && exporter.running() && !part_seen; ++i) {
+            for (const auto& entry : fs::directory_iterator(folder.path))
+                part_seen = part_seen ||
+                            entry.path().filename().string().find(".kkpart-") != std::string::npos;
+            if (!part_seen) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        }
+        INFO(c.name << " " << c.signals.size() << " signals");
+        REQUIRE(part_seen);
+        for (int sig : c.signals) exporter.signal(sig);
+        CHECK(exporter.wait() == 128 + c.signals.front());
+        CHECK(fs::is_empty(folder.path));
+        const CliResult packs = run_kenken("packs --db " + db.str());
+        CHECK_THAT(packs.out, !Catch::Contains(folder.str()));
+    }
+    CHECK(run_kenken("verify --db " + db.str()).status == 0);
     fs::remove_all(folder.path);
 }

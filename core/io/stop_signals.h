@@ -1,0 +1,42 @@
+// The requests to stop a command: Ctrl-C (SIGINT), kill (SIGTERM) and a closed terminal
+// or ssh session (SIGHUP). A file being made is removed when one ends the process.
+#pragma once
+
+#include <signal.h>
+
+#include <csignal>
+#include <iterator>
+#include <string>
+
+namespace kk {
+
+inline constexpr int kStopSignals[] = {SIGINT, SIGTERM, SIGHUP};
+
+// Whether sig is ignored now: one the caller ignored (SIGHUP under nohup, SIGINT for a
+// script's background job) asks the command to go on, so kenken does not catch it.
+bool signal_ignored(int sig);
+
+// While one lives, a stop signal first removes path (a file, or a folder of files) and
+// then ends the process as the signal would have (a shell sees 128 + its number): a
+// book interrupted while it was written left its hidden part behind, until the next
+// export into that folder. One at a time; not for a command that catches the signals
+// itself (generate).
+class RemoveOnStopSignal {
+  public:
+    explicit RemoveOnStopSignal(const std::string& path);
+    ~RemoveOnStopSignal();  // the signals' earlier handling comes back
+    RemoveOnStopSignal(const RemoveOnStopSignal&) = delete;
+    RemoveOnStopSignal& operator=(const RemoveOnStopSignal&) = delete;
+
+    // The file is whole and is being placed and recorded: the signals wait (they are
+    // delivered on release(), with nothing left to remove) instead of leaving a pack
+    // placed but not recorded.
+    void hold();
+    void release();
+
+  private:
+    struct sigaction previous_[std::size(kStopSignals)];
+    bool held_ = false;
+};
+
+}  // namespace kk
