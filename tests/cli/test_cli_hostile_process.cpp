@@ -186,3 +186,19 @@ TEST_CASE("a book stopped by a signal while it is written leaves no part behind"
     CHECK(run_kenken("verify --db " + db.str()).status == 0);
     fs::remove_all(folder.path);
 }
+
+TEST_CASE("an export whose report is lost says its pack is made, so it is not made twice",
+          "[cli][hostile5]") {
+    // With stdout on a full disk the book was written and recorded, yet all kenken said
+    // was "cannot write the output", exit 1: run again, it printed a second book of other
+    // puzzles.
+    TempPath db("lost-report.db");
+    REQUIRE(run_kenken("generate -q --db " + db.str() + " --sizes 4 -n 4").status == 0);
+    TempPath book("lost-report.json");
+    const CliResult r = run_shell("{ " + std::string(KENKEN_BINARY) + " export --db " + db.str() +
+                                  " -n 2 -o " + book.str() + " >/dev/full; }");
+    INFO(r.out);
+    CHECK(r.status == 1);
+    CHECK_THAT(r.out, Catch::Contains("pack 1 is written to " + book.str() + " and recorded"));
+    CHECK(fs::exists(book.path));
+}
