@@ -59,6 +59,20 @@ extern "C" void remove_then_end(int sig) {
     ::raise(sig);
 }
 
+std::atomic<bool> g_stop{false};
+bool g_ignored_at_catch[std::size(kStopSignals)] = {};
+
+// Sets handler for every stop signal the caller did not ignore (async-signal-safe).
+void set_stop_handlers(void (*handler)(int)) {
+    for (std::size_t i = 0; i < std::size(kStopSignals); ++i)
+        if (!g_ignored_at_catch[i]) ::signal(kStopSignals[i], handler);
+}
+
+extern "C" void request_stop(int) {
+    g_stop = true;
+    set_stop_handlers(SIG_DFL);
+}
+
 sigset_t stop_set() {
     sigset_t set;
     sigemptyset(&set);
@@ -71,6 +85,21 @@ sigset_t stop_set() {
 bool signal_ignored(int sig) {
     struct sigaction current {};
     return ::sigaction(sig, nullptr, &current) == 0 && current.sa_handler == SIG_IGN;
+}
+
+void catch_stop_signals() {
+    g_stop = false;
+    for (std::size_t i = 0; i < std::size(kStopSignals); ++i)
+        g_ignored_at_catch[i] = signal_ignored(kStopSignals[i]);
+    set_stop_handlers(request_stop);
+}
+
+void release_stop_signals() {
+    set_stop_handlers(SIG_DFL);
+}
+
+const std::atomic<bool>* stop_flag() {
+    return &g_stop;
 }
 
 RemoveOnStopSignal::RemoveOnStopSignal(const std::string& path) {

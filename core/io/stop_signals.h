@@ -4,6 +4,7 @@
 
 #include <signal.h>
 
+#include <atomic>
 #include <csignal>
 #include <iterator>
 #include <string>
@@ -15,6 +16,14 @@ inline constexpr int kStopSignals[] = {SIGINT, SIGTERM, SIGHUP};
 // Whether sig is ignored now: one the caller ignored (SIGHUP under nohup, SIGINT for a
 // script's background job) asks the command to go on, so kenken does not catch it.
 bool signal_ignored(int sig);
+
+// From catch_stop_signals() on, a stop signal the caller did not ignore sets the flag
+// stop_flag() points at, so that a command can stop where it can resume (generate after a
+// batch, merge after a shard); a second one ends the process at once (SQLite rolls back
+// the open transaction). release_stop_signals() gives them their default action back.
+void catch_stop_signals();
+void release_stop_signals();
+const std::atomic<bool>* stop_flag();
 
 // While one lives, a stop signal first removes path (a file, or a folder of files) and
 // then ends the process as the signal would have (a shell sees 128 + its number): a

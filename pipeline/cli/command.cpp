@@ -188,7 +188,8 @@ const char* exit_meaning(Exit status) {
         case kWrongShard:
             return "`merge` met a shard of another configuration or seed (--force merges it)";
         case kInterrupted:
-            return "interrupted (Ctrl-C, SIGTERM or SIGHUP); --resume continues";
+            return "interrupted (Ctrl-C, SIGTERM or SIGHUP): generate --resume, or the same "
+                   "merge again, continues";
     }
     return "?";
 }

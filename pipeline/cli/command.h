@@ -28,7 +28,7 @@ enum Exit : int {
     kUndecided = 8,      // `solve`/`grade`: --max-seconds ran out before a puzzle was decided
     kWrongShard = 10,    // `merge` met a shard of another configuration or seed
     kLocked = 9,         // `generate`, `merge`: another generate or merge is writing this corpus
-    kInterrupted = 130,  // `generate` was stopped (SIGINT/SIGTERM/SIGHUP); --resume continues
+    kInterrupted = 130,  // `generate` or `merge` was stopped (SIGINT/SIGTERM/SIGHUP)
 };
 
 // One line for the help: what the status means.

@@ -1,8 +1,6 @@
 // kenken generate: fills a corpus with unique, graded puzzles until the quotas are full.
 #include <spdlog/spdlog.h>
 
-#include <array>
-#include <csignal>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -16,31 +14,6 @@
 
 namespace kk::cli {
 namespace {
-
-std::atomic<bool> g_interrupt{false};
-
-// Whether each stop signal (kStopSignals) was ignored when kenken started: under nohup
-// (SIGHUP) or as a script's background job (SIGINT) the caller asked for the run to go
-// on, and catching them anyway stopped a nohup'd run when its terminal closed.
-constexpr std::size_t kStopSignalCount = std::size(kStopSignals);
-std::array<bool, kStopSignalCount> g_ignored_at_start{};
-
-void note_ignored_stop_signals() {
-    for (std::size_t i = 0; i < kStopSignalCount; ++i)
-        g_ignored_at_start[i] = signal_ignored(kStopSignals[i]);
-}
-
-// Sets handler for every stop signal the caller did not ignore (async-signal-safe).
-void handle_stop_signals(void (*handler)(int)) {
-    for (std::size_t i = 0; i < kStopSignalCount; ++i)
-        if (!g_ignored_at_start[i]) std::signal(kStopSignals[i], handler);
-}
-
-extern "C" void on_interrupt(int) {
-    g_interrupt = true;
-    // A second request ends the process at once; SQLite rolls back the open batch.
-    handle_stop_signals(SIG_DFL);
-}
 
 struct GenerateOptions {
     std::string db, config, sizes, per_level, shard;
@@ -156,9 +129,7 @@ FactoryConfig stored_config(const db::RunRow& run, const std::string& db) {
 int run_generate(const GenerateOptions& o) {
     // Ctrl-C is caught from the start: one arriving while the corpus opens stops the
     // run before its first candidate, still resumable.
-    g_interrupt = false;
-    note_ignored_stop_signals();
-    handle_stop_signals(on_interrupt);
+    catch_stop_signals();
     try {
         // The configuration is checked before the corpus is touched: a bad setting
         // leaves no file behind.
@@ -286,10 +257,10 @@ int run_generate(const GenerateOptions& o) {
         fo.quiet = o.quiet;
         fo.threads = o.threads.value_or(config.threads);
         fo.stop_after = o.stop_after.value_or(0);
-        fo.interrupt = &g_interrupt;
+        fo.interrupt = stop_flag();
 
         const FactoryResult r = run_factory(*corpus, config, fo);
-        handle_stop_signals(SIG_DFL);
+        release_stop_signals();
 
         std::cout << "run " << r.run_id << (r.finished ? " finished" : " interrupted") << "\n\n"
                   << r.counters.table();

@@ -2,6 +2,7 @@
 // to ignore them, standard streams closed by the caller, a umask that takes the owner's
 // permissions.
 #include <signal.h>
+#include <sqlite3.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -201,4 +202,31 @@ TEST_CASE("an export whose report is lost says its pack is made, so it is not ma
     CHECK(r.status == 1);
     CHECK_THAT(r.out, Catch::Contains("pack 1 is written to " + book.str() + " and recorded"));
     CHECK(fs::exists(book.path));
+}
+
+TEST_CASE("a merge stopped by a signal ends after the shard in progress and says where",
+          "[cli][hostile5]") {
+    // Ctrl-C or kill ended a merge with no word of what it had merged.
+    TempPath s0("stopped-merge-0.db"), s1("stopped-merge-1.db"), out("stopped-merge.db");
+    TempPath err("stopped-merge.err");
+    REQUIRE(run_kenken("generate -q --db " + s0.str() + " --sizes 4 -n 6 --shard 0/2").status == 0);
+    REQUIRE(run_kenken("generate -q --db " + s1.str() + " --sizes 4 -n 6 --shard 1/2").status == 0);
+    REQUIRE(run_kenken("merge --db " + out.str() + " " + s0.str()).status == 0);
+    // The test holds the output's write lock, so the merge waits at its first shard.
+    sqlite3* holder = nullptr;
+    REQUIRE(sqlite3_open(out.str().c_str(), &holder) == SQLITE_OK);
+    REQUIRE(sqlite3_exec(holder, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr) == SQLITE_OK);
+    Started merge(std::string("exec ") + KENKEN_BINARY + " merge --db " + out.str() + " " +
+                  s0.str() + " " + s1.str() + " >/dev/null 2>" + err.str());
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    merge.signal(SIGINT);
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    sqlite3_exec(holder, "ROLLBACK", nullptr, nullptr, nullptr);
+    sqlite3_close(holder);
+    CHECK(merge.wait() == 130);
+    CHECK_THAT(slurp(err.path), Catch::Contains("merge: stopped after 1 of 2 shard files"));
+    const CliResult again = run_kenken("merge --db " + out.str() + " " + s0.str() + " " + s1.str());
+    CHECK(again.status == 0);
+    CHECK_THAT(again.out, Catch::Contains("finished shards: 2 of 2"));
+    CHECK(run_kenken("verify --db " + out.str()).status == 0);
 }
