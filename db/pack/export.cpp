@@ -179,6 +179,12 @@ void check_out(const ExportRequest& req) {
     if (const std::string problem = umask_problem(req.format == PackFormat::Svg ? 0700 : 0600);
         !problem.empty() && !req.dry_run)
         throw std::runtime_error("--out " + req.out + ": " + problem);  // not bad input: exit 1
+    // The pack is written beside its name and then renamed: in a folder we may not write
+    // in it failed only once the book was made (minutes with worked solutions), and named
+    // the hidden part file ("cannot write .book.pdf.kkpart-PID"), or cairo's raw error.
+    if (!req.dry_run && ::access(folder_of(out).c_str(), W_OK | X_OK) != 0)
+        throw std::runtime_error("--out " + req.out + ": cannot make files in the folder " +
+                                 folder_of(out).string() + ": " + std::strerror(errno));
     if (const std::size_t max = folder_name_max(out); out.filename().string().size() > max)
         throw std::invalid_argument(
             "--out: the file name is " + std::to_string(out.filename().string().size()) +

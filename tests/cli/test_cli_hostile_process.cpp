@@ -230,3 +230,31 @@ TEST_CASE("a merge stopped by a signal ends after the shard in progress and says
     CHECK_THAT(again.out, Catch::Contains("finished shards: 2 of 2"));
     CHECK(run_kenken("verify --db " + out.str()).status == 0);
 }
+
+TEST_CASE("export into a folder it may not write in says so before making the book",
+          "[cli][hostile5]") {
+    // The book was made first (minutes with worked solutions), then export failed on its
+    // hidden part: "cannot write .book.pdf.kkpart-PID: Permission denied", or for svg
+    // "filesystem error: cannot create directories".
+    TempPath corpus_folder("unwritable-out-corpus"), folder("unwritable-out");
+    fs::create_directory(corpus_folder.path);
+    fs::permissions(corpus_folder.path, fs::perms::all);
+    const std::string db = (corpus_folder.path / "corpus.db").string();
+    REQUIRE(run_shell(as_user() + KENKEN_BINARY + " generate -q --db " + db + " --sizes 4 -n 3")
+                .status == 0);
+    fs::create_directory(folder.path);
+    fs::permissions(folder.path, fs::perms::owner_read | fs::perms::owner_exec |
+                                     fs::perms::group_read | fs::perms::group_exec |
+                                     fs::perms::others_read | fs::perms::others_exec);
+    for (const char* name : {"book.pdf", "book.json", "pages.svg"}) {
+        const CliResult r = run_shell(as_user() + KENKEN_BINARY + " export --db " + db +
+                                      " -n 1 --allow-repeats -o " + (folder.path / name).string());
+        INFO(r.out);
+        CHECK(r.status == 1);
+        CHECK_THAT(r.out, Catch::Contains("cannot make files in the folder " + folder.str()));
+        CHECK_THAT(r.out, !Catch::Contains("kkpart"));
+    }
+    CHECK_THAT(run_kenken("packs --db " + db).out, Catch::Contains("no packs"));
+    fs::permissions(folder.path, fs::perms::owner_all);
+    fs::remove_all(corpus_folder.path);
+}
