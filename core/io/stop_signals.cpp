@@ -73,6 +73,11 @@ extern "C" void request_stop(int) {
     set_stop_handlers(SIG_DFL);
 }
 
+// A broken pipe asks once to stop; later writes to it just fail (EPIPE).
+extern "C" void request_stop_on_broken_pipe(int) {
+    g_stop = true;
+}
+
 sigset_t stop_set() {
     sigset_t set;
     sigemptyset(&set);
@@ -87,15 +92,18 @@ bool signal_ignored(int sig) {
     return ::sigaction(sig, nullptr, &current) == 0 && current.sa_handler == SIG_IGN;
 }
 
-void catch_stop_signals() {
+void catch_stop_signals(bool broken_pipe_too) {
     g_stop = false;
     for (std::size_t i = 0; i < std::size(kStopSignals); ++i)
         g_ignored_at_catch[i] = signal_ignored(kStopSignals[i]);
     set_stop_handlers(request_stop);
+    if (broken_pipe_too) ::signal(SIGPIPE, request_stop_on_broken_pipe);
 }
 
 void release_stop_signals() {
     set_stop_handlers(SIG_DFL);
+    // main() sets SIGPIPE to its default action for every command.
+    ::signal(SIGPIPE, SIG_DFL);
 }
 
 const std::atomic<bool>* stop_flag() {

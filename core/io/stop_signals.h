@@ -20,8 +20,10 @@ bool signal_ignored(int sig);
 // From catch_stop_signals() on, a stop signal the caller did not ignore sets the flag
 // stop_flag() points at, so that a command can stop where it can resume (generate after a
 // batch, merge after a shard); a second one ends the process at once (SQLite rolls back
-// the open transaction). release_stop_signals() gives them their default action back.
-void catch_stop_signals();
+// the open transaction). With broken_pipe_too, SIGPIPE (a reader of the progress that went
+// away, as an ssh session without a terminal does) asks to stop too, instead of killing
+// the run between two commits. release_stop_signals() gives them their default action.
+void catch_stop_signals(bool broken_pipe_too = false);
 void release_stop_signals();
 const std::atomic<bool>* stop_flag();
 

@@ -25,9 +25,11 @@ namespace {
 // (after SIGKILL if it still runs then).
 class Started {
   public:
-    explicit Started(const std::string& command) {
+    // stderr_fd, when given, is the command's standard error.
+    explicit Started(const std::string& command, int stderr_fd = -1) {
         pid_ = fork();
         if (pid_ == 0) {
+            if (stderr_fd >= 0) dup2(stderr_fd, STDERR_FILENO);
             execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
             _exit(127);
         }
@@ -257,4 +259,31 @@ TEST_CASE("export into a folder it may not write in says so before making the bo
     CHECK_THAT(run_kenken("packs --db " + db).out, Catch::Contains("no packs"));
     fs::permissions(folder.path, fs::perms::owner_all);
     fs::remove_all(corpus_folder.path);
+}
+
+TEST_CASE("generate whose progress reader went away stops as interrupted, resumable",
+          "[cli][hostile5]") {
+    // An ssh session without a terminal that drops, or `2>&1 | head`: the next progress
+    // line met a broken pipe and SIGPIPE killed the run between two commits, its run
+    // left "running" for ever in stats. Now it stops as for SIGHUP: exit 130, run
+    // interrupted, --resume continues.
+    TempPath db("broken-progress.db");
+    REQUIRE(run_kenken("generate -q --db " + db.str() + " --sizes 9 -n 2").status == 0);
+    int fds[2];
+    REQUIRE(pipe(fds) == 0);
+    close(fds[0]);  // the reader is gone before the first line
+    int status = 0;
+    {
+        // "already holds 2 of the 100000 puzzles" is its first line on stderr.
+        Started writer(std::string("exec ") + KENKEN_BINARY + " generate --db " + db.str() +
+                           " --sizes 9 -n 100000 >/dev/null",
+                       fds[1]);
+        close(fds[1]);
+        status = writer.wait();
+    }
+    CHECK(status == 130);
+    const CliResult stats = run_kenken("stats --db " + db.str());
+    INFO(stats.out);
+    CHECK_THAT(stats.out, Catch::Contains("interrupted"));
+    CHECK_THAT(stats.out, !Catch::Contains("running"));
 }
