@@ -27,6 +27,18 @@ void catch_stop_signals(bool broken_pipe_too = false);
 void release_stop_signals();
 const std::atomic<bool>* stop_flag();
 
+// catch_stop_signals() for a scope: released when it ends, however it ends (an error
+// returned early left SIGPIPE caught, so a later broken pipe was "cannot write").
+class StopSignalsCaught {
+  public:
+    explicit StopSignalsCaught(bool broken_pipe_too = false) {
+        catch_stop_signals(broken_pipe_too);
+    }
+    ~StopSignalsCaught() { release_stop_signals(); }
+    StopSignalsCaught(const StopSignalsCaught&) = delete;
+    StopSignalsCaught& operator=(const StopSignalsCaught&) = delete;
+};
+
 // While one lives, a stop signal first removes path (a file, or a folder of files) and
 // then ends the process as the signal would have (a shell sees 128 + its number): a
 // book interrupted while it was written left its hidden part behind, until the next

@@ -129,7 +129,7 @@ FactoryConfig stored_config(const db::RunRow& run, const std::string& db) {
 int run_generate(const GenerateOptions& o) {
     // Ctrl-C is caught from the start: one arriving while the corpus opens stops the
     // run before its first candidate, still resumable.
-    catch_stop_signals(true);
+    const StopSignalsCaught stop_signals(true);
     try {
         // The configuration is checked before the corpus is touched: a bad setting
         // leaves no file behind.

@@ -189,7 +189,7 @@ int run_merge(const MergeOptions& o) {
         const auto t0 = std::chrono::steady_clock::now();
         // Ctrl-C, SIGTERM or SIGHUP stops between shards, saying where: a killed merge
         // ended with no word of what it had merged.
-        catch_stop_signals();
+        const StopSignalsCaught stop_signals;
         for (size_t k = 0; k < o.shards.size(); ++k) {
             if (stop_flag()->load()) {
                 std::cerr << "merge: stopped after " << k << " of " << o.shards.size()
