@@ -1,6 +1,9 @@
 #include "core/io/new_file.h"
 
+#include <sys/stat.h>
 #include <unistd.h>
+
+#include <cstdio>
 
 namespace kk {
 
@@ -19,6 +22,21 @@ std::string folder_problem(const std::filesystem::path& file) {
 std::size_t folder_name_max(const std::filesystem::path& file) {
     const long max = ::pathconf(folder_of(file).c_str(), _PC_NAME_MAX);
     return max > 0 ? static_cast<std::size_t>(max) : 255;
+}
+
+std::string umask_problem(unsigned needed) {
+    // Read by setting it: called before any thread that makes files is started.
+    const mode_t mask = ::umask(0);
+    ::umask(mask);
+    // root reads and writes files whatever their mode.
+    if ((mask & needed) == 0 || ::geteuid() == 0) return "";
+    char octal[16];
+    std::snprintf(octal, sizeof octal, "%04o", static_cast<unsigned>(mask & 0777));
+    return std::string("the umask ") + octal + " would make files their owner cannot " +
+           ((mask & 0400)   ? "read"
+            : (mask & 0200) ? "write"
+                            : "open as a folder") +
+           ": nothing made (set a umask such as 0022 or 0077)";
 }
 
 }  // namespace kk

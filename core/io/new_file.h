@@ -19,4 +19,10 @@ std::string folder_problem(const std::filesystem::path& file);
 // systems' limit, when the folder cannot say).
 std::size_t folder_name_max(const std::filesystem::path& file);
 
+// "" when the process's umask leaves the owner the permissions in `needed` (0600: read
+// and write; 0700 for a folder to write into) on what it makes, else why not. Under
+// umask 0277 a new corpus was made read-only and generate then failed with "cannot write
+// CORPUS", blaming the file it had just made (and the lock file stayed unwritable).
+std::string umask_problem(unsigned needed);
+
 }  // namespace kk

@@ -13,10 +13,12 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <stdexcept>
 
 #include "core/grade/grader.h"
 #include "core/io/new_file.h"
+#include "core/io/stop_signals.h"
 #include "db/pack/text.h"
 
 namespace kk::db {
@@ -173,6 +175,16 @@ void check_out(const ExportRequest& req) {
     }
     if (const std::string problem = folder_problem(out); !problem.empty())
         throw std::invalid_argument("--out " + req.out + ": " + problem);
+    // A svg pack is a folder of files, a pdf or text pack one file.
+    if (const std::string problem = umask_problem(req.format == PackFormat::Svg ? 0700 : 0600);
+        !problem.empty() && !req.dry_run)
+        throw std::runtime_error("--out " + req.out + ": " + problem);  // not bad input: exit 1
+    // The pack is written beside its name and then renamed: in a folder we may not write
+    // in it failed only once the book was made (minutes with worked solutions), and named
+    // the hidden part file ("cannot write .book.pdf.kkpart-PID"), or cairo's raw error.
+    if (!req.dry_run && ::access(folder_of(out).c_str(), W_OK | X_OK) != 0)
+        throw std::runtime_error("--out " + req.out + ": cannot make files in the folder " +
+                                 folder_of(out).string() + ": " + std::strerror(errno));
     if (const std::size_t max = folder_name_max(out); out.filename().string().size() > max)
         throw std::invalid_argument(
             "--out: the file name is " + std::to_string(out.filename().string().size()) +
@@ -263,6 +275,10 @@ ExportResult export_pack(Corpus& corpus, const ExportRequest& req) {
     // overtaken. The transaction commits only once the file is in place; any failure
     // rolls it back and removes the file.
     const fs::path out(req.out), part = part_path(out);
+    // Ctrl-C or kill while the part is written removes it (it was left until the next
+    // export into that folder); the placing and recording wait for nothing to stop them.
+    std::optional<RemoveOnStopSignal> stop_guard;
+    if (!to_stdout && !req.dry_run) stop_guard.emplace(part.string());
     for (int attempt = 1;; ++attempt) {
         const bool hold = attempt == kExportAttempts;
         if (hold) corpus.begin();
@@ -305,6 +321,9 @@ ExportResult export_pack(Corpus& corpus, const ExportRequest& req) {
                 corpus.commit();
                 return result;
             }
+            // From here a stop signal waits: a pack placed but not recorded kept its
+            // puzzles fresh, and the next book printed them again.
+            stop_guard->hold();
             if (req.format == PackFormat::Svg) {
                 std::error_code ec;
                 fs::remove(out, ec);  // the empty folder, if there was one
@@ -313,12 +332,14 @@ ExportResult export_pack(Corpus& corpus, const ExportRequest& req) {
             placed = true;
             if (result.files.empty()) result.files.push_back(req.out);
             corpus.commit();
+            stop_guard->release();
             return result;
         } catch (...) {
             std::error_code ec;
             fs::remove_all(part, ec);
             if (placed) fs::remove_all(out, ec);
             corpus.abandon();
+            if (stop_guard) stop_guard->release();
             throw;
         }
     }

@@ -112,6 +112,12 @@ std::optional<WriterLock> WriterLock::try_acquire(const std::string& corpus_path
                                                   const std::string& command, std::string& holder) {
     check_writable_name(corpus_path);
     const std::string path = lock_path(corpus_path);
+    // A new corpus or lock file is made with the umask (SQLite gives its journals the
+    // corpus's own permissions).
+    std::error_code error;
+    if (!std::filesystem::exists(corpus_path, error) || !std::filesystem::exists(path, error))
+        if (const std::string problem = umask_problem(0600); !problem.empty())
+            throw DbError(corpus_path + ": " + problem);
     // Never through a link: the holder's line is written over the file, and a lock file
     // linked to /etc/passwd (or any file of the user's) was truncated and overwritten.
     const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);

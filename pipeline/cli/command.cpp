@@ -1,5 +1,8 @@
 #include "pipeline/cli/command.h"
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <cerrno>
 #include <charconv>
 #include <cmath>
@@ -17,8 +20,27 @@ namespace kk::cli {
 namespace {
 
 int g_exit = kOk;
+bool g_stdin_closed = false;
 
 }  // namespace
+
+void hold_closed_standard_streams() {
+    for (int fd : {STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO}) {
+        if (::fcntl(fd, F_GETFD) != -1 || errno != EBADF) continue;
+        if (fd == STDIN_FILENO) g_stdin_closed = true;
+        // Open the wrong way round: a read of stdin or a write of stdout or stderr still
+        // fails (EBADF) as on the closed stream, and is reported as before.
+        const int held =
+            ::open("/dev/null", (fd == STDIN_FILENO ? O_WRONLY : O_RDONLY) | O_CLOEXEC);
+        if (held < 0 || held == fd) continue;
+        ::dup2(held, fd);
+        ::close(held);
+    }
+}
+
+bool standard_input_closed() {
+    return g_stdin_closed;
+}
 
 void set_exit(int status) {
     g_exit = status;
@@ -167,7 +189,8 @@ const char* exit_meaning(Exit status) {
         case kWrongShard:
             return "`merge` met a shard of another configuration or seed (--force merges it)";
         case kInterrupted:
-            return "interrupted (Ctrl-C); --resume continues";
+            return "interrupted (Ctrl-C, SIGTERM or SIGHUP): generate --resume, or the same "
+                   "merge again, continues";
     }
     return "?";
 }

@@ -28,7 +28,7 @@ enum Exit : int {
     kUndecided = 8,      // `solve`/`grade`: --max-seconds ran out before a puzzle was decided
     kWrongShard = 10,    // `merge` met a shard of another configuration or seed
     kLocked = 9,         // `generate`, `merge`: another generate or merge is writing this corpus
-    kInterrupted = 130,  // `generate` was stopped (SIGINT/SIGTERM/SIGHUP); --resume continues
+    kInterrupted = 130,  // `generate` or `merge` was stopped (SIGINT/SIGTERM/SIGHUP)
 };
 
 // One line for the help: what the status means.
@@ -37,6 +37,15 @@ const char* exit_meaning(Exit status);
 // The foot of a command's help: its exit statuses, then examples (one command a line).
 std::string help_footer(std::initializer_list<Exit> statuses,
                         std::initializer_list<const char*> examples);
+
+// Called first in main(): a standard stream the caller closed (>&-, 2>&-, <&-) left its
+// number free, and the next file kenken opened took it, so progress lines went into the
+// corpus's lock file and a report could go into a book. Each closed one is held by
+// /dev/null opened so that using the stream still fails as if it were closed.
+void hold_closed_standard_streams();
+
+// Whether standard input was closed when kenken started (its number is held since).
+bool standard_input_closed();
 
 // Flushes what the command wrote to standard output; "" when all of it was written,
 // else why not (a full disk, a closed stream): main() then says so and exits 1,

@@ -227,6 +227,17 @@ int run(const ExportArgs& a) {
             std::cerr << "export: warning: " << a.out << " held pack " << replaced
                       << ", which stays recorded with its puzzles published (kenken packs --db "
                       << shell_word(a.db) << " --delete " << replaced << " frees them)\n";
+        // The pack is made whatever becomes of its report: a lost report (stdout on a full
+        // disk, or closed) said only "cannot write the output", exit 1, and an export run
+        // again printed a second book of other puzzles.
+        if (a.out != "-")
+            if (const std::string problem = flush_output(); !problem.empty()) {
+                std::cerr << "export: pack " << r.pack_id << " is written to " << a.out
+                          << " and recorded; only this report was lost (" << problem
+                          << "): `kenken packs --db " << shell_word(a.db) << " --show " << r.pack_id
+                          << "` shows it\n";
+                return kFailure;
+            }
         return kOk;
     } catch (const std::invalid_argument& e) {
         std::cerr << "export: " << e.what() << "\n";
@@ -241,8 +252,11 @@ int run(const ExportArgs& a) {
 
 void add_export_command(CLI::App& app) {
     auto args = std::make_shared<ExportArgs>();
-    auto* sub =
-        app.add_subcommand("export", "Write a pack of puzzles (PDF, SVG or text) and record it");
+    auto* sub = app.add_subcommand(
+        "export",
+        "Write a pack of puzzles (PDF, SVG or text) and record it. Ctrl-C, SIGTERM or SIGHUP "
+        "while it is written leaves neither file nor record; once the pack is whole it is "
+        "placed and recorded first.");
     add_db_option(sub, args->db, "Corpus file");
     sub->add_option("-o,--out", args->out,
                     "Output file (svg: a new folder; '-': stdout, text formats only)")

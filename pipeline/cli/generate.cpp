@@ -1,12 +1,12 @@
 // kenken generate: fills a corpus with unique, graded puzzles until the quotas are full.
 #include <spdlog/spdlog.h>
 
-#include <csignal>
 #include <filesystem>
 #include <iostream>
 #include <memory>
 #include <set>
 
+#include "core/io/stop_signals.h"
 #include "db/store/writer_lock.h"
 #include "pipeline/cli/command.h"
 #include "pipeline/cli/config_search.h"
@@ -14,22 +14,6 @@
 
 namespace kk::cli {
 namespace {
-
-std::atomic<bool> g_interrupt{false};
-
-// The requests to stop: Ctrl-C, kill, and a closed terminal or ssh session (SIGHUP
-// ended the run without marking it interrupted; --resume coped, but said less).
-constexpr int kStopSignals[] = {SIGINT, SIGTERM, SIGHUP};
-
-void handle_stop_signals(void (*handler)(int)) {
-    for (int s : kStopSignals) std::signal(s, handler);
-}
-
-extern "C" void on_interrupt(int) {
-    g_interrupt = true;
-    // A second request ends the process at once; SQLite rolls back the open batch.
-    handle_stop_signals(SIG_DFL);
-}
 
 struct GenerateOptions {
     std::string db, config, sizes, per_level, shard;
@@ -145,8 +129,7 @@ FactoryConfig stored_config(const db::RunRow& run, const std::string& db) {
 int run_generate(const GenerateOptions& o) {
     // Ctrl-C is caught from the start: one arriving while the corpus opens stops the
     // run before its first candidate, still resumable.
-    g_interrupt = false;
-    handle_stop_signals(on_interrupt);
+    const StopSignalsCaught stop_signals(true);
     try {
         // The configuration is checked before the corpus is touched: a bad setting
         // leaves no file behind.
@@ -274,10 +257,10 @@ int run_generate(const GenerateOptions& o) {
         fo.quiet = o.quiet;
         fo.threads = o.threads.value_or(config.threads);
         fo.stop_after = o.stop_after.value_or(0);
-        fo.interrupt = &g_interrupt;
+        fo.interrupt = stop_flag();
 
         const FactoryResult r = run_factory(*corpus, config, fo);
-        handle_stop_signals(SIG_DFL);
+        release_stop_signals();
 
         std::cout << "run " << r.run_id << (r.finished ? " finished" : " interrupted") << "\n\n"
                   << r.counters.table();
@@ -309,8 +292,9 @@ void add_generate_command(CLI::App& app) {
     auto* sub = app.add_subcommand(
         "generate",
         "Manufacture puzzles into a SQLite corpus until it holds what the quotas ask for (what "
-        "is already there counts; --add makes the quotas on top). Ctrl-C stops after the "
-        "current batch is committed; --resume continues the run.");
+        "is already there counts; --add makes the quotas on top). Ctrl-C, SIGTERM or SIGHUP "
+        "stops after the current batch is committed (one ignored at the start, as SIGHUP "
+        "under nohup, stays ignored); --resume continues the run.");
     add_db_option(sub, o->db, "Corpus file (created when absent)");
     sub->add_option("--config", o->config,
                     "TOML configuration: a file, or a name (default, overnight) looked up in the "

@@ -1,6 +1,5 @@
 #include "pipeline/cli/input.h"
 
-#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -50,7 +49,7 @@ std::string read_text_input(const std::string& file, std::size_t max_bytes, cons
                             std::string& problem) {
     std::string text;
     // A closed standard input reads as empty: say what it is instead.
-    if (file == "-" && ::fcntl(STDIN_FILENO, F_GETFD) == -1) {
+    if (file == "-" && standard_input_closed()) {
         problem = "standard input is closed (give a file, or pipe the text in)";
         return text;
     }

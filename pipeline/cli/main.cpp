@@ -13,6 +13,7 @@
 #include "pipeline/cli/suggest.h"
 
 int main(int argc, char** argv) {
+    kk::cli::hold_closed_standard_streams();
     // A reader that closes the pipe (kenken query | head -1) ends us quietly, as with
     // a shell's default, also under a parent that ignores SIGPIPE: there every
     // command said "cannot write the output" and exit 1.

@@ -9,6 +9,7 @@
 #include <sstream>
 #include <string_view>
 
+#include "core/io/stop_signals.h"
 #include "db/store/corpus.h"
 #include "db/store/writer_lock.h"
 #include "pipeline/cli/command.h"
@@ -186,7 +187,16 @@ int run_merge(const MergeOptions& o) {
         // stopped (what was committed merges again to no effect).
         db::MergeCounts total;
         const auto t0 = std::chrono::steady_clock::now();
+        // Ctrl-C, SIGTERM or SIGHUP stops between shards, saying where: a killed merge
+        // ended with no word of what it had merged.
+        const StopSignalsCaught stop_signals;
         for (size_t k = 0; k < o.shards.size(); ++k) {
+            if (stop_flag()->load()) {
+                std::cerr << "merge: stopped after " << k << " of " << o.shards.size()
+                          << " shard files (each one merged is committed): run the same merge "
+                             "again to finish\n";
+                return kInterrupted;
+            }
             const std::string& path = o.shards[k];
             const auto ts = std::chrono::steady_clock::now();
             out.attach_shard(path);
@@ -236,6 +246,7 @@ int run_merge(const MergeOptions& o) {
             total.duplicates += m.duplicates;
             total.replaced += m.replaced;
         }
+        release_stop_signals();
         const double secs =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         std::cout << "merged " << o.shards.size() << " shard files into " << o.db << ": "
@@ -295,12 +306,13 @@ void add_merge_command(CLI::App& app) {
         "Merge shard corpora (generate --shard I/N) into one corpus, in constant memory. "
         "Puzzles equal under rotation or reflection are stored once, the same one whatever the "
         "order of the shards; merging a shard again adds nothing; each shard is committed on "
-        "its own, so a killed merge is simply run again. Reports the shortfall duplicates "
+        "its own, so a killed merge is simply run again (Ctrl-C, SIGTERM or SIGHUP stops it "
+        "after the shard in progress, exit 130). Reports the shortfall duplicates "
         "leave, which `generate --top-up` makes good.");
     add_db_option(sub, o->db, "Output corpus (created when absent)");
     sub->add_option("shards", o->shards, "Shard corpus files")->required();
     sub->add_flag("--force", o->force, "Merge shards made with another configuration or seed");
-    sub->footer(help_footer({kOk, kFailure, kBadInput, kLocked, kWrongShard},
+    sub->footer(help_footer({kOk, kFailure, kBadInput, kLocked, kWrongShard, kInterrupted},
                             {"kenken merge --db corpus.db shard-0.db shard-1.db shard-2.db",
                              "kenken merge --db corpus.db shards/*.db && kenken generate --db "
                              "corpus.db --top-up"}));

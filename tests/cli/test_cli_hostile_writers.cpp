@@ -13,26 +13,12 @@
 #include <thread>
 
 #include "tests/support/cli_run.h"
+#include "tests/support/corpus_rows.h"
 #include "tests/support/test_files.h"
 
 namespace fs = std::filesystem;
 
 namespace {
-
-// The runs a corpus records, read as SQLite sees them (0 while it has no runs table).
-int run_rows(const std::string& db) {
-    sqlite3* raw = nullptr;
-    int rows = 0;
-    if (sqlite3_open_v2(db.c_str(), &raw, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK) {
-        sqlite3_stmt* s = nullptr;
-        if (sqlite3_prepare_v2(raw, "SELECT count(*) FROM runs", -1, &s, nullptr) == SQLITE_OK &&
-            sqlite3_step(s) == SQLITE_ROW)
-            rows = sqlite3_column_int(s, 0);
-        sqlite3_finalize(s);
-    }
-    sqlite3_close(raw);
-    return rows;
-}
 
 std::string quoted(const fs::path& p) {
     return "'" + p.string() + "'";

@@ -1,0 +1,289 @@
+// Hostile surroundings of the process: signals at any moment, or from a caller that asked
+// to ignore them, standard streams closed by the caller, a umask that takes the owner's
+// permissions.
+#include <signal.h>
+#include <sqlite3.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <filesystem>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "tests/support/cli_run.h"
+#include "tests/support/corpus_rows.h"
+#include "tests/support/test_files.h"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// A shell command line started in the background; waited for when it goes out of scope
+// (after SIGKILL if it still runs then).
+class Started {
+  public:
+    // stderr_fd, when given, is the command's standard error.
+    explicit Started(const std::string& command, int stderr_fd = -1) {
+        pid_ = fork();
+        if (pid_ == 0) {
+            if (stderr_fd >= 0) dup2(stderr_fd, STDERR_FILENO);
+            execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
+            _exit(127);
+        }
+        REQUIRE(pid_ > 0);
+    }
+    ~Started() {
+        if (running()) kill(pid_, SIGKILL);
+        if (!reaped_) waitpid(pid_, &status_, 0);
+    }
+    Started(const Started&) = delete;
+    Started& operator=(const Started&) = delete;
+    bool running() {
+        if (!reaped_ && waitpid(pid_, &status_, WNOHANG) == pid_) reaped_ = true;
+        return !reaped_;
+    }
+    void signal(int sig) {
+        if (running()) kill(pid_, sig);
+    }
+    // The exit status once it has ended; 128 + the signal's number when one ended it,
+    // as a shell shows it.
+    int wait() {
+        if (!reaped_) waitpid(pid_, &status_, 0);
+        reaped_ = true;
+        return WIFEXITED(status_) ? WEXITSTATUS(status_) : 128 + WTERMSIG(status_);
+    }
+
+  private:
+    pid_t pid_ = -1;
+    int status_ = 0;
+    bool reaped_ = false;
+};
+
+// run_shell's command run as nobody when we are root: root reads and writes any file,
+// whatever its mode.
+std::string as_user() {
+    return getuid() == 0 ? "setpriv --reuid=65534 --regid=65534 --clear-groups " : "";
+}
+
+}  // namespace
+
+TEST_CASE("generate leaves a stop signal its caller ignored ignored: nohup, a background job",
+          "[cli][hostile5]") {
+    // Under nohup (SIGHUP ignored) or as a script's background job (SIGINT ignored) the
+    // caller asked the run to go on; generate caught them anyway, and a closed terminal
+    // stopped a nohup'd run as interrupted (exit 130).
+    for (const char* ignored : {"HUP", "INT"}) {
+        TempPath db(std::string("ignored-") + ignored + ".db");
+        Started writer("trap '' " + std::string(ignored) + "; exec " + KENKEN_BINARY +
+                       " generate -q --db " + db.str() + " --sizes 9 -n 100000 >/dev/null 2>&1");
+        for (int i = 0; i < 3000 && writer.running() && run_rows(db.str()) == 0; ++i)
+            std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        REQUIRE(writer.running());
+        writer.signal(std::string(ignored) == "HUP" ? SIGHUP : SIGINT);
+        std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+        INFO("SIG" << ignored);
+        CHECK(writer.running());  // still making puzzles
+        // SIGTERM, which nobody ignored, still stops it as an interruption to resume.
+        writer.signal(SIGTERM);
+        CHECK(writer.wait() == 130);
+    }
+}
+
+TEST_CASE("a closed standard stream is never the number of a file kenken writes",
+          "[cli][hostile5]") {
+    // With stderr closed (2>&-) the lock file took descriptor 2, and generate's progress
+    // lines went into it: the holder's line another writer shows was followed by log lines.
+    TempPath db("closed-stderr.db");
+    const CliResult made = run_shell("{ " + std::string(KENKEN_BINARY) + " generate --db " +
+                                     db.str() + " --sizes 4 -n 3 2>&-; }");
+    CHECK(made.status == 0);
+    const std::string holder = slurp(db.str() + ".lock");
+    INFO(holder);
+    CHECK_THAT(holder, Catch::StartsWith("kenken generate, pid "));
+    CHECK_THAT(holder, !Catch::Contains("[info]"));
+    CHECK(std::count(holder.begin(), holder.end(), '\n') == 1);
+    // A closed stdout still fails the report with a message, a closed stdin is named.
+    const CliResult stats =
+        run_shell("{ " + std::string(KENKEN_BINARY) + " stats --db " + db.str() + " >&-; }");
+    CHECK(stats.status == 1);
+    CHECK_THAT(stats.out, Catch::Contains("cannot write the output"));
+    const CliResult solve = run_shell(std::string(KENKEN_BINARY) + " solve - <&-");
+    CHECK(solve.status == 2);
+    CHECK_THAT(solve.out, Catch::Contains("<stdin>: standard input is closed"));
+}
+
+TEST_CASE("a umask that takes the owner's read or write is refused before a file is made",
+          "[cli][hostile5]") {
+    // Under umask 0277 generate made the corpus read-only, then said "cannot write
+    // CORPUS: Permission denied (a writer needs a corpus it may change)" about the file it
+    // had just made, and left it (and its lock file) behind; under 0777 neither could be
+    // opened again, so later runs failed on the lock file whatever the umask.
+    TempPath folder("umask");
+    fs::create_directory(folder.path);
+    fs::permissions(folder.path, fs::perms::all);
+    TempPath seed("umask-seed.db");
+    REQUIRE(run_kenken("generate -q --db " + seed.str() + " --sizes 4 -n 4").status == 0);
+    fs::permissions(seed.path, fs::perms::all);
+    const std::string db = (folder.path / "corpus.db").string();
+    for (const char* mask : {"0277", "0777"}) {
+        for (const std::string& command :
+             {"generate -q --sizes 4 -n 3 --db " + db, "merge --db " + db + " " + seed.str(),
+              "export --db " + seed.str() + " -n 1 --allow-repeats -o " +
+                  (folder.path / "pack.json").string()}) {
+            const CliResult r = run_shell("umask " + std::string(mask) + "; " + as_user() +
+                                          KENKEN_BINARY + " " + command);
+            INFO(mask << " " << command << ": " << r.out);
+            CHECK(r.status == 1);
+            CHECK_THAT(r.out, Catch::Contains(std::string("the umask ") + mask));
+            CHECK(fs::is_empty(folder.path));
+        }
+    }
+    // A corpus that exists is written as it is: nothing new is made for it.
+    REQUIRE(
+        run_shell(as_user() + KENKEN_BINARY + " generate -q --sizes 4 -n 3 --db " + db).status ==
+        0);
+    const CliResult more = run_shell("umask 0277; " + as_user() + KENKEN_BINARY +
+                                     " generate -q --sizes 4 -n 2 --add --db " + db);
+    INFO(more.out);
+    CHECK(more.status == 0);
+    fs::remove_all(folder.path);
+}
+
+TEST_CASE("a book stopped by a signal while it is written leaves no part behind",
+          "[cli][hostile5]") {
+    // Ctrl-C, kill or a closed terminal during a long export left the hidden part
+    // (.book.pdf.kkpart-PID, or a folder of pages for svg) until the next export into that
+    // folder. A second signal during the removal must not leave half of it.
+    TempPath db("stopped-export.db");
+    REQUIRE(run_kenken("generate -q --db " + db.str() + " --sizes 8-9 -n 120").status == 0);
+    TempPath folder("stopped-export");
+    struct Case {
+        const char* name;
+        std::vector<int> signals;
+    };
+    for (const Case& c : {Case{"book.pdf", {SIGINT}}, Case{"pages.svg", {SIGTERM}},
+                          Case{"book.pdf", {SIGHUP, SIGINT}}}) {
+        fs::remove_all(folder.path);
+        fs::create_directory(folder.path);
+        Started exporter(std::string("exec ") + KENKEN_BINARY + " export --db " + db.str() +
+                         " -n 120 --walkthrough 120 -o " + (folder.path / c.name).string() +
+                         " >/dev/null 2>&1");
+        bool part_seen = false;
+        for (int i = 0; i < 3000 && exporter.running() && !part_seen; ++i) {
+            for (const auto& entry : fs::directory_iterator(folder.path))
+                part_seen = part_seen ||
+                            entry.path().filename().string().find(".kkpart-") != std::string::npos;
+            if (!part_seen) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        }
+        INFO(c.name << " " << c.signals.size() << " signals");
+        REQUIRE(part_seen);
+        for (int sig : c.signals) exporter.signal(sig);
+        CHECK(exporter.wait() == 128 + c.signals.front());
+        CHECK(fs::is_empty(folder.path));
+        const CliResult packs = run_kenken("packs --db " + db.str());
+        CHECK_THAT(packs.out, !Catch::Contains(folder.str()));
+    }
+    CHECK(run_kenken("verify --db " + db.str()).status == 0);
+    fs::remove_all(folder.path);
+}
+
+TEST_CASE("an export whose report is lost says its pack is made, so it is not made twice",
+          "[cli][hostile5]") {
+    // With stdout on a full disk the book was written and recorded, yet all kenken said
+    // was "cannot write the output", exit 1: run again, it printed a second book of other
+    // puzzles.
+    TempPath db("lost-report.db");
+    REQUIRE(run_kenken("generate -q --db " + db.str() + " --sizes 4 -n 4").status == 0);
+    TempPath book("lost-report.json");
+    const CliResult r = run_shell("{ " + std::string(KENKEN_BINARY) + " export --db " + db.str() +
+                                  " -n 2 -o " + book.str() + " >/dev/full; }");
+    INFO(r.out);
+    CHECK(r.status == 1);
+    CHECK_THAT(r.out, Catch::Contains("pack 1 is written to " + book.str() + " and recorded"));
+    CHECK(fs::exists(book.path));
+}
+
+TEST_CASE("a merge stopped by a signal ends after the shard in progress and says where",
+          "[cli][hostile5]") {
+    // Ctrl-C or kill ended a merge with no word of what it had merged.
+    TempPath s0("stopped-merge-0.db"), s1("stopped-merge-1.db"), out("stopped-merge.db");
+    TempPath err("stopped-merge.err");
+    REQUIRE(run_kenken("generate -q --db " + s0.str() + " --sizes 4 -n 6 --shard 0/2").status == 0);
+    REQUIRE(run_kenken("generate -q --db " + s1.str() + " --sizes 4 -n 6 --shard 1/2").status == 0);
+    REQUIRE(run_kenken("merge --db " + out.str() + " " + s0.str()).status == 0);
+    // The test holds the output's write lock, so the merge waits at its first shard.
+    sqlite3* holder = nullptr;
+    REQUIRE(sqlite3_open(out.str().c_str(), &holder) == SQLITE_OK);
+    REQUIRE(sqlite3_exec(holder, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr) == SQLITE_OK);
+    Started merge(std::string("exec ") + KENKEN_BINARY + " merge --db " + out.str() + " " +
+                  s0.str() + " " + s1.str() + " >/dev/null 2>" + err.str());
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    merge.signal(SIGINT);
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    sqlite3_exec(holder, "ROLLBACK", nullptr, nullptr, nullptr);
+    sqlite3_close(holder);
+    CHECK(merge.wait() == 130);
+    CHECK_THAT(slurp(err.path), Catch::Contains("merge: stopped after 1 of 2 shard files"));
+    const CliResult again = run_kenken("merge --db " + out.str() + " " + s0.str() + " " + s1.str());
+    CHECK(again.status == 0);
+    CHECK_THAT(again.out, Catch::Contains("finished shards: 2 of 2"));
+    CHECK(run_kenken("verify --db " + out.str()).status == 0);
+}
+
+TEST_CASE("export into a folder it may not write in says so before making the book",
+          "[cli][hostile5]") {
+    // The book was made first (minutes with worked solutions), then export failed on its
+    // hidden part: "cannot write .book.pdf.kkpart-PID: Permission denied", or for svg
+    // "filesystem error: cannot create directories".
+    TempPath corpus_folder("unwritable-out-corpus"), folder("unwritable-out");
+    fs::create_directory(corpus_folder.path);
+    fs::permissions(corpus_folder.path, fs::perms::all);
+    const std::string db = (corpus_folder.path / "corpus.db").string();
+    REQUIRE(run_shell(as_user() + KENKEN_BINARY + " generate -q --db " + db + " --sizes 4 -n 3")
+                .status == 0);
+    fs::create_directory(folder.path);
+    fs::permissions(folder.path, fs::perms::owner_read | fs::perms::owner_exec |
+                                     fs::perms::group_read | fs::perms::group_exec |
+                                     fs::perms::others_read | fs::perms::others_exec);
+    for (const char* name : {"book.pdf", "book.json", "pages.svg"}) {
+        const CliResult r = run_shell(as_user() + KENKEN_BINARY + " export --db " + db +
+                                      " -n 1 --allow-repeats -o " + (folder.path / name).string());
+        INFO(r.out);
+        CHECK(r.status == 1);
+        CHECK_THAT(r.out, Catch::Contains("cannot make files in the folder " + folder.str()));
+        CHECK_THAT(r.out, !Catch::Contains("kkpart"));
+    }
+    CHECK_THAT(run_kenken("packs --db " + db).out, Catch::Contains("no packs"));
+    fs::permissions(folder.path, fs::perms::owner_all);
+    fs::remove_all(corpus_folder.path);
+}
+
+TEST_CASE("generate whose progress reader went away stops as interrupted, resumable",
+          "[cli][hostile5]") {
+    // An ssh session without a terminal that drops, or `2>&1 | head`: the next progress
+    // line met a broken pipe and SIGPIPE killed the run between two commits, its run
+    // left "running" for ever in stats. Now it stops as for SIGHUP: exit 130, run
+    // interrupted, --resume continues.
+    TempPath db("broken-progress.db");
+    REQUIRE(run_kenken("generate -q --db " + db.str() + " --sizes 9 -n 2").status == 0);
+    int fds[2];
+    REQUIRE(pipe(fds) == 0);
+    close(fds[0]);  // the reader is gone before the first line
+    int status = 0;
+    {
+        // "already holds 2 of the 100000 puzzles" is its first line on stderr.
+        Started writer(std::string("exec ") + KENKEN_BINARY + " generate --db " + db.str() +
+                           " --sizes 9 -n 100000 >/dev/null",
+                       fds[1]);
+        close(fds[1]);
+        status = writer.wait();
+    }
+    CHECK(status == 130);
+    const CliResult stats = run_kenken("stats --db " + db.str());
+    INFO(stats.out);
+    CHECK_THAT(stats.out, Catch::Contains("interrupted"));
+    CHECK_THAT(stats.out, !Catch::Contains("running"));
+}

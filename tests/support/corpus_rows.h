@@ -1,0 +1,21 @@
+// What a corpus holds, read as SQLite sees it, for tests that watch a writer at work.
+#pragma once
+
+#include <sqlite3.h>
+
+#include <string>
+
+// The runs a corpus records (0 while it has none, no runs table yet, or no file).
+inline int run_rows(const std::string& db) {
+    sqlite3* raw = nullptr;
+    int rows = 0;
+    if (sqlite3_open_v2(db.c_str(), &raw, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK) {
+        sqlite3_stmt* s = nullptr;
+        if (sqlite3_prepare_v2(raw, "SELECT count(*) FROM runs", -1, &s, nullptr) == SQLITE_OK &&
+            sqlite3_step(s) == SQLITE_ROW)
+            rows = sqlite3_column_int(s, 0);
+        sqlite3_finalize(s);
+    }
+    sqlite3_close(raw);
+    return rows;
+}
