@@ -51,6 +51,10 @@ bool standard_input_closed();
 // else why not (a full disk, a closed stream): main() then says so and exits 1,
 // instead of 0 with the report lost.
 std::string flush_output();
+// A command that has said itself what its lost report means (export: the pack is made
+// all the same) marks it so, and main() adds no second, generic message.
+void mark_output_loss_said();
+bool output_loss_said();
 
 // Validators for options whose numbers CLI11 would otherwise take too kindly:
 // an unsigned 64-bit integer in decimal (no sign, no wrap-around: -1 and 2^64 are

@@ -236,6 +236,7 @@ int run(const ExportArgs& a) {
                           << " and recorded; only this report was lost (" << problem
                           << "): `kenken packs --db " << shell_word(a.db) << " --show " << r.pack_id
                           << "` shows it\n";
+                mark_output_loss_said();
                 return kFailure;
             }
         return kOk;

@@ -73,7 +73,8 @@ int main(int argc, char** argv) {
     }
     // A report that never reached its reader (a full disk, a closed pipe) is a failure.
     if (const std::string problem = kk::cli::flush_output(); !problem.empty()) {
-        std::cerr << "kenken: cannot write the output: " << problem << "\n";
+        if (!kk::cli::output_loss_said())
+            std::cerr << "kenken: cannot write the output: " << problem << "\n";
         return kk::cli::kFailure;
     }
     return printed_help ? kk::cli::kOk : kk::cli::exit_status();
