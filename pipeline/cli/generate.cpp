@@ -7,6 +7,7 @@
 #include <set>
 
 #include "core/io/stop_signals.h"
+#include "core/io/utf8.h"
 #include "db/store/writer_lock.h"
 #include "pipeline/cli/command.h"
 #include "pipeline/cli/config_search.h"
@@ -23,6 +24,13 @@ struct GenerateOptions {
     std::optional<double> max_singletons;
     bool resume = false, add = false, quiet = false, top_up = false;
 };
+
+// Settings of a run's configuration, which --resume and --top-up take as stored (with
+// --top-up, --variant and --add were ignored without a word).
+bool run_settings_given(const GenerateOptions& o) {
+    return !o.config.empty() || !o.sizes.empty() || !o.per_level.empty() || o.count || o.seed ||
+           o.max_singletons || o.variant || !o.shard.empty() || o.add;
+}
 
 // Flags override the file; --count and --per-level replace the file's quotas.
 bool apply_flags(const GenerateOptions& o, FactoryConfig& c) {
@@ -141,7 +149,7 @@ int run_generate(const GenerateOptions& o) {
             } else {
                 const auto path = find_config(o.config);
                 if (!path) {
-                    std::cerr << "generate: no configuration \"" << o.config
+                    std::cerr << "generate: no configuration \"" << shown_name(o.config)
                               << "\" (a file, or a name in:";
                     for (const std::string& folder : config_folders()) std::cerr << " " << folder;
                     std::cerr << ")\n";
@@ -177,8 +185,7 @@ int run_generate(const GenerateOptions& o) {
             }
             // A resumed run keeps the configuration it started with.
             config = stored_config(*run, o.db);
-            if (!o.config.empty() || !o.sizes.empty() || !o.per_level.empty() || o.count ||
-                o.seed || o.max_singletons || o.variant || !o.shard.empty())
+            if (run_settings_given(o))
                 spdlog::warn(
                     "--resume keeps run {}'s configuration; the other settings given "
                     "are ignored (--threads still applies)",
@@ -199,8 +206,7 @@ int run_generate(const GenerateOptions& o) {
                 return kFailure;
             }
             config = stored_config(*merged, o.db);
-            if (!o.config.empty() || !o.sizes.empty() || !o.per_level.empty() || o.count ||
-                o.seed || o.max_singletons || !o.shard.empty())
+            if (run_settings_given(o))
                 spdlog::warn(
                     "--top-up uses the configuration of the merged shards; the other settings "
                     "given are ignored (--threads still applies)");
@@ -233,7 +239,7 @@ int run_generate(const GenerateOptions& o) {
             // already meets them.
             if (!o.add) {
                 const Quotas share = shard_quotas(config.quotas, config.shard);
-                const int missing = shortfall(share, held_counts(*corpus));
+                const int missing = shortfall(share, held_counts(*corpus, config.rules));
                 const int asked = share.total();
                 // A shard whose share is nothing still records its (empty) run once:
                 // without one, merge counted it missing for ever and --top-up was refused.

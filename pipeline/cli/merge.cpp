@@ -108,6 +108,14 @@ int run_merge(const MergeOptions& o) {
         // Every shard must be a corpus before the output is made: a missing or foreign
         // shard left a new, empty output corpus behind.
         for (const auto& s : o.shards) db::Corpus::open_existing(s);
+        // A shard still being written was merged as far as it had got, its run copied
+        // as "running" for ever after: only a shard whose writer has ended is whole.
+        for (const auto& s : o.shards)
+            if (const auto writer = db::WriterLock::writer_of(s)) {
+                std::cerr << "merge: " << s << " is still being written (" << *writer
+                          << "): merge it once its run has ended; nothing merged\n";
+                return kLocked;
+            }
         // One writer per corpus, as for generate: merging into a corpus a run is still
         // writing waited on SQLite's locks and mixed its puzzles into the live run's.
         std::string holder;
@@ -266,7 +274,9 @@ int run_merge(const MergeOptions& o) {
             }
             std::cout << "finished shards: " << present.size() << " of " << count << "\n";
             int missing = 0;
-            const auto lines = shortfall(reference->config, out.counts_by_size_level(), missing);
+            const auto lines = shortfall(
+                reference->config,
+                out.counts_by_size_level_of_rules(rules_name(reference->config.rules)), missing);
             if (lines.empty()) {
                 std::cout << "every quota is full\n";
             } else {
