@@ -17,22 +17,17 @@
 # (a shard rerun alone makes the same puzzles), and the merge adds what is new.
 set -euo pipefail
 
-if [ $# -lt 2 ] || ! [[ "$1" =~ ^[1-9][0-9]*$ ]]; then
+if [ $# -lt 2 ]; then
     echo "usage: $0 N OUT.db [kenken generate options]" >&2
     exit 2
 fi
+# shellcheck source=scripts/cluster/shard-options.sh
+. "$(dirname "$0")/shard-options.sh"
+check_shard_options parallel.sh "$1" "" "${@:3}" || exit 2
 n=$1
 out=$2
 shift 2
 opts=("$@")
-for o in "${opts[@]}"; do
-    case "$o" in
-        --db | --db=* | --shard | --shard=* | --resume | --top-up)
-            echo "parallel.sh: $o is set by the script" >&2
-            exit 2
-            ;;
-    esac
-done
 # -j N counts too: adding --threads 1 beside it failed every shard ("--threads: At Most
 # 1 required but received 2").
 has_threads=0
