@@ -151,7 +151,10 @@ int run_generate(const GenerateOptions& o) {
                 if (!path) {
                     std::cerr << "generate: no configuration \"" << shown_name(o.config)
                               << "\" (a file, or a name in:";
-                    for (const std::string& folder : config_folders()) std::cerr << " " << folder;
+                    // Quoted as the shell would take them: a prefix with a space in it
+                    // ("/opt/my tools") read as two folders.
+                    for (const std::string& folder : config_folders())
+                        std::cerr << " " << shell_word(folder);
                     std::cerr << ")\n";
                     return kBadInput;
                 }

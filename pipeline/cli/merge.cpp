@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "core/io/stop_signals.h"
+#include "core/io/utf8.h"
 #include "db/store/corpus.h"
 #include "db/store/writer_lock.h"
 #include "pipeline/cli/command.h"
@@ -102,7 +103,7 @@ int run_merge(const MergeOptions& o) {
     try {
         for (const auto& s : o.shards)
             if (same_file(s, o.db)) {
-                std::cerr << "merge: " << s << " is the output corpus itself\n";
+                std::cerr << "merge: " << shown_name(s) << " is the output corpus itself\n";
                 return kBadInput;
             }
         // Every shard must be a corpus before the output is made: a missing or foreign
@@ -112,7 +113,7 @@ int run_merge(const MergeOptions& o) {
         // as "running" for ever after: only a shard whose writer has ended is whole.
         for (const auto& s : o.shards)
             if (const auto writer = db::WriterLock::writer_of(s)) {
-                std::cerr << "merge: " << s << " is still being written (" << *writer
+                std::cerr << "merge: " << shown_name(s) << " is still being written (" << *writer
                           << "): merge it once its run has ended; nothing merged\n";
                 return kLocked;
             }
@@ -134,7 +135,7 @@ int run_merge(const MergeOptions& o) {
         for (const auto& run : out.runs())
             if (run.shard_count > 1 || !run.origin.empty())
                 if ((reference = kind_of(run))) {
-                    reference_from = o.db + " (run " + std::to_string(run.id) + ")";
+                    reference_from = shown_name(o.db) + " (run " + std::to_string(run.id) + ")";
                     reference_count = run.shard_count;
                     break;
                 }
@@ -150,7 +151,8 @@ int run_merge(const MergeOptions& o) {
             out.detach_shard();
             for (const auto& run : shard_runs.back()) {
                 auto kind = kind_of(run);
-                const std::string where = path + " (run " + std::to_string(run.id) + ")";
+                const std::string where =
+                    shown_name(path) + " (run " + std::to_string(run.id) + ")";
                 if (!kind) {
                     std::cerr << "merge: " << where << ": its configuration cannot be read"
                               << (o.force ? "; merged anyway (--force)\n" : "\n");
@@ -246,9 +248,9 @@ int run_merge(const MergeOptions& o) {
             for (const auto& id : ids) what += (what.empty() ? "" : ", ") + id;
             const double secs =
                 std::chrono::duration<double>(std::chrono::steady_clock::now() - ts).count();
-            std::cout << path << " (" << (what.empty() ? "no runs" : what) << "): " << m.read
-                      << " puzzles, " << m.added << " added, " << m.duplicates << " already there ("
-                      << m.replaced << " replaced), " << secs << " s\n";
+            std::cout << shown_name(path) << " (" << (what.empty() ? "no runs" : what)
+                      << "): " << m.read << " puzzles, " << m.added << " added, " << m.duplicates
+                      << " already there (" << m.replaced << " replaced), " << secs << " s\n";
             total.read += m.read;
             total.added += m.added;
             total.duplicates += m.duplicates;
@@ -257,8 +259,8 @@ int run_merge(const MergeOptions& o) {
         release_stop_signals();
         const double secs =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        std::cout << "merged " << o.shards.size() << " shard files into " << o.db << ": "
-                  << total.read << " puzzles read, " << total.added << " added, "
+        std::cout << "merged " << o.shards.size() << " shard files into " << shown_name(o.db)
+                  << ": " << total.read << " puzzles read, " << total.added << " added, "
                   << total.duplicates << " already there, " << secs << " s\n";
 
         // What duplicates across shards (or missing shards) left short.

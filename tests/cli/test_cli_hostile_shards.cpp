@@ -202,3 +202,51 @@ TEST_CASE("generate --top-up warns that --variant and --add are ignored, as othe
         CHECK_THAT(r.err, Catch::Contains("the other settings given are ignored"));
     }
 }
+
+TEST_CASE("kenken installed under a prefix with a space finds configurations by name",
+          "[cli][hostile-shards][install]") {
+    // The folders searched were listed with a space between them, so "/tmp/my prefix/..."
+    // read as two folders.
+    TempPath prefix("install prefix");
+    const fs::path build = fs::path(KENKEN_BINARY).parent_path();
+    const CliResult installed =
+        run_shell("cmake --install " + quoted(build) + " --prefix " + quoted(prefix.path));
+    INFO(installed.out);
+    REQUIRE(installed.status == 0);
+    const fs::path kenken = prefix.path / "bin/kenken";
+    TempPath elsewhere("install elsewhere");
+    fs::create_directories(elsewhere.path / "overnight");  // a folder by the name, here
+    const std::string in = "cd " + quoted(elsewhere.path) + " && " + quoted(kenken);
+    CliResult r = run_shell(in + " generate -q --db c.db --config overnight --sizes 4 -n 2");
+    INFO(r.out);
+    CHECK(r.status == 0);
+    r = run_shell(in + " generate --db d.db --config nosuch");
+    CHECK(r.status == 2);
+    CHECK_THAT(r.out, Catch::Contains("'" + (prefix.path / "share/kenken/configs").string() + "'"));
+}
+
+TEST_CASE("merge names a shard file with a newline or an escape on one line",
+          "[cli][hostile-shards][names]") {
+    // Its report line ("FILE (shard 0/2): 4 puzzles, ...") was split in two, and the
+    // message of a refused shard too.
+    TempPath folder("odd-shards"), out("odd-shards-out.db");
+    fs::create_directories(folder.path);
+    const fs::path s0 = folder.path / "s\n0\x1b[2J.db", s1 = folder.path / "s\n1.db";
+    REQUIRE(
+        run_kenken("generate -q --db " + quoted(s0) + " --shard 0/2 --sizes 4 --count 4").status ==
+        0);
+    REQUIRE(
+        run_kenken("generate -q --db " + quoted(s1) + " --shard 1/2 --sizes 4 --count 6").status ==
+        0);
+    CliResult r = run_kenken("merge --db " + out.str() + " " + quoted(s0));
+    INFO(r.out);
+    CHECK(r.status == 0);
+    CHECK_THAT(r.out,
+               Catch::Contains((folder.path / "s\\n0\\x1b[2J.db").string() + " (shard 0/2): "));
+    CHECK_FALSE(has_control_byte(r.out));
+    r = run_kenken("merge --db " + out.str() + " " + quoted(s1));
+    INFO(r.err);
+    CHECK(r.status == 10);
+    CHECK_THAT(r.err, Catch::Contains((folder.path / "s\\n1.db").string() + " (run 1) was made"));
+    CHECK_FALSE(has_control_byte(r.err));
+}
