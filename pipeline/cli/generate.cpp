@@ -214,11 +214,22 @@ int run_generate(const GenerateOptions& o) {
                     "--top-up uses the configuration of the merged shards; the other settings "
                     "given are ignored (--threads still applies)");
             // Topping up before every shard is in would make their share twice.
+            // A shard counts as merge counts it, merged in or made here: into a shard's own
+            // file merge said "finished shards: 3 of 3, top up with ...", and --top-up
+            // then found 2 of 3 (the file's own run has no origin).
+            const std::string fingerprint = shard_fingerprint(config);
             std::set<int> finished;
-            for (auto& run : corpus->runs())
-                if (!run.origin.empty() && run.shard_count == merged->shard_count &&
-                    run.status == "finished")
-                    finished.insert(run.shard_index);
+            for (auto& run : corpus->runs()) {
+                if (run.shard_count != merged->shard_count || run.status != "finished" ||
+                    run.shard_index >= run.shard_count)
+                    continue;
+                try {
+                    if (shard_fingerprint(parse_config(run.config, "run")) == fingerprint)
+                        finished.insert(run.shard_index);
+                } catch (const ConfigError&) {
+                    // Not one of these shards: merge did not count it either.
+                }
+            }
             if (static_cast<int>(finished.size()) < merged->shard_count) {
                 std::cerr << o.db << ": " << finished.size() << " of " << merged->shard_count
                           << " shards merged finished; merge the others before --top-up\n";

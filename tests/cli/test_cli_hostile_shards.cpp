@@ -250,3 +250,25 @@ TEST_CASE("merge names a shard file with a newline or an escape on one line",
     CHECK_THAT(r.err, Catch::Contains((folder.path / "s\\n1.db").string() + " (run 1) was made"));
     CHECK_FALSE(has_control_byte(r.err));
 }
+
+TEST_CASE("generate --top-up counts the shards merge counted, in a shard file too",
+          "[cli][hostile-shards][top-up]") {
+    // merge --db s0.db s1.db s2.db said "finished shards: 3 of 3" and "top up with:
+    // kenken generate --db s0.db --top-up", which then refused: "2 of 3 shards merged".
+    TempPath s0("own-s0.db"), s1("own-s1.db"), s2("own-s2.db");
+    const std::string run = " --sizes 4 --count 120 --seed 7";
+    for (const TempPath* s : {&s0, &s1, &s2}) {
+        const std::string i = std::to_string(s == &s0 ? 0 : s == &s1 ? 1 : 2);
+        REQUIRE(run_kenken("generate -q --db " + s->str() + " --shard " + i + "/3" + run).status ==
+                0);
+    }
+    const CliResult merged = run_kenken("merge --db " + s0.str() + " " + s1.str() + " " + s2.str());
+    INFO(merged.out);
+    REQUIRE(merged.status == 0);
+    CHECK_THAT(merged.out, Catch::Contains("finished shards: 3 of 3"));
+    const CliResult top_up = run_kenken("generate -q --db " + s0.str() + " --top-up");
+    INFO(top_up.err);
+    CHECK(top_up.status == 0);
+    CHECK_THAT(run_kenken("merge --db " + s0.str() + " " + s1.str()).out,
+               Catch::Contains("every quota is full"));
+}
