@@ -54,11 +54,13 @@ shard_dir=${SHARD_DIR:-$out.shards}
 mkdir -p "$shard_dir"
 shard_dir=$(realpath "$shard_dir")
 
-# A shard file with a finished run is kept; any other is made again from scratch.
+# A shard file with a finished run of shard I/N is kept; any other is made again from
+# scratch (a shard of an earlier split, 0/4 for 0/2, was kept: "finished shards: 2 of 4").
 todo=()
 for ((i = 0; i < n; i++)); do
     f="$shard_dir/shard-$i.db"
-    if [ -f "$f" ] && [ "$(sqlite3 "$f" "SELECT count(*) FROM runs WHERE status = 'finished'" 2>/dev/null || echo 0)" -gt 0 ]; then
+    finished="SELECT count(*) FROM runs WHERE status = 'finished' AND shard_index = $i AND shard_count = $n"
+    if [ -f "$f" ] && [ "$(sqlite3 "$f" "$finished" 2>/dev/null || echo 0)" -gt 0 ]; then
         continue
     fi
     rm -f "$f" "$f-wal" "$f-shm"

@@ -24,6 +24,10 @@ std::string quoted(const fs::path& p) {
     return "'" + p.string() + "'";
 }
 
+bool have_program(const std::string& name) {
+    return run_shell("command -v " + name).status == 0;
+}
+
 long lines_of(const std::string& s) {
     return std::count(s.begin(), s.end(), '\n');
 }
@@ -271,4 +275,28 @@ TEST_CASE("generate --top-up counts the shards merge counted, in a shard file to
     CHECK(top_up.status == 0);
     CHECK_THAT(run_kenken("merge --db " + s0.str() + " " + s1.str()).out,
                Catch::Contains("every quota is full"));
+}
+
+TEST_CASE("parallel.sh run again with fewer shards makes them, not keeps another split's",
+          "[cli][hostile-shards][scripts]") {
+    // After a 4-way run, "parallel.sh 2" kept shard-0.db and shard-1.db (shards 0/4 and
+    // 1/4, finished), made nothing and merged half the puzzles: "finished shards: 2 of 4".
+    if (!have_program("parallel") || !have_program("sqlite3")) {
+        WARN("GNU parallel or sqlite3 is not installed: not run");
+        return;
+    }
+    TempPath here("parallel again");
+    fs::create_directories(here.path);
+    const std::string in = "cd " + quoted(here.path) + " && ";
+    const std::string run = "JOBS=2 KENKEN=" + std::string(KENKEN_BINARY) + " " +
+                            quoted(kSource / "scripts/cluster/parallel.sh");
+    const std::string opts = " --sizes 4 --count 40 --seed 3";
+    REQUIRE(run_shell(in + run + " 4 first.db" + opts).status == 0);
+    // The same shard folder, as a rerun with another N has.
+    const CliResult again =
+        run_shell(in + "SHARD_DIR=first.db.shards " + run + " 2 second.db" + opts);
+    INFO(again.out);
+    CHECK(again.status == 0);
+    CHECK_THAT(again.out, Catch::Contains("finished shards: 2 of 2"));
+    CHECK_THAT(again.out, Catch::Contains("2 shards made"));
 }
