@@ -6,6 +6,8 @@
 #include <initializer_list>
 #include <string>
 
+#include "core/io/utf8.h"  // shown_name: a message naming a file prints it escaped
+
 namespace kk::cli {
 
 // Exit statuses: the one mapping every command uses (README lists it; each has its

@@ -49,7 +49,7 @@ bool apply_flags(const GenerateOptions& o, FactoryConfig& c) {
             c.quotas.per_size = spread_count(total, c.quotas.sizes.size());
         }
     } catch (const std::invalid_argument& e) {
-        std::cerr << "generate: " << e.what() << "\n";
+        std::cerr << "generate: " << shown_name(e.what()) << "\n";
         return false;
     }
     if (o.variant) {
@@ -113,8 +113,8 @@ std::optional<std::int64_t> later_run(db::Corpus& corpus, std::int64_t id) {
 }
 
 int say_locked(const std::string& db, const std::string& holder) {
-    std::cerr << "generate: " << db << " is being written by another process (" << holder
-              << "); one writer per corpus: wait for it to end, or stop it "
+    std::cerr << "generate: " << shown_name(db) << " is being written by another process ("
+              << holder << "); one writer per corpus: wait for it to end, or stop it "
               << "and continue with --resume\n";
     return kLocked;
 }
@@ -162,7 +162,8 @@ int run_generate(const GenerateOptions& o) {
             }
             if (!apply_flags(o, config)) return kBadInput;
         } else if (!std::filesystem::exists(o.db)) {
-            std::cerr << "generate: " << o.db << ": no such corpus file, nothing to resume\n";
+            std::cerr << "generate: " << shown_name(o.db)
+                      << ": no such corpus file, nothing to resume\n";
             return kFailure;
         }
         // One writer per corpus, taken before the corpus is opened or made.
@@ -175,11 +176,11 @@ int run_generate(const GenerateOptions& o) {
             check_sound(*corpus, o.db);
             auto run = corpus->latest_unfinished_run();
             if (!run) {
-                std::cerr << o.db << ": no interrupted run to resume\n";
+                std::cerr << shown_name(o.db) << ": no interrupted run to resume\n";
                 return kFailure;
             }
             if (const auto later = later_run(*corpus, run->id)) {
-                std::cerr << "generate: " << o.db << ": run " << run->id
+                std::cerr << "generate: " << shown_name(o.db) << ": run " << run->id
                           << " was interrupted, but run " << *later
                           << " began after it and finished: resuming run " << run->id
                           << " now would make its quotas again on top of run " << *later
@@ -205,7 +206,8 @@ int run_generate(const GenerateOptions& o) {
                     break;
                 }
             if (!merged) {
-                std::cerr << o.db << ": no merged shards to top up (see kenken merge)\n";
+                std::cerr << shown_name(o.db)
+                          << ": no merged shards to top up (see kenken merge)\n";
                 return kFailure;
             }
             config = stored_config(*merged, o.db);
@@ -231,7 +233,8 @@ int run_generate(const GenerateOptions& o) {
                 }
             }
             if (static_cast<int>(finished.size()) < merged->shard_count) {
-                std::cerr << o.db << ": " << finished.size() << " of " << merged->shard_count
+                std::cerr << shown_name(o.db) << ": " << finished.size() << " of "
+                          << merged->shard_count
                           << " shards merged finished; merge the others before --top-up\n";
                 return kFailure;
             }
@@ -244,7 +247,7 @@ int run_generate(const GenerateOptions& o) {
             if (!lock->hold_corpus_file(o.db, holder)) return say_locked(o.db, holder);
             check_sound(*corpus, o.db);
             if (const std::string other = other_shard(*corpus, config.shard); !other.empty()) {
-                std::cerr << "generate: " << o.db << " holds " << other << ": "
+                std::cerr << "generate: " << shown_name(o.db) << " holds " << other << ": "
                           << shard_name(config.shard)
                           << " goes into a corpus of its own (kenken merge joins them)\n";
                 return kBadInput;
@@ -263,14 +266,15 @@ int run_generate(const GenerateOptions& o) {
                               << "'s share of the quotas is 0 puzzles: recording an empty run, "
                                  "so that merge counts the shard\n";
                 if (missing == 0 && !empty_shard) {
-                    std::cout << o.db << " already holds the " << asked
+                    std::cout << shown_name(o.db) << " already holds the " << asked
                               << " puzzles its quotas ask for: nothing to make (--add makes "
                                  "that many more)\n";
                     return kOk;
                 }
                 if (missing < asked && !o.quiet)
-                    std::cerr << o.db << " already holds " << asked - missing << " of the " << asked
-                              << " puzzles the quotas ask for: making " << missing << "\n";
+                    std::cerr << shown_name(o.db) << " already holds " << asked - missing
+                              << " of the " << asked << " puzzles the quotas ask for: making "
+                              << missing << "\n";
             }
         }
         fo.corpus_targets = !o.add;
@@ -291,13 +295,13 @@ int run_generate(const GenerateOptions& o) {
         }
         return kOk;
     } catch (const ConfigError& e) {
-        std::cerr << e.what() << "\n";
+        std::cerr << shown_name(e.what()) << "\n";
         return kBadInput;
     } catch (const db::DbError& e) {
-        std::cerr << "generate: " << e.what() << "\n";
+        std::cerr << "generate: " << shown_name(e.what()) << "\n";
         // SQLite rolled back the batch in progress; every batch before it is stored.
         if (std::string_view(e.what()).find("disk is full") != std::string_view::npos)
-            std::cerr << "generate: no room left for " << o.db
+            std::cerr << "generate: no room left for " << shown_name(o.db)
                       << ": what was committed before is kept; free space, then continue with: "
                          "kenken generate --db "
                       << shell_word(o.db) << " --resume\n";

@@ -68,7 +68,7 @@ int main(int argc, char** argv) {
     } catch (const std::exception& e) {
         // Commands report what they expect; anything else still ends with a message
         // and a status, never an abort. An open batch is rolled back by SQLite.
-        std::cerr << "kenken: internal error: " << e.what() << "\n";
+        std::cerr << "kenken: internal error: " << kk::shown_name(e.what()) << "\n";
         return kk::cli::kFailure;
     }
     // A report that never reached its reader (a full disk, a closed pipe) is a failure.

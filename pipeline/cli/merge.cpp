@@ -94,7 +94,7 @@ std::vector<std::string> shortfall(const FactoryConfig& c,
 }
 
 int say_locked(const std::string& db, const std::string& holder) {
-    std::cerr << "merge: " << db << " is being written by another process (" << holder
+    std::cerr << "merge: " << shown_name(db) << " is being written by another process (" << holder
               << "); one writer per corpus: wait for it to end\n";
     return kLocked;
 }
@@ -145,7 +145,7 @@ int run_merge(const MergeOptions& o) {
             try {
                 shard_runs.push_back(out.attach_shard(path));
             } catch (const db::DbError& e) {
-                std::cerr << "merge: " << e.what() << "\n";
+                std::cerr << "merge: " << shown_name(e.what()) << "\n";
                 return kFailure;
             }
             out.detach_shard();
@@ -299,10 +299,10 @@ int run_merge(const MergeOptions& o) {
         }
         return kOk;
     } catch (const db::DbError& e) {
-        std::cerr << "merge: " << e.what() << "\n";
+        std::cerr << "merge: " << shown_name(e.what()) << "\n";
         // Each shard is its own transaction: the ones before this are stored.
         if (std::string_view(e.what()).find("disk is full") != std::string_view::npos)
-            std::cerr << "merge: no room left for " << o.db
+            std::cerr << "merge: no room left for " << shown_name(o.db)
                       << ": the shards merged before are kept; free space, then run the same "
                          "merge again (what is merged already adds nothing)\n";
         return kFailure;

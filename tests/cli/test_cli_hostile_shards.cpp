@@ -300,3 +300,21 @@ TEST_CASE("parallel.sh run again with fewer shards makes them, not keeps another
     CHECK_THAT(again.out, Catch::Contains("finished shards: 2 of 2"));
     CHECK_THAT(again.out, Catch::Contains("2 shards made"));
 }
+
+TEST_CASE("a corpus or pack name with a newline or an escape is shown escaped by every command",
+          "[cli][hostile-shards][names]") {
+    // "stats: no\nsuch\x1b[1m.db: no such corpus file" went out raw: two lines, bold.
+    TempPath folder("odd-corpus");
+    fs::create_directories(folder.path);
+    const fs::path odd = folder.path / "no\nsuch\x1b[1m.db";
+    const std::string shown = (folder.path / "no\\nsuch\\x1b[1m.db").string();
+    for (const std::string command :
+         {"stats", "verify", "query", "packs", "export -n 1 -o x.pdf", "generate --resume"}) {
+        const CliResult r = run_kenken(command + " --db " + quoted(odd));
+        INFO(command << ": " << r.err);
+        CHECK(r.status == 1);
+        CHECK_THAT(r.err, Catch::Contains(shown));
+        CHECK(lines_of(r.err) == 1);
+        CHECK_FALSE(has_control_byte(r.err));
+    }
+}
