@@ -1,5 +1,7 @@
 #include "core/io/utf8.h"
 
+#include <algorithm>
+
 namespace kk {
 
 std::size_t utf8_sequence_length(std::string_view s, std::size_t i) {
@@ -74,6 +76,15 @@ std::string printable(std::string_view s) {
         i += len > 1 ? len : 1;
     }
     return out;
+}
+
+std::string shown_name(std::string_view name) {
+    const std::string shown = printable(name);
+    // printable() doubles each backslash; only other escapes mean the name needs them.
+    const auto backslashes = std::count(name.begin(), name.end(), '\\');
+    if (shown.size() == name.size() + static_cast<std::size_t>(backslashes))
+        return std::string(name);
+    return shown;
 }
 
 }  // namespace kk

@@ -32,4 +32,9 @@ std::string utf16_problem(std::string_view s);
 // back one way). Printable text is kept as it is.
 std::string printable(std::string_view s);
 
+// A file's name for a message ("FILE:LINE: what"): as it is when every byte prints
+// (so ordinary names, backslashes and all, read as before), else as printable() shows
+// it, so a newline or a terminal escape in a name cannot split or colour the message.
+std::string shown_name(std::string_view name);
+
 }  // namespace kk

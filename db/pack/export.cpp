@@ -158,8 +158,15 @@ void place(const fs::path& part, const fs::path& out, bool replace) {
 void check_out(const ExportRequest& req) {
     if (req.out.empty()) throw std::invalid_argument("--out is empty");
     const fs::path out(req.out);
-    if (out.filename().empty() || out.filename() == "." || out.filename() == "..")
+    if (out.filename().empty() || out.filename() == "." || out.filename() == "..") {
+        // An SVG pack is a folder, so "not a file" told its user nothing to do.
+        if (req.format == PackFormat::Svg)
+            throw std::invalid_argument("--out " + req.out +
+                                        " names a folder that exists: an SVG pack is a new "
+                                        "folder, so name one that does not exist (-o pages, "
+                                        "say)");
         throw std::invalid_argument("--out " + req.out + " names a folder, not a file");
+    }
     std::error_code ec;
     if (req.format == PackFormat::Svg) {
         if (fs::exists(out, ec) && !(fs::is_directory(out, ec) && fs::is_empty(out, ec)))

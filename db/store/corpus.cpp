@@ -465,6 +465,16 @@ std::map<std::pair<int, std::string>, int> Corpus::counts_by_size_level(
     return out;
 }
 
+std::map<std::pair<int, std::string>, int> Corpus::counts_by_size_level_of_rules(
+    const std::string& rules) {
+    Statement s(db_.get(),
+                "SELECT size, level, count(*) FROM puzzles WHERE rules = ? GROUP BY size, level");
+    s.bind(1, rules);
+    std::map<std::pair<int, std::string>, int> out;
+    while (s.step()) out[{s.column_int(0), s.column_text(1)}] = s.column_int(2);
+    return out;
+}
+
 std::map<std::tuple<std::string, int, std::string>, int> Corpus::counts_by_rules_size_level() {
     Statement s(db_.get(),
                 "SELECT rules, size, level, count(*) FROM puzzles GROUP BY rules, size, level");

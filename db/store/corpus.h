@@ -100,6 +100,9 @@ class Corpus {
     // Counting and reading.
     std::map<std::pair<int, std::string>, int> counts_by_size_level(
         std::optional<std::int64_t> run_id = {});
+    // The same for the puzzles of one variant (a rules name): what a run's quotas count.
+    std::map<std::pair<int, std::string>, int> counts_by_size_level_of_rules(
+        const std::string& rules);
     // (rules name, size, level) -> puzzles: the stats table per variant.
     std::map<std::tuple<std::string, int, std::string>, int> counts_by_rules_size_level();
     std::map<std::int64_t, int> counts_by_run();

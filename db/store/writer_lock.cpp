@@ -77,6 +77,27 @@ std::string WriterLock::lock_path(const std::string& corpus_path) {
     return (error ? corpus_path : real.string()) + ".lock";
 }
 
+std::optional<std::string> WriterLock::writer_of(const std::string& corpus_path) {
+    const int fd = ::open(corpus_path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return std::nullopt;
+    struct flock byte {};
+    byte.l_type = F_WRLCK;
+    byte.l_whence = SEEK_SET;
+    byte.l_start = kWriterByte;
+    byte.l_len = 1;
+    const bool held = ::fcntl(fd, F_OFD_GETLK, &byte) == 0 && byte.l_type != F_UNLCK;
+    ::close(fd);
+    if (!held) return std::nullopt;
+    std::string holder;
+    if (const int lock_fd =
+            ::open(lock_path(corpus_path).c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+        lock_fd >= 0) {
+        holder = read_all(lock_fd);
+        ::close(lock_fd);
+    }
+    return holder.empty() ? "unknown" : holder;
+}
+
 bool WriterLock::hold_corpus_file(const std::string& corpus_path, std::string& holder) {
     if (corpus_fd_ >= 0) return true;
     const int fd = ::open(corpus_path.c_str(), O_RDWR | O_CLOEXEC);

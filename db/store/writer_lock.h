@@ -32,6 +32,11 @@ class WriterLock {
     WriterLock& operator=(const WriterLock&) = delete;
     ~WriterLock();  // releases the lock (the file stays: removing it would race)
 
+    // Who is writing the corpus at path ("kenken generate, pid 123 on host since ..."), or
+    // nullopt when no writer is. Only reads: nothing is made or locked (merge asks this
+    // of a shard it must leave as it is).
+    static std::optional<std::string> writer_of(const std::string& corpus_path);
+
     // The sidecar file: "<corpus>.lock" beside the corpus's real path.
     static std::string lock_path(const std::string& corpus_path);
 

@@ -162,7 +162,7 @@ int run_bench(const BenchOptions& o) {
             ++f.undecided;
             status = kUndecided;
             std::fprintf(stderr, "%s: undecided: no answer within --max-seconds %g\n",
-                         sp.source.c_str(), o.max_seconds);
+                         shown_name(sp.source).c_str(), o.max_seconds);
         };
         if (o.grade) {  // nodes: trial-and-error search nodes
             Grade g;

@@ -37,10 +37,11 @@ void read_book_config(const std::string& path, db::BookWords& words, db::BookLay
     // for an empty file, and a huge file whole.
     std::string text;
     const std::string problem = read_file_capped(path, kMaxConfigBytes, "a book file", text);
-    if (!problem.empty()) throw std::invalid_argument(path + ": " + problem);
+    const std::string shown = shown_name(path);
+    if (!problem.empty()) throw std::invalid_argument(shown + ": " + problem);
     if (const std::string utf16 = utf16_problem(text); !utf16.empty())
-        throw std::invalid_argument(path + ":1: " + utf16);
-    parse_book_config(text, path, words, layout);
+        throw std::invalid_argument(shown + ":1: " + utf16);
+    parse_book_config(text, shown, words, layout);
 }
 
 void parse_book_config(const std::string& text, const std::string& path, db::BookWords& words,

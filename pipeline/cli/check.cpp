@@ -156,7 +156,7 @@ int run_check(const CheckOptions& o) {
         std::cerr << o.puzzle << ": holds " << count << " puzzles; check takes one\n";
         return kBadInput;
     }
-    const std::string shown = o.answer == "-" ? "<stdin>" : o.answer;
+    const std::string shown = o.answer == "-" ? "<stdin>" : shown_name(o.answer);
     std::string problem;
     const std::string text = read_text_input(o.answer, kMaxAnswerBytes, "an answer grid", problem);
     // An answer in UTF-16 may be right: it cannot be read, which is not "wrong".

@@ -20,6 +20,7 @@ namespace kk::cli {
 namespace {
 
 int g_exit = kOk;
+bool g_output_loss_said = false;
 bool g_stdin_closed = false;
 
 }  // namespace
@@ -47,6 +48,13 @@ void set_exit(int status) {
 }
 int exit_status() {
     return g_exit;
+}
+
+void mark_output_loss_said() {
+    g_output_loss_said = true;
+}
+bool output_loss_said() {
+    return g_output_loss_said;
 }
 
 std::string flush_output() {

@@ -6,6 +6,8 @@
 #include <initializer_list>
 #include <string>
 
+#include "core/io/utf8.h"  // shown_name: a message naming a file prints it escaped
+
 namespace kk::cli {
 
 // Exit statuses: the one mapping every command uses (README lists it; each has its
@@ -51,6 +53,10 @@ bool standard_input_closed();
 // else why not (a full disk, a closed stream): main() then says so and exits 1,
 // instead of 0 with the report lost.
 std::string flush_output();
+// A command that has said itself what its lost report means (export: the pack is made
+// all the same) marks it so, and main() adds no second, generic message.
+void mark_output_loss_said();
+bool output_loss_said();
 
 // Validators for options whose numbers CLI11 would otherwise take too kindly:
 // an unsigned 64-bit integer in decimal (no sign, no wrap-around: -1 and 2^64 are

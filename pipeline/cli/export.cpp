@@ -161,14 +161,14 @@ int run(const ExportArgs& a) {
     }
     // --force overwrites a file, never the corpus the pack comes from.
     if (a.out != "-" && is_corpus_file(a.out, a.db)) {
-        std::cerr << "export: " << a.out << " is the corpus " << a.db
+        std::cerr << "export: " << shown_name(a.out) << " is the corpus " << a.db
                   << " or a file kept beside it: the pack would destroy it\n";
         return kBadInput;
     }
     std::error_code ec;
     if (a.out != "-" && *format != db::PackFormat::Svg && fs::is_regular_file(a.out, ec) &&
         !a.force) {
-        std::cerr << "export: " << a.out << " already exists (--force overwrites it)\n";
+        std::cerr << "export: " << shown_name(a.out) << " already exists (--force overwrites it)\n";
         return kBadInput;
     }
     db::ExportRequest req;
@@ -180,7 +180,7 @@ int run(const ExportArgs& a) {
     try {
         fill_book(a, req);
     } catch (const std::invalid_argument& e) {
-        std::cerr << "export: " << e.what() << "\n";
+        std::cerr << "export: " << shown_name(e.what()) << "\n";
         return kBadInput;
     }
     if (*format == db::PackFormat::Pdf)
@@ -224,7 +224,7 @@ int run(const ExportArgs& a) {
             report << " (" << plural(r.files.size(), "file", "files") << ")";
         report << "\n";
         if (replaced)
-            std::cerr << "export: warning: " << a.out << " held pack " << replaced
+            std::cerr << "export: warning: " << shown_name(a.out) << " held pack " << replaced
                       << ", which stays recorded with its puzzles published (kenken packs --db "
                       << shell_word(a.db) << " --delete " << replaced << " frees them)\n";
         // The pack is made whatever becomes of its report: a lost report (stdout on a full
@@ -232,18 +232,19 @@ int run(const ExportArgs& a) {
         // again printed a second book of other puzzles.
         if (a.out != "-")
             if (const std::string problem = flush_output(); !problem.empty()) {
-                std::cerr << "export: pack " << r.pack_id << " is written to " << a.out
+                std::cerr << "export: pack " << r.pack_id << " is written to " << shown_name(a.out)
                           << " and recorded; only this report was lost (" << problem
                           << "): `kenken packs --db " << shell_word(a.db) << " --show " << r.pack_id
                           << "` shows it\n";
+                mark_output_loss_said();
                 return kFailure;
             }
         return kOk;
     } catch (const std::invalid_argument& e) {
-        std::cerr << "export: " << e.what() << "\n";
+        std::cerr << "export: " << shown_name(e.what()) << "\n";
         return kBadInput;
     } catch (const std::exception& e) {
-        std::cerr << "export: " << e.what() << "\n";
+        std::cerr << "export: " << shown_name(e.what()) << "\n";
         return kFailure;
     }
 }

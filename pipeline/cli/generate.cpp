@@ -7,6 +7,7 @@
 #include <set>
 
 #include "core/io/stop_signals.h"
+#include "core/io/utf8.h"
 #include "db/store/writer_lock.h"
 #include "pipeline/cli/command.h"
 #include "pipeline/cli/config_search.h"
@@ -23,6 +24,13 @@ struct GenerateOptions {
     std::optional<double> max_singletons;
     bool resume = false, add = false, quiet = false, top_up = false;
 };
+
+// Settings of a run's configuration, which --resume and --top-up take as stored (with
+// --top-up, --variant and --add were ignored without a word).
+bool run_settings_given(const GenerateOptions& o) {
+    return !o.config.empty() || !o.sizes.empty() || !o.per_level.empty() || o.count || o.seed ||
+           o.max_singletons || o.variant || !o.shard.empty() || o.add;
+}
 
 // Flags override the file; --count and --per-level replace the file's quotas.
 bool apply_flags(const GenerateOptions& o, FactoryConfig& c) {
@@ -41,7 +49,7 @@ bool apply_flags(const GenerateOptions& o, FactoryConfig& c) {
             c.quotas.per_size = spread_count(total, c.quotas.sizes.size());
         }
     } catch (const std::invalid_argument& e) {
-        std::cerr << "generate: " << e.what() << "\n";
+        std::cerr << "generate: " << shown_name(e.what()) << "\n";
         return false;
     }
     if (o.variant) {
@@ -105,8 +113,8 @@ std::optional<std::int64_t> later_run(db::Corpus& corpus, std::int64_t id) {
 }
 
 int say_locked(const std::string& db, const std::string& holder) {
-    std::cerr << "generate: " << db << " is being written by another process (" << holder
-              << "); one writer per corpus: wait for it to end, or stop it "
+    std::cerr << "generate: " << shown_name(db) << " is being written by another process ("
+              << holder << "); one writer per corpus: wait for it to end, or stop it "
               << "and continue with --resume\n";
     return kLocked;
 }
@@ -141,9 +149,12 @@ int run_generate(const GenerateOptions& o) {
             } else {
                 const auto path = find_config(o.config);
                 if (!path) {
-                    std::cerr << "generate: no configuration \"" << o.config
+                    std::cerr << "generate: no configuration \"" << shown_name(o.config)
                               << "\" (a file, or a name in:";
-                    for (const std::string& folder : config_folders()) std::cerr << " " << folder;
+                    // Quoted as the shell would take them: a prefix with a space in it
+                    // ("/opt/my tools") read as two folders.
+                    for (const std::string& folder : config_folders())
+                        std::cerr << " " << shell_word(folder);
                     std::cerr << ")\n";
                     return kBadInput;
                 }
@@ -151,7 +162,8 @@ int run_generate(const GenerateOptions& o) {
             }
             if (!apply_flags(o, config)) return kBadInput;
         } else if (!std::filesystem::exists(o.db)) {
-            std::cerr << "generate: " << o.db << ": no such corpus file, nothing to resume\n";
+            std::cerr << "generate: " << shown_name(o.db)
+                      << ": no such corpus file, nothing to resume\n";
             return kFailure;
         }
         // One writer per corpus, taken before the corpus is opened or made.
@@ -164,11 +176,11 @@ int run_generate(const GenerateOptions& o) {
             check_sound(*corpus, o.db);
             auto run = corpus->latest_unfinished_run();
             if (!run) {
-                std::cerr << o.db << ": no interrupted run to resume\n";
+                std::cerr << shown_name(o.db) << ": no interrupted run to resume\n";
                 return kFailure;
             }
             if (const auto later = later_run(*corpus, run->id)) {
-                std::cerr << "generate: " << o.db << ": run " << run->id
+                std::cerr << "generate: " << shown_name(o.db) << ": run " << run->id
                           << " was interrupted, but run " << *later
                           << " began after it and finished: resuming run " << run->id
                           << " now would make its quotas again on top of run " << *later
@@ -177,8 +189,7 @@ int run_generate(const GenerateOptions& o) {
             }
             // A resumed run keeps the configuration it started with.
             config = stored_config(*run, o.db);
-            if (!o.config.empty() || !o.sizes.empty() || !o.per_level.empty() || o.count ||
-                o.seed || o.max_singletons || o.variant || !o.shard.empty())
+            if (run_settings_given(o))
                 spdlog::warn(
                     "--resume keeps run {}'s configuration; the other settings given "
                     "are ignored (--threads still applies)",
@@ -195,23 +206,35 @@ int run_generate(const GenerateOptions& o) {
                     break;
                 }
             if (!merged) {
-                std::cerr << o.db << ": no merged shards to top up (see kenken merge)\n";
+                std::cerr << shown_name(o.db)
+                          << ": no merged shards to top up (see kenken merge)\n";
                 return kFailure;
             }
             config = stored_config(*merged, o.db);
-            if (!o.config.empty() || !o.sizes.empty() || !o.per_level.empty() || o.count ||
-                o.seed || o.max_singletons || !o.shard.empty())
+            if (run_settings_given(o))
                 spdlog::warn(
                     "--top-up uses the configuration of the merged shards; the other settings "
                     "given are ignored (--threads still applies)");
             // Topping up before every shard is in would make their share twice.
+            // A shard counts as merge counts it, merged in or made here: into a shard's own
+            // file merge said "finished shards: 3 of 3, top up with ...", and --top-up
+            // then found 2 of 3 (the file's own run has no origin).
+            const std::string fingerprint = shard_fingerprint(config);
             std::set<int> finished;
-            for (auto& run : corpus->runs())
-                if (!run.origin.empty() && run.shard_count == merged->shard_count &&
-                    run.status == "finished")
-                    finished.insert(run.shard_index);
+            for (auto& run : corpus->runs()) {
+                if (run.shard_count != merged->shard_count || run.status != "finished" ||
+                    run.shard_index >= run.shard_count)
+                    continue;
+                try {
+                    if (shard_fingerprint(parse_config(run.config, "run")) == fingerprint)
+                        finished.insert(run.shard_index);
+                } catch (const ConfigError&) {
+                    // Not one of these shards: merge did not count it either.
+                }
+            }
             if (static_cast<int>(finished.size()) < merged->shard_count) {
-                std::cerr << o.db << ": " << finished.size() << " of " << merged->shard_count
+                std::cerr << shown_name(o.db) << ": " << finished.size() << " of "
+                          << merged->shard_count
                           << " shards merged finished; merge the others before --top-up\n";
                 return kFailure;
             }
@@ -224,7 +247,7 @@ int run_generate(const GenerateOptions& o) {
             if (!lock->hold_corpus_file(o.db, holder)) return say_locked(o.db, holder);
             check_sound(*corpus, o.db);
             if (const std::string other = other_shard(*corpus, config.shard); !other.empty()) {
-                std::cerr << "generate: " << o.db << " holds " << other << ": "
+                std::cerr << "generate: " << shown_name(o.db) << " holds " << other << ": "
                           << shard_name(config.shard)
                           << " goes into a corpus of its own (kenken merge joins them)\n";
                 return kBadInput;
@@ -233,7 +256,7 @@ int run_generate(const GenerateOptions& o) {
             // already meets them.
             if (!o.add) {
                 const Quotas share = shard_quotas(config.quotas, config.shard);
-                const int missing = shortfall(share, held_counts(*corpus));
+                const int missing = shortfall(share, held_counts(*corpus, config.rules));
                 const int asked = share.total();
                 // A shard whose share is nothing still records its (empty) run once:
                 // without one, merge counted it missing for ever and --top-up was refused.
@@ -243,14 +266,15 @@ int run_generate(const GenerateOptions& o) {
                               << "'s share of the quotas is 0 puzzles: recording an empty run, "
                                  "so that merge counts the shard\n";
                 if (missing == 0 && !empty_shard) {
-                    std::cout << o.db << " already holds the " << asked
+                    std::cout << shown_name(o.db) << " already holds the " << asked
                               << " puzzles its quotas ask for: nothing to make (--add makes "
                                  "that many more)\n";
                     return kOk;
                 }
                 if (missing < asked && !o.quiet)
-                    std::cerr << o.db << " already holds " << asked - missing << " of the " << asked
-                              << " puzzles the quotas ask for: making " << missing << "\n";
+                    std::cerr << shown_name(o.db) << " already holds " << asked - missing
+                              << " of the " << asked << " puzzles the quotas ask for: making "
+                              << missing << "\n";
             }
         }
         fo.corpus_targets = !o.add;
@@ -271,13 +295,13 @@ int run_generate(const GenerateOptions& o) {
         }
         return kOk;
     } catch (const ConfigError& e) {
-        std::cerr << e.what() << "\n";
+        std::cerr << shown_name(e.what()) << "\n";
         return kBadInput;
     } catch (const db::DbError& e) {
-        std::cerr << "generate: " << e.what() << "\n";
+        std::cerr << "generate: " << shown_name(e.what()) << "\n";
         // SQLite rolled back the batch in progress; every batch before it is stored.
         if (std::string_view(e.what()).find("disk is full") != std::string_view::npos)
-            std::cerr << "generate: no room left for " << o.db
+            std::cerr << "generate: no room left for " << shown_name(o.db)
                       << ": what was committed before is kept; free space, then continue with: "
                          "kenken generate --db "
                       << shell_word(o.db) << " --resume\n";

@@ -38,8 +38,8 @@ int status_of(Level level) {
 // then an empty line.
 void print_plain(const SourcedPuzzle& sp, const Grade& g, bool explain) {
     const int n = sp.parsed.puzzle.size;
-    std::cout << sp.source << '\t' << n << 'x' << n << '\t' << level_name(g.level) << '\t'
-              << db::score_int(g.score) << '\n';
+    std::cout << shown_name(sp.source) << '\t' << n << 'x' << n << '\t' << level_name(g.level)
+              << '\t' << db::score_int(g.score) << '\n';
     if (!explain) return;
     for (const std::string& step : g.steps) std::cout << step << '\n';
     if (!g.solution.empty()) std::cout << grid_text(g.solution, n);
@@ -83,8 +83,8 @@ int run_grade(const GradeOptions& o) {
                 std::cout << db::json_line(j) << '\n';
             } else {
                 const int n = sp.parsed.puzzle.size;
-                std::cout << sp.source << '\t' << n << 'x' << n << "\tundecided\t-1\n";
-                std::cerr << sp.source << ": undecided: no grade within --max-seconds "
+                std::cout << shown_name(sp.source) << '\t' << n << 'x' << n << "\tundecided\t-1\n";
+                std::cerr << shown_name(sp.source) << ": undecided: no grade within --max-seconds "
                           << o.max_seconds << "\n";
             }
             return;

@@ -125,7 +125,8 @@ std::vector<SourcedPuzzle> read_json_lines(const std::string& text, const std::s
 namespace {
 
 struct InputText {
-    std::string shown;  // the file's name, or <stdin>
+    std::string name;   // the file's name as given (a JSON record's "source"), or <stdin>
+    std::string shown;  // the name for messages: escaped when it holds a control byte
     std::string text;
 };
 
@@ -143,7 +144,8 @@ bool read_input_texts(const std::vector<std::string>& files, std::vector<InputTe
     // cannot take a hundred times the memory.
     std::size_t taken = 0;
     for (const std::string& file : names) {
-        const std::string shown = file == "-" ? "<stdin>" : file;
+        const std::string name = file == "-" ? "<stdin>" : file;
+        const std::string shown = shown_name(name);
         std::string problem;
         const std::size_t left = kMaxInputBytes - taken;
         std::string text = read_text_input(file, left, "a puzzle file", problem);
@@ -156,7 +158,7 @@ bool read_input_texts(const std::vector<std::string>& files, std::vector<InputTe
             return false;
         }
         taken += text.size();
-        out.push_back({shown, std::move(text)});
+        out.push_back({name, shown, std::move(text)});
     }
     return true;
 }
@@ -164,13 +166,13 @@ bool read_input_texts(const std::vector<std::string>& files, std::vector<InputTe
 // Parses one file's puzzles, handing each to visit; throws ParseError.
 void parse_input(const InputText& in, const std::string& format, const InputVisitor& visit) {
     if (format == "json" || (format == "auto" && looks_like_json(in.text))) {
-        for_each_json_line(in.text, in.shown, visit);
+        for_each_json_line(in.text, in.name, visit);
         return;
     }
     const Format f = format == "auto" ? Format::Auto : *parse_format_name(format);
     int count = 0;
     for_each_puzzle(in.text, f, [&](ParsedPuzzle&& p) {
-        visit({in.shown + "#" + std::to_string(++count), std::nullopt, std::move(p)});
+        visit({in.name + "#" + std::to_string(++count), std::nullopt, std::move(p)});
     });
 }
 

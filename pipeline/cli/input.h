@@ -13,11 +13,13 @@
 #include <vector>
 
 #include "core/io/formats.h"
+#include "core/io/utf8.h"  // shown_name, for a source in a message
 
 namespace kk::cli {
 
 struct SourcedPuzzle {
     std::string source;              // "FILE#INDEX", INDEX counting from 1 within the file
+                                     // (as given: print it through shown_name)
     std::optional<std::int64_t> id;  // a JSON record's "id" (a stored puzzle)
     ParsedPuzzle parsed;
 };

@@ -68,12 +68,13 @@ int main(int argc, char** argv) {
     } catch (const std::exception& e) {
         // Commands report what they expect; anything else still ends with a message
         // and a status, never an abort. An open batch is rolled back by SQLite.
-        std::cerr << "kenken: internal error: " << e.what() << "\n";
+        std::cerr << "kenken: internal error: " << kk::shown_name(e.what()) << "\n";
         return kk::cli::kFailure;
     }
     // A report that never reached its reader (a full disk, a closed pipe) is a failure.
     if (const std::string problem = kk::cli::flush_output(); !problem.empty()) {
-        std::cerr << "kenken: cannot write the output: " << problem << "\n";
+        if (!kk::cli::output_loss_said())
+            std::cerr << "kenken: cannot write the output: " << problem << "\n";
         return kk::cli::kFailure;
     }
     return printed_help ? kk::cli::kOk : kk::cli::exit_status();

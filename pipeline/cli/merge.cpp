@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "core/io/stop_signals.h"
+#include "core/io/utf8.h"
 #include "db/store/corpus.h"
 #include "db/store/writer_lock.h"
 #include "pipeline/cli/command.h"
@@ -93,7 +94,7 @@ std::vector<std::string> shortfall(const FactoryConfig& c,
 }
 
 int say_locked(const std::string& db, const std::string& holder) {
-    std::cerr << "merge: " << db << " is being written by another process (" << holder
+    std::cerr << "merge: " << shown_name(db) << " is being written by another process (" << holder
               << "); one writer per corpus: wait for it to end\n";
     return kLocked;
 }
@@ -102,12 +103,20 @@ int run_merge(const MergeOptions& o) {
     try {
         for (const auto& s : o.shards)
             if (same_file(s, o.db)) {
-                std::cerr << "merge: " << s << " is the output corpus itself\n";
+                std::cerr << "merge: " << shown_name(s) << " is the output corpus itself\n";
                 return kBadInput;
             }
         // Every shard must be a corpus before the output is made: a missing or foreign
         // shard left a new, empty output corpus behind.
         for (const auto& s : o.shards) db::Corpus::open_existing(s);
+        // A shard still being written was merged as far as it had got, its run copied
+        // as "running" for ever after: only a shard whose writer has ended is whole.
+        for (const auto& s : o.shards)
+            if (const auto writer = db::WriterLock::writer_of(s)) {
+                std::cerr << "merge: " << shown_name(s) << " is still being written (" << *writer
+                          << "): merge it once its run has ended; nothing merged\n";
+                return kLocked;
+            }
         // One writer per corpus, as for generate: merging into a corpus a run is still
         // writing waited on SQLite's locks and mixed its puzzles into the live run's.
         std::string holder;
@@ -126,7 +135,7 @@ int run_merge(const MergeOptions& o) {
         for (const auto& run : out.runs())
             if (run.shard_count > 1 || !run.origin.empty())
                 if ((reference = kind_of(run))) {
-                    reference_from = o.db + " (run " + std::to_string(run.id) + ")";
+                    reference_from = shown_name(o.db) + " (run " + std::to_string(run.id) + ")";
                     reference_count = run.shard_count;
                     break;
                 }
@@ -136,13 +145,14 @@ int run_merge(const MergeOptions& o) {
             try {
                 shard_runs.push_back(out.attach_shard(path));
             } catch (const db::DbError& e) {
-                std::cerr << "merge: " << e.what() << "\n";
+                std::cerr << "merge: " << shown_name(e.what()) << "\n";
                 return kFailure;
             }
             out.detach_shard();
             for (const auto& run : shard_runs.back()) {
                 auto kind = kind_of(run);
-                const std::string where = path + " (run " + std::to_string(run.id) + ")";
+                const std::string where =
+                    shown_name(path) + " (run " + std::to_string(run.id) + ")";
                 if (!kind) {
                     std::cerr << "merge: " << where << ": its configuration cannot be read"
                               << (o.force ? "; merged anyway (--force)\n" : "\n");
@@ -238,9 +248,9 @@ int run_merge(const MergeOptions& o) {
             for (const auto& id : ids) what += (what.empty() ? "" : ", ") + id;
             const double secs =
                 std::chrono::duration<double>(std::chrono::steady_clock::now() - ts).count();
-            std::cout << path << " (" << (what.empty() ? "no runs" : what) << "): " << m.read
-                      << " puzzles, " << m.added << " added, " << m.duplicates << " already there ("
-                      << m.replaced << " replaced), " << secs << " s\n";
+            std::cout << shown_name(path) << " (" << (what.empty() ? "no runs" : what)
+                      << "): " << m.read << " puzzles, " << m.added << " added, " << m.duplicates
+                      << " already there (" << m.replaced << " replaced), " << secs << " s\n";
             total.read += m.read;
             total.added += m.added;
             total.duplicates += m.duplicates;
@@ -249,8 +259,8 @@ int run_merge(const MergeOptions& o) {
         release_stop_signals();
         const double secs =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        std::cout << "merged " << o.shards.size() << " shard files into " << o.db << ": "
-                  << total.read << " puzzles read, " << total.added << " added, "
+        std::cout << "merged " << o.shards.size() << " shard files into " << shown_name(o.db)
+                  << ": " << total.read << " puzzles read, " << total.added << " added, "
                   << total.duplicates << " already there, " << secs << " s\n";
 
         // What duplicates across shards (or missing shards) left short.
@@ -266,7 +276,9 @@ int run_merge(const MergeOptions& o) {
             }
             std::cout << "finished shards: " << present.size() << " of " << count << "\n";
             int missing = 0;
-            const auto lines = shortfall(reference->config, out.counts_by_size_level(), missing);
+            const auto lines = shortfall(
+                reference->config,
+                out.counts_by_size_level_of_rules(rules_name(reference->config.rules)), missing);
             if (lines.empty()) {
                 std::cout << "every quota is full\n";
             } else {
@@ -287,10 +299,10 @@ int run_merge(const MergeOptions& o) {
         }
         return kOk;
     } catch (const db::DbError& e) {
-        std::cerr << "merge: " << e.what() << "\n";
+        std::cerr << "merge: " << shown_name(e.what()) << "\n";
         // Each shard is its own transaction: the ones before this are stored.
         if (std::string_view(e.what()).find("disk is full") != std::string_view::npos)
-            std::cerr << "merge: no room left for " << o.db
+            std::cerr << "merge: no room left for " << shown_name(o.db)
                       << ": the shards merged before are kept; free space, then run the same "
                          "merge again (what is merged already adds nothing)\n";
         return kFailure;

@@ -94,7 +94,7 @@ int run_packs(const PacksOptions& o) {
         if (o.show) {
             const auto records = corpus.pack_puzzles(*o.show);
             if (records.empty()) {
-                std::cerr << "packs: no pack " << *o.show << " in " << o.db << "\n";
+                std::cerr << "packs: no pack " << *o.show << " in " << shown_name(o.db) << "\n";
                 return kBadInput;
             }
             std::cout << db::write_records(records,
@@ -103,7 +103,7 @@ int run_packs(const PacksOptions& o) {
         }
         if (o.remove) {
             if (!corpus.delete_pack(*o.remove)) {
-                std::cerr << "packs: no pack " << *o.remove << " in " << o.db << "\n";
+                std::cerr << "packs: no pack " << *o.remove << " in " << shown_name(o.db) << "\n";
                 return kBadInput;
             }
             std::cout << "pack " << *o.remove
@@ -113,7 +113,7 @@ int run_packs(const PacksOptions& o) {
         }
         return list(corpus, o.json);
     } catch (const std::exception& e) {
-        std::cerr << "packs: " << e.what() << "\n";
+        std::cerr << "packs: " << shown_name(e.what()) << "\n";
         return kFailure;
     }
 }

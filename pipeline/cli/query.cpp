@@ -43,7 +43,7 @@ int run(const QueryArgs& a) {
                 try {
                     probe.write(r);
                 } catch (const std::invalid_argument& e) {
-                    std::cerr << "query: " << e.what() << "\n";  // it names the puzzle
+                    std::cerr << "query: " << shown_name(e.what()) << "\n";  // it names the puzzle
                     return kBadInput;
                 }
             }
@@ -55,7 +55,7 @@ int run(const QueryArgs& a) {
         std::cout.flush();
         return std::cout ? kOk : kFailure;
     } catch (const std::exception& e) {
-        std::cerr << "query: " << e.what() << "\n";
+        std::cerr << "query: " << shown_name(e.what()) << "\n";
         return kFailure;
     }
 }

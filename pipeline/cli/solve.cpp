@@ -46,7 +46,7 @@ int run_solve(const SolveOptions& o) {
             } else {
                 if (!first) std::cout << "\n";
                 first = false;
-                std::cout << sp.source << ": undecided: no answer within --max-seconds "
+                std::cout << shown_name(sp.source) << ": undecided: no answer within --max-seconds "
                           << o.max_seconds << " (" << r.count << " solution"
                           << (r.count == 1 ? "" : "s") << " found so far)\n";
             }
@@ -69,11 +69,11 @@ int run_solve(const SolveOptions& o) {
         if (!first) std::cout << "\n";
         first = false;
         if (r.count == 0) {
-            std::cout << sp.source << ": no solution\n";
+            std::cout << shown_name(sp.source) << ": no solution\n";
             return;
         }
         if (r.count > 1)
-            std::cout << sp.source << ": more than one solution; " << r.count
+            std::cout << shown_name(sp.source) << ": more than one solution; " << r.count
                       << (r.count >= o.limit ? " or more" : "") << " found:\n";
         for (int k = 0; k < r.count; ++k) {
             if (k) std::cout << "\n";

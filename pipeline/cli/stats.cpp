@@ -157,8 +157,9 @@ int run(const std::string& path, bool json) {
     try {
         db::Corpus corpus = db::Corpus::open_read_only(path);
         if (const std::string problem = misleading_records(corpus); !problem.empty()) {
-            std::cerr << "stats: " << path << " is damaged: " << problem << " (kenken verify --db "
-                      << shell_word(path) << " lists every damaged record)\n";
+            std::cerr << "stats: " << shown_name(path) << " is damaged: " << problem
+                      << " (kenken verify --db " << shell_word(path)
+                      << " lists every damaged record)\n";
             return kFailure;
         }
         if (json) {
@@ -186,7 +187,7 @@ int run(const std::string& path, bool json) {
         print_packs(corpus);
         return std::fflush(stdout) == 0 ? kOk : kFailure;
     } catch (const std::exception& e) {
-        std::cerr << "stats: " << e.what() << "\n";
+        std::cerr << "stats: " << shown_name(e.what()) << "\n";
         return kFailure;
     }
 }

@@ -109,7 +109,7 @@ int run_verify(const VerifyOptions& o) {
         // The file before its puzzles: a damaged file is reported, not re-graded.
         const auto damaged = [&](const std::vector<std::string>& problems, const char* what) {
             if (problems.empty()) return false;
-            std::cerr << "verify: " << o.db << " " << what << ":\n";
+            std::cerr << "verify: " << shown_name(o.db) << " " << what << ":\n";
             for (const std::string& line : problems) std::cerr << "  " << line << "\n";
             return true;
         };
@@ -218,7 +218,7 @@ int run_verify(const VerifyOptions& o) {
         }
         return bad ? kVerifyFailed : undecided ? kUndecided : kOk;
     } catch (const db::DbError& e) {
-        std::cerr << "verify: " << e.what() << "\n";
+        std::cerr << "verify: " << shown_name(e.what()) << "\n";
         return kFailure;
     }
 }

@@ -268,10 +268,11 @@ FactoryConfig load_config(const std::string& path) {
     std::string text;
     const std::string problem =
         read_file_capped(path, kMaxConfigBytes, "a configuration file", text);
-    if (!problem.empty()) throw ConfigError(path + ": " + problem);
+    const std::string shown = shown_name(path);
+    if (!problem.empty()) throw ConfigError(shown + ": " + problem);
     if (const std::string utf16 = utf16_problem(text); !utf16.empty())
-        throw ConfigError(path + ":1: " + utf16);
-    return parse_config(text, path, ConfigSource::File);
+        throw ConfigError(shown + ":1: " + utf16);
+    return parse_config(text, shown, ConfigSource::File);
 }
 
 FactoryConfig parse_config(const std::string& toml_text, const std::string& source_name,

@@ -29,9 +29,10 @@ struct FactoryResult {
     RunCounters counters;
 };
 
-// What the corpus already holds of what the quotas ask for, per size and level.
+// What the corpus already holds of what the quotas ask for, per size and level: its
+// puzzles of these rules (a killer run counted standard puzzles and made nothing).
 using HeldCounts = std::array<std::array<int, kGradedLevels>, kMaxSize + 1>;
-HeldCounts held_counts(db::Corpus& corpus);
+HeldCounts held_counts(db::Corpus& corpus, const Rules& rules);
 // Puzzles the quotas still ask for, given what is held.
 int shortfall(const Quotas& quotas, const HeldCounts& held);
 

@@ -107,9 +107,9 @@ std::uint64_t first_free_index(db::Corpus& corpus, std::uint64_t seed) {
 
 }  // namespace
 
-HeldCounts held_counts(db::Corpus& corpus) {
+HeldCounts held_counts(db::Corpus& corpus, const Rules& rules) {
     HeldCounts held{};
-    for (const auto& [key, count] : corpus.counts_by_size_level()) {
+    for (const auto& [key, count] : corpus.counts_by_size_level_of_rules(rules_name(rules))) {
         Level l;
         if (key.first < 0 || key.first > kMaxSize || !parse_level(key.second, l) ||
             static_cast<int>(l) >= kGradedLevels)
@@ -170,7 +170,7 @@ FactoryResult run_factory(db::Corpus& corpus, const FactoryConfig& run_config,
     } else {
         // A top-up (shard N/N) always counts what the merged corpus holds.
         if (options.corpus_targets || config.shard.index >= config.shard.count)
-            steering.preload(held_counts(corpus));
+            steering.preload(held_counts(corpus, config.rules));
         first_index = first_free_index(corpus, config.seed);
         result.run_id = corpus.begin_run(config_to_toml(run_config), config.seed,
                                          sizes_text(config.quotas.sizes), config.quotas.to_json());

@@ -17,22 +17,17 @@
 # (a shard rerun alone makes the same puzzles), and the merge adds what is new.
 set -euo pipefail
 
-if [ $# -lt 2 ] || ! [[ "$1" =~ ^[1-9][0-9]*$ ]]; then
+if [ $# -lt 2 ]; then
     echo "usage: $0 N OUT.db [kenken generate options]" >&2
     exit 2
 fi
+# shellcheck source=scripts/cluster/shard-options.sh
+. "$(dirname "$0")/shard-options.sh"
+check_shard_options parallel.sh "$1" "" "${@:3}" || exit 2
 n=$1
 out=$2
 shift 2
 opts=("$@")
-for o in "${opts[@]}"; do
-    case "$o" in
-        --db | --db=* | --shard | --shard=* | --resume | --top-up)
-            echo "parallel.sh: $o is set by the script" >&2
-            exit 2
-            ;;
-    esac
-done
 # -j N counts too: adding --threads 1 beside it failed every shard ("--threads: At Most
 # 1 required but received 2").
 has_threads=0
@@ -59,11 +54,13 @@ shard_dir=${SHARD_DIR:-$out.shards}
 mkdir -p "$shard_dir"
 shard_dir=$(realpath "$shard_dir")
 
-# A shard file with a finished run is kept; any other is made again from scratch.
+# A shard file with a finished run of shard I/N is kept; any other is made again from
+# scratch (a shard of an earlier split, 0/4 for 0/2, was kept: "finished shards: 2 of 4").
 todo=()
 for ((i = 0; i < n; i++)); do
     f="$shard_dir/shard-$i.db"
-    if [ -f "$f" ] && [ "$(sqlite3 "$f" "SELECT count(*) FROM runs WHERE status = 'finished'" 2>/dev/null || echo 0)" -gt 0 ]; then
+    finished="SELECT count(*) FROM runs WHERE status = 'finished' AND shard_index = $i AND shard_count = $n"
+    if [ -f "$f" ] && [ "$(sqlite3 "$f" "$finished" 2>/dev/null || echo 0)" -gt 0 ]; then
         continue
     fi
     rm -f "$f" "$f-wal" "$f-shm"

@@ -1,0 +1,320 @@
+// Hostile use of sharded runs and merging, and the messages that name a user's file.
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <string>
+
+#include "tests/support/cli_run.h"
+#include "tests/support/corpus_rows.h"
+#include "tests/support/test_files.h"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+bool has_control_byte(const std::string& s) {
+    for (const char c : s)
+        if ((static_cast<unsigned char>(c) < 0x20 && c != '\n') || c == 0x7F) return true;
+    return false;
+}
+
+const fs::path kSource = fs::path(KENKEN_TEST_DATA).parent_path().parent_path();
+
+std::string quoted(const fs::path& p) {
+    return "'" + p.string() + "'";
+}
+
+bool have_program(const std::string& name) {
+    return run_shell("command -v " + name).status == 0;
+}
+
+long lines_of(const std::string& s) {
+    return std::count(s.begin(), s.end(), '\n');
+}
+
+}  // namespace
+
+TEST_CASE("a file name with a newline or a terminal escape is shown escaped in messages",
+          "[cli][hostile-shards][names]") {
+    // "a\nb\x1b[31m.txt:1: expected ..." spanned two lines and turned the terminal red.
+    TempPath folder("odd-names");
+    fs::create_directories(folder.path);
+    const fs::path odd = folder.path / "a\nb\x1b[31m.txt";
+    write_file(odd, "junk\n");
+    const std::string quoted = "'" + odd.string() + "'";
+    const std::string shown = (folder.path / "a\\nb\\x1b[31m.txt").string();
+    for (const std::string command : {"solve", "grade", "bench"}) {
+        const CliResult r = run_kenken(command + " " + quoted);
+        INFO(command << ": " << r.err);
+        CHECK(r.status == 2);
+        CHECK_THAT(r.err, Catch::StartsWith(shown + ":1: "));
+        CHECK(lines_of(r.err) == 1);
+        CHECK_FALSE(has_control_byte(r.err));
+    }
+    // A configuration file, a book file and an answer name the file the same way.
+    write_file(odd, "[run]\nsizes = 'x'\n");
+    CliResult r =
+        run_kenken("generate --db " + (folder.path / "c.db").string() + " --config " + quoted);
+    INFO(r.err);
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains(shown + ":2: "));
+    CHECK(lines_of(r.err) == 1);
+    CHECK_FALSE(has_control_byte(r.err));
+    const std::string puzzle = std::string(KENKEN_TEST_DATA) + "/seed001-4x4.neknek";
+    write_file(odd, "4 2 3 1\n");
+    r = run_kenken("check " + puzzle + " " + quoted);
+    INFO(r.out);
+    CHECK(r.status == 7);
+    CHECK_THAT(r.out, Catch::StartsWith(shown + ": wrong: "));
+    CHECK(lines_of(r.out) == 1);
+    // An ordinary name, backslashes and all, reads as it did.
+    const fs::path plain = folder.path / "back\\slash.txt";
+    write_file(plain, "junk\n");
+    r = run_kenken("solve '" + plain.string() + "'");
+    CHECK_THAT(r.err, Catch::StartsWith(plain.string() + ":1: "));
+}
+
+TEST_CASE("an export whose report is lost says so once", "[cli][hostile-shards][export]") {
+    // export's own line ("pack 1 is written ... only this report was lost") was followed
+    // by main's generic "kenken: cannot write the output: the stream failed ...".
+    TempPath db("lost-once.db"), pdf("lost-once.pdf");
+    REQUIRE(run_kenken("generate -q --db " + db.str() + " --sizes 4 --count 2").status == 0);
+    const CliResult r = run_shell("{ " + std::string(KENKEN_BINARY) + " export --db " + db.str() +
+                                  " -n 1 -o " + pdf.str() + " >/dev/full; }");
+    INFO(r.out);
+    CHECK(r.status == 1);
+    CHECK_THAT(r.out, Catch::Contains("only this report was lost"));
+    CHECK_THAT(r.out, !Catch::Contains("cannot write the output"));
+    CHECK(lines_of(r.out) == 1);
+}
+
+TEST_CASE("an SVG pack named as a folder that exists says to name a new one",
+          "[cli][hostile-shards][export]") {
+    // "--out . names a folder, not a file": true of a PDF, but an SVG pack is a folder.
+    TempPath db("svg-dot.db");
+    REQUIRE(run_kenken("generate -q --db " + db.str() + " --sizes 4 --count 2").status == 0);
+    for (const std::string& out : {std::string("."), std::string(".."), db.str() + "/.."}) {
+        const CliResult r = run_kenken("export --db " + db.str() + " -n 1 --format svg -o " + out);
+        INFO(out << ": " << r.err);
+        CHECK(r.status == 2);
+        CHECK_THAT(r.err, Catch::Contains("an SVG pack is a new folder"));
+        CHECK_THAT(r.err, Catch::Contains("name one that does not exist"));
+    }
+    // A PDF is a file: that message stays.
+    CHECK_THAT(run_kenken("export --db " + db.str() + " -n 1 --format pdf -o .").err,
+               Catch::Contains("names a folder, not a file"));
+}
+
+TEST_CASE("a variant's quotas count only that variant's puzzles",
+          "[cli][hostile-shards][variants]") {
+    // A killer run on a corpus holding 10 standard 4x4 puzzles said "already holds the
+    // 10 puzzles its quotas ask for" and made none; merged killer shards were "full".
+    TempPath db("variant-quota.db");
+    REQUIRE(run_kenken("generate -q --db " + db.str() + " --sizes 4 --count 10").status == 0);
+    const CliResult r =
+        run_kenken("generate -q --db " + db.str() + " --sizes 4 --count 10 --variant killer");
+    INFO(r.out << r.err);
+    CHECK(r.status == 0);
+    CHECK_THAT(r.out, !Catch::Contains("already holds"));
+    const CliResult stats = run_kenken("stats --db " + db.str());
+    CHECK_THAT(stats.out, Catch::Contains("killer"));
+    CHECK(lines_of(run_kenken("query --db " + db.str() + " --variant killer --format json").out) ==
+          10);
+
+    // The shards of a killer run merged into a corpus of standard puzzles: the merge
+    // reports their shortfall, and --top-up makes it.
+    TempPath s0("variant-s0.db"), s1("variant-s1.db"), out("variant-out.db");
+    const std::string run = " --sizes 4 --count 12 --seed 3 --variant killer";
+    REQUIRE(run_kenken("generate -q --db " + s0.str() + " --shard 0/2" + run).status == 0);
+    REQUIRE(run_kenken("generate -q --db " + s1.str() + " --shard 1/2" + run).status == 0);
+    REQUIRE(run_kenken("generate -q --db " + out.str() + " --sizes 4 --count 12").status == 0);
+    const CliResult merged = run_kenken("merge --db " + out.str() + " " + s1.str());
+    INFO(merged.out << merged.err);
+    CHECK(merged.status == 0);
+    CHECK_THAT(merged.out, Catch::Contains("4x4: 6 short (6 of 12)"));
+}
+
+TEST_CASE("merge refuses a shard that is still being written, merging nothing",
+          "[cli][hostile-shards][merge]") {
+    // The shard was merged as far as its run had got (exit 0), and the copied run stayed
+    // "running" in the merged corpus for ever after.
+    TempPath shard("live-shard.db"), out("live-out.db");
+    const std::string kenken = KENKEN_BINARY;
+    const CliResult r = run_shell(
+        "{ " + kenken + " generate --db " + shard.str() +
+        " --shard 0/2 --sizes 9 --count 20000 --threads 1 >/dev/null 2>&1 & p=$!; "
+        "i=0; while [ $i -lt 300 ] && ! " +
+        kenken + " stats --db " + shard.str() +
+        " >/dev/null 2>&1; do sleep 0.1; i=$((i+1)); done; " + kenken + " merge --db " + out.str() +
+        " " + shard.str() + "; echo \"merge status $?\"; kill $p; wait $p; }");
+    INFO(r.out);
+    CHECK_THAT(r.out, Catch::Contains("merge status 9"));
+    CHECK_THAT(r.out, Catch::Contains(shard.str() + " is still being written (kenken generate"));
+    CHECK_FALSE(fs::exists(out.path));
+    // Once its writer has ended the shard merges.
+    CHECK(run_kenken("merge --db " + out.str() + " " + shard.str()).status == 0);
+}
+
+TEST_CASE("slurm-array.sbatch refuses at submission what every task would fail on",
+          "[cli][hostile-shards][scripts]") {
+    // "-j 2" was submitted (exit 0), then each array task failed on "--threads: At Most 1
+    // required but received 2" and the merge job never ran.
+    TempPath folder("sbatch stub");
+    fs::create_directories(folder.path / "bin");
+    const fs::path log = folder.path / "sbatch.log";
+    write_file(folder.path / "bin/sbatch",
+               "#!/bin/sh\necho \"$@\" >> " + quoted(log) + "\necho 42\n");
+    fs::permissions(folder.path / "bin/sbatch", fs::perms::owner_all);
+    const std::string submit = "PATH=" + quoted(folder.path / "bin") +
+                               ":$PATH KENKEN=" + KENKEN_BINARY + " " +
+                               quoted(kSource / "scripts/cluster/slurm-array.sbatch");
+    const std::string dir = quoted(folder.path / "run dir");
+    const struct {
+        std::string args, says;
+    } cases[] = {
+        {"2 " + dir + " -j 2 --sizes 4", "-j is set by the script"},
+        {"2 " + dir + " --threads=2", "--cpus-per-task"},
+        {"2 " + dir + " --db x.db", "--db is set by the script"},
+        {"20000 " + dir + " --sizes 4", "from 1 to 10000"},
+    };
+    for (const auto& c : cases) {
+        const CliResult r = run_shell(submit + " " + c.args);
+        INFO(c.args << ": " << r.out);
+        CHECK(r.status == 2);
+        CHECK_THAT(r.out, Catch::Contains(c.says));
+        CHECK_FALSE(fs::exists(log));
+    }
+    const CliResult fine = run_shell(submit + " 2 " + dir + " --sizes 4 --count 4");
+    INFO(fine.out);
+    CHECK(fine.status == 0);
+    CHECK(fs::exists(log));
+}
+
+TEST_CASE("generate --top-up warns that --variant and --add are ignored, as other settings",
+          "[cli][hostile-shards][top-up]") {
+    // --top-up --variant killer topped up standard puzzles (the shards' rules) without a
+    // word, while --seed or --count given there drew a warning.
+    TempPath s0("warn-s0.db"), s1("warn-s1.db"), out("warn-out.db");
+    const std::string run = " --sizes 4 --count 8 --seed 4";
+    REQUIRE(run_kenken("generate -q --db " + s0.str() + " --shard 0/2" + run).status == 0);
+    REQUIRE(run_kenken("generate -q --db " + s1.str() + " --shard 1/2" + run).status == 0);
+    REQUIRE(run_kenken("merge --db " + out.str() + " " + s0.str() + " " + s1.str()).status == 0);
+    for (const std::string given : {"--variant killer", "--add"}) {
+        const CliResult r = run_kenken("generate -q --db " + out.str() + " --top-up " + given);
+        INFO(given << ": " << r.err);
+        CHECK(r.status == 0);
+        CHECK_THAT(r.err, Catch::Contains("the other settings given are ignored"));
+    }
+}
+
+TEST_CASE("kenken installed under a prefix with a space finds configurations by name",
+          "[cli][hostile-shards][install]") {
+    // The folders searched were listed with a space between them, so "/tmp/my prefix/..."
+    // read as two folders.
+    TempPath prefix("install prefix");
+    const fs::path build = fs::path(KENKEN_BINARY).parent_path();
+    const CliResult installed =
+        run_shell("cmake --install " + quoted(build) + " --prefix " + quoted(prefix.path));
+    INFO(installed.out);
+    REQUIRE(installed.status == 0);
+    const fs::path kenken = prefix.path / "bin/kenken";
+    TempPath elsewhere("install elsewhere");
+    fs::create_directories(elsewhere.path / "overnight");  // a folder by the name, here
+    const std::string in = "cd " + quoted(elsewhere.path) + " && " + quoted(kenken);
+    CliResult r = run_shell(in + " generate -q --db c.db --config overnight --sizes 4 -n 2");
+    INFO(r.out);
+    CHECK(r.status == 0);
+    r = run_shell(in + " generate --db d.db --config nosuch");
+    CHECK(r.status == 2);
+    CHECK_THAT(r.out, Catch::Contains("'" + (prefix.path / "share/kenken/configs").string() + "'"));
+}
+
+TEST_CASE("merge names a shard file with a newline or an escape on one line",
+          "[cli][hostile-shards][names]") {
+    // Its report line ("FILE (shard 0/2): 4 puzzles, ...") was split in two, and the
+    // message of a refused shard too.
+    TempPath folder("odd-shards"), out("odd-shards-out.db");
+    fs::create_directories(folder.path);
+    const fs::path s0 = folder.path / "s\n0\x1b[2J.db", s1 = folder.path / "s\n1.db";
+    REQUIRE(
+        run_kenken("generate -q --db " + quoted(s0) + " --shard 0/2 --sizes 4 --count 4").status ==
+        0);
+    REQUIRE(
+        run_kenken("generate -q --db " + quoted(s1) + " --shard 1/2 --sizes 4 --count 6").status ==
+        0);
+    CliResult r = run_kenken("merge --db " + out.str() + " " + quoted(s0));
+    INFO(r.out);
+    CHECK(r.status == 0);
+    CHECK_THAT(r.out,
+               Catch::Contains((folder.path / "s\\n0\\x1b[2J.db").string() + " (shard 0/2): "));
+    CHECK_FALSE(has_control_byte(r.out));
+    r = run_kenken("merge --db " + out.str() + " " + quoted(s1));
+    INFO(r.err);
+    CHECK(r.status == 10);
+    CHECK_THAT(r.err, Catch::Contains((folder.path / "s\\n1.db").string() + " (run 1) was made"));
+    CHECK_FALSE(has_control_byte(r.err));
+}
+
+TEST_CASE("generate --top-up counts the shards merge counted, in a shard file too",
+          "[cli][hostile-shards][top-up]") {
+    // merge --db s0.db s1.db s2.db said "finished shards: 3 of 3" and "top up with:
+    // kenken generate --db s0.db --top-up", which then refused: "2 of 3 shards merged".
+    TempPath s0("own-s0.db"), s1("own-s1.db"), s2("own-s2.db");
+    const std::string run = " --sizes 4 --count 120 --seed 7";
+    for (const TempPath* s : {&s0, &s1, &s2}) {
+        const std::string i = std::to_string(s == &s0 ? 0 : s == &s1 ? 1 : 2);
+        REQUIRE(run_kenken("generate -q --db " + s->str() + " --shard " + i + "/3" + run).status ==
+                0);
+    }
+    const CliResult merged = run_kenken("merge --db " + s0.str() + " " + s1.str() + " " + s2.str());
+    INFO(merged.out);
+    REQUIRE(merged.status == 0);
+    CHECK_THAT(merged.out, Catch::Contains("finished shards: 3 of 3"));
+    const CliResult top_up = run_kenken("generate -q --db " + s0.str() + " --top-up");
+    INFO(top_up.err);
+    CHECK(top_up.status == 0);
+    CHECK_THAT(run_kenken("merge --db " + s0.str() + " " + s1.str()).out,
+               Catch::Contains("every quota is full"));
+}
+
+TEST_CASE("parallel.sh run again with fewer shards makes them, not keeps another split's",
+          "[cli][hostile-shards][scripts]") {
+    // After a 4-way run, "parallel.sh 2" kept shard-0.db and shard-1.db (shards 0/4 and
+    // 1/4, finished), made nothing and merged half the puzzles: "finished shards: 2 of 4".
+    if (!have_program("parallel") || !have_program("sqlite3")) {
+        WARN("GNU parallel or sqlite3 is not installed: not run");
+        return;
+    }
+    TempPath here("parallel again");
+    fs::create_directories(here.path);
+    const std::string in = "cd " + quoted(here.path) + " && ";
+    const std::string run = "JOBS=2 KENKEN=" + std::string(KENKEN_BINARY) + " " +
+                            quoted(kSource / "scripts/cluster/parallel.sh");
+    const std::string opts = " --sizes 4 --count 40 --seed 3";
+    REQUIRE(run_shell(in + run + " 4 first.db" + opts).status == 0);
+    // The same shard folder, as a rerun with another N has.
+    const CliResult again =
+        run_shell(in + "SHARD_DIR=first.db.shards " + run + " 2 second.db" + opts);
+    INFO(again.out);
+    CHECK(again.status == 0);
+    CHECK_THAT(again.out, Catch::Contains("finished shards: 2 of 2"));
+    CHECK_THAT(again.out, Catch::Contains("2 shards made"));
+}
+
+TEST_CASE("a corpus or pack name with a newline or an escape is shown escaped by every command",
+          "[cli][hostile-shards][names]") {
+    // "stats: no\nsuch\x1b[1m.db: no such corpus file" went out raw: two lines, bold.
+    TempPath folder("odd-corpus");
+    fs::create_directories(folder.path);
+    const fs::path odd = folder.path / "no\nsuch\x1b[1m.db";
+    const std::string shown = (folder.path / "no\\nsuch\\x1b[1m.db").string();
+    for (const std::string command :
+         {"stats", "verify", "query", "packs", "export -n 1 -o x.pdf", "generate --resume"}) {
+        const CliResult r = run_kenken(command + " --db " + quoted(odd));
+        INFO(command << ": " << r.err);
+        CHECK(r.status == 1);
+        CHECK_THAT(r.err, Catch::Contains(shown));
+        CHECK(lines_of(r.err) == 1);
+        CHECK_FALSE(has_control_byte(r.err));
+    }
+}
