@@ -159,7 +159,8 @@ TEST_CASE("slurm-array.sbatch refuses at submission what every task would fail o
           "[cli][hostile-shards][scripts]") {
     // "-j 2" was submitted (exit 0), then each array task failed on "--threads: At Most 1
     // required but received 2" and the merge job never ran.
-    TempPath folder("sbatch stub");
+    // No Slurm here: a stand-in sbatch on PATH records what the script submits.
+    TempPath folder("sbatch stand-in");
     fs::create_directories(folder.path / "bin");
     const fs::path log = folder.path / "sbatch.log";
     write_file(folder.path / "bin/sbatch",
