@@ -191,6 +191,44 @@ TEST_CASE("slurm-array.sbatch refuses at submission what every task would fail o
     CHECK(fs::exists(log));
 }
 
+TEST_CASE("slurm-array.sbatch's merge job runs on a node without /usr/bin/time",
+          "[cli][hostile-shards][scripts]") {
+    // The merge job ran "/usr/bin/time -v kenken merge": on a node without GNU time it
+    // failed ("No such file or directory") and left the shards unmerged.
+    // /usr/bin/time is hidden in a mount namespace of the test's own.
+    if (run_shell("unshare -m --propagation private true").status != 0) {
+        WARN("no mount namespace here (unshare -m): not tested");
+        return;
+    }
+    TempPath dir("sbatch no time");
+    fs::create_directories(dir.path / "shards");
+    for (const std::string i : {"0", "1"})
+        REQUIRE(run_kenken("generate -q --db " + quoted(dir.path / ("shards/shard-" + i + ".db")) +
+                           " --shard " + i + "/2 --sizes 4 --count 6 --threads 1")
+                    .status == 0);
+    const std::string merge_job =
+        "SLURM_JOB_ID=7 KENKEN_STEP=merge KENKEN_SHARDS=2 KENKEN=" + std::string(KENKEN_BINARY) +
+        " bash " + quoted(kSource / "scripts/cluster/slurm-array.sbatch") + " " + quoted(dir.path);
+    const fs::path job = dir.path / "merge-job.sh";
+    write_file(job, merge_job + "\n");
+    const CliResult r = run_shell(
+        "unshare -m --propagation private sh -c \"{ [ ! -e /usr/bin/time ] || mount --bind "
+        "/dev/null /usr/bin/time; } && sh " +
+        quoted(job) + "\"");
+    INFO(r.out);
+    CHECK(r.status == 0);
+    CHECK_THAT(r.out, Catch::Contains("no GNU time on this node"));
+    CHECK(run_kenken("verify --db " + quoted(dir.path / "corpus.db")).status == 0);
+    // Where GNU time is, its figures are still given.
+    if (have_program("time")) {
+        fs::remove(dir.path / "corpus.db");
+        const CliResult timed = run_shell(merge_job);
+        INFO(timed.out);
+        CHECK(timed.status == 0);
+        CHECK_THAT(timed.out, Catch::Contains("Maximum resident"));
+    }
+}
+
 TEST_CASE("generate --top-up warns that --variant and --add are ignored, as other settings",
           "[cli][hostile-shards][top-up]") {
     // --top-up --variant killer topped up standard puzzles (the shards' rules) without a
