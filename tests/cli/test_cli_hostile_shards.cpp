@@ -229,6 +229,53 @@ TEST_CASE("slurm-array.sbatch's merge job runs on a node without /usr/bin/time",
     }
 }
 
+TEST_CASE("the k8s shard pods pass their CPU request as --threads",
+          "[cli][hostile-shards][scripts]") {
+    // The pods ran "kenken generate ... $GENERATE_OPTS" with no --threads: a thread per
+    // core of the node, whatever the pod's request of 1 CPU.
+    // No cluster here: the shard pod's script runs with what Kubernetes would give it
+    // (THREADS from its resourceFieldRef, whole cores rounded up), /scratch and /corpus
+    // in a folder of the test's own, and a small GENERATE_OPTS.
+    if (run_shell("python3 -c 'import yaml'").status != 0) {
+        WARN("no python3 yaml module here: not tested");
+        return;
+    }
+    TempPath dir("k8s pod");
+    fs::create_directories(dir.path / "bin");
+    fs::create_symlink(KENKEN_BINARY, dir.path / "bin/kenken");
+    const fs::path pod = dir.path / "pod.py";
+    write_file(pod, R"PY(import math, os, sqlite3, subprocess, sys, yaml
+manifest, tmp = sys.argv[1], sys.argv[2]
+jobs = [d for d in yaml.safe_load_all(open(manifest)) if d and d["kind"] == "Job"]
+pod = next(j for j in jobs if j["metadata"]["name"] == "kenken-shards")["spec"]["template"]
+box = pod["spec"]["containers"][0]
+env = {e["name"]: e for e in box["env"]}
+if "THREADS" not in env:
+    sys.exit("no THREADS in the shard pod's environment")
+ref = env["THREADS"]["valueFrom"]["resourceFieldRef"]
+assert ref.get("containerName", box["name"]) == box["name"], ref
+kind, resource = ref["resource"].split(".")
+cpu = str(box["resources"][kind][resource])
+cores = float(cpu[:-1]) / 1000 if cpu.endswith("m") else float(cpu)
+threads = math.ceil(cores / float(ref.get("divisor", "1")))
+script = box["args"][0].replace("/scratch", tmp + "/scratch").replace("/corpus", tmp + "/corpus")
+os.makedirs(tmp + "/scratch")
+run = dict(os.environ, PATH=tmp + "/bin:" + os.environ["PATH"], JOB_COMPLETION_INDEX="1",
+           SHARDS=env["SHARDS"]["value"], GENERATE_OPTS="--sizes 4 --count 16 -q",
+           THREADS=str(threads))
+subprocess.run(["bash", "-ec", script], env=run, check=True, stdout=subprocess.DEVNULL)
+config = sqlite3.connect(tmp + "/corpus/shards/shard-1.db").execute("SELECT config FROM runs").fetchone()[0]
+if "threads = %d\n" % threads not in config:
+    sys.exit("the shard ran with other threads than its %s CPU:\n%s" % (cpu, config))
+print("threads", threads))PY");
+    const CliResult r = run_shell("python3 " + quoted(pod) + " " +
+                                  quoted(kSource / "scripts/cluster/k8s-indexed-job.yaml") + " " +
+                                  quoted(dir.path));
+    INFO(r.out);
+    CHECK(r.status == 0);
+    CHECK_THAT(r.out, Catch::Contains("threads 1"));
+}
+
 TEST_CASE("generate --top-up warns that --variant and --add are ignored, as other settings",
           "[cli][hostile-shards][top-up]") {
     // --top-up --variant killer topped up standard puzzles (the shards' rules) without a
