@@ -320,9 +320,11 @@ void add_generate_command(CLI::App& app) {
         "stops after the current batch is committed (one ignored at the start, as SIGHUP "
         "under nohup, stays ignored); --resume continues the run.");
     add_db_option(sub, o->db, "Corpus file (created when absent)");
-    sub->add_option("--config", o->config,
-                    "TOML configuration: a file, or a name (default, overnight) looked up in the "
-                    "installed share/kenken/configs, then the source tree's configs/");
+    sub->add_option(
+        "--config", o->config,
+        "TOML configuration: a file, or a name (default, overnight) looked up in the "
+        "installed share/kenken/configs (a binary in its build folder: then the source tree's "
+        "configs/)");
     sub->add_option("--sizes", o->sizes, "Sizes: 4-9, 6 or 4,6,9 (default: the configuration's)");
     auto* count = sub->add_option("-n,--count", o->count,
                                   "Puzzles in all, spread evenly over the sizes, any level")

@@ -315,6 +315,38 @@ TEST_CASE("kenken installed under a prefix with a space finds configurations by 
     CHECK_THAT(r.out, Catch::Contains("'" + (prefix.path / "share/kenken/configs").string() + "'"));
 }
 
+TEST_CASE("an installed kenken looks configuration names up in its prefix, not the source tree",
+          "[cli][hostile-shards][install]") {
+    // The installed binary also searched the build's source configs/: a name removed
+    // from (or never installed in) the prefix was taken from the source tree, which may
+    // be edited, of another version, or gone.
+    TempPath prefix("install-prefix-only");
+    const fs::path build = fs::path(KENKEN_BINARY).parent_path();
+    const CliResult installed =
+        run_shell("cmake --install " + quoted(build) + " --prefix " + quoted(prefix.path));
+    INFO(installed.out);
+    REQUIRE(installed.status == 0);
+    const fs::path configs = prefix.path / "share/kenken/configs";
+    REQUIRE(fs::remove(configs / "overnight.toml"));
+    TempPath elsewhere("install prefix only elsewhere");
+    fs::create_directories(elsewhere.path);
+    const std::string in =
+        "cd " + quoted(elsewhere.path) + " && " + quoted(prefix.path / "bin/kenken");
+    CliResult r = run_shell(in + " generate -q --db c.db --config overnight --sizes 4 -n 2");
+    INFO(r.out);
+    CHECK(r.status == 2);
+    CHECK_THAT(r.out, Catch::Contains("no configuration \"overnight\" (a file, or a name in: " +
+                                      configs.string() + ")"));
+    CHECK_FALSE(fs::exists(elsewhere.path / "c.db"));
+    // The binary in its build folder still finds the source tree's.
+    r = run_shell("cd " + quoted(elsewhere.path) + " && " + KENKEN_BINARY +
+                  " generate -q --db b.db --config overnight --sizes 4 -n 2");
+    CHECK(r.status == 0);
+    r = run_shell("cd " + quoted(elsewhere.path) + " && " + KENKEN_BINARY +
+                  " generate --db b.db --config nosuch");
+    CHECK_THAT(r.out, Catch::Contains((kSource / "configs").string()));
+}
+
 TEST_CASE("merge names a shard file with a newline or an escape on one line",
           "[cli][hostile-shards][names]") {
     // Its report line ("FILE (shard 0/2): 4 puzzles, ...") was split in two, and the
