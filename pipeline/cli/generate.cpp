@@ -238,6 +238,13 @@ int run_generate(const GenerateOptions& o) {
                           << " shards merged finished; merge the others before --top-up\n";
                 return kFailure;
             }
+            // Nothing short is nothing to make, as for a plain generate: a top-up run
+            // again recorded an empty run each time.
+            if (shortfall(config.quotas, held_counts(*corpus, config.rules)) == 0) {
+                std::cout << shown_name(o.db) << " already holds the " << config.quotas.total()
+                          << " puzzles the shards' quotas ask for: nothing to top up\n";
+                return kOk;
+            }
             // The stream after the last shard's: its own candidates, the same each time.
             config.shard = ShardId{merged->shard_count, merged->shard_count};
             spdlog::info("topping up {} from shard stream {}", o.db, shard_text(config.shard));

@@ -293,6 +293,25 @@ TEST_CASE("generate --top-up warns that --variant and --add are ignored, as othe
     }
 }
 
+TEST_CASE("generate --top-up with nothing short records no run, as a plain generate",
+          "[cli][hostile-shards][top-up]") {
+    // A top-up run again (or with every quota full) recorded an empty run each time,
+    // where a plain generate with nothing to make records none and says so.
+    TempPath s0("full-s0.db"), s1("full-s1.db"), out("full-out.db");
+    const std::string run = " --sizes 3 --count 30 --seed 1 --threads 1";
+    REQUIRE(run_kenken("generate -q --db " + s0.str() + " --shard 0/2" + run).status == 0);
+    REQUIRE(run_kenken("generate -q --db " + s1.str() + " --shard 1/2" + run).status == 0);
+    REQUIRE(run_kenken("merge --db " + out.str() + " " + s0.str() + " " + s1.str()).status == 0);
+    REQUIRE(run_kenken("generate -q --db " + out.str() + " --top-up").status == 0);
+    const int runs = run_rows(out.str());
+    const CliResult r = run_kenken("generate -q --db " + out.str() + " --top-up");
+    INFO(r.out << r.err);
+    CHECK(r.status == 0);
+    CHECK(run_rows(out.str()) == runs);
+    CHECK_THAT(r.out, Catch::Contains(out.str() + " already holds the 30 puzzles the shards' "
+                                                  "quotas ask for: nothing to top up"));
+}
+
 TEST_CASE("kenken installed under a prefix with a space finds configurations by name",
           "[cli][hostile-shards][install]") {
     // The folders searched were listed with a space between them, so "/tmp/my prefix/..."
