@@ -162,6 +162,31 @@ TEST_CASE("a recipe of 1-cell cages only is refused with its line: a grid of giv
     }
 }
 
+TEST_CASE("two recipes of one name are refused with the file, the line and the name",
+          "[cli][hostile5]") {
+    // Both were taken, and a message about "recipes.twin.tiling" named either.
+    TempPath db("twin-recipes.db"), config("twin-recipes.toml");
+    const std::string recipe = "tiling = { strategy = \"domino-first\" }\n";
+    write_file(config, "[run]\nsizes = \"4\"\ncount = 2\n[[recipes]]\nname = \"twin\"\n" + recipe +
+                           "[[recipes]]\nname = \"other\"\n" + recipe +
+                           "[[recipes]]\nname = \"twin\"\n" + recipe);
+    CliResult r = run_kenken("generate -q --db " + db.str() + " --config " + config.str());
+    INFO(r.err);
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains(config.str() + ":11: recipes.name: two recipes are named "
+                                                     "'twin' (the first on line 5)"));
+    CHECK(!fs::exists(db.path));
+    // An unnamed recipe is "recipe-N", its place: a name given as that is a twin too.
+    write_file(config, "[run]\nsizes = \"4\"\ncount = 2\n[[recipes]]\nname = \"recipe-2\"\n" +
+                           recipe + "[[recipes]]\n" + recipe);
+    r = run_kenken("generate -q --db " + db.str() + " --config " + config.str());
+    INFO(r.err);
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains(config.str() + ":7: recipes.name: two recipes are named "
+                                                     "'recipe-2' (the first on line 5)"));
+    CHECK(!fs::exists(db.path));
+}
+
 TEST_CASE("an SVG pack of one puzzle reports one file, not one files", "[cli][hostile5]") {
     TempPath db("one-file.db"), folder("one-file");
     make_small_corpus(db);
