@@ -187,6 +187,25 @@ TEST_CASE("two recipes of one name are refused with the file, the line and the n
     CHECK(!fs::exists(db.path));
 }
 
+TEST_CASE("packs --delete whose report is lost says the pack is deleted, as export says it is made",
+          "[cli][hostile5]") {
+    // The deletion was committed, then main's "cannot write the output", exit 1, read as
+    // if nothing had happened (a rerun: "no pack 1").
+    TempPath db("lost-delete.db"), json("lost-delete.json");
+    make_small_corpus(db);
+    REQUIRE(run_kenken("export --db " + db.str() + " -n 2 --format json -o " + json.str()).status ==
+            0);
+    const CliResult r = run_shell("{ " + std::string(KENKEN_BINARY) + " packs --db " + db.str() +
+                                  " --delete 1 >/dev/full; }");
+    INFO(r.out);
+    CHECK(r.status == 1);  // as export's lost report
+    CHECK_THAT(r.out, Catch::StartsWith("packs: pack 1 is deleted (its puzzles are fresh again); "
+                                        "only this report was lost ("));
+    CHECK_THAT(r.out, !Catch::Contains("cannot write the output"));
+    CHECK(std::count(r.out.begin(), r.out.end(), '\n') == 1);
+    CHECK(run_kenken("packs --db " + db.str()).out == "no packs\n");
+}
+
 TEST_CASE("an SVG pack of one puzzle reports one file, not one files", "[cli][hostile5]") {
     TempPath db("one-file.db"), folder("one-file");
     make_small_corpus(db);
