@@ -76,6 +76,15 @@ int report_after_commit(const std::string& command, const std::string& done,
     return kFailure;
 }
 
+void warn_relabelled(const std::string& command, const std::string& form,
+                     const std::map<std::string, int>& relabelled) {
+    for (const auto& [variant, puzzles] : relabelled)
+        std::cerr << command << ": warning: the " << form << " form cannot carry the variant "
+                  << variant << ": its " << puzzles << (puzzles == 1 ? " puzzle" : " puzzles")
+                  << " (the same, operations shown) read back as standard; neknek and json "
+                     "keep it\n";
+}
+
 CLI::Validator uint64_text() {
     return CLI::Validator(
         [](std::string& text) -> std::string {

@@ -216,6 +216,7 @@ int run(const ExportArgs& a) {
             print_dry_run(req, r);
             return kOk;
         }
+        warn_relabelled("export", format_name, r.relabelled);
         report << "pack " << r.pack_id << ": " << r.puzzle_ids.size()
                << (r.puzzle_ids.size() == 1 ? " puzzle" : " puzzles") << " to "
                << (a.out == "-" ? "stdout" : a.out);
