@@ -240,7 +240,7 @@ TEST_CASE("the k8s shard pods pass their CPU request as --threads",
         WARN("no python3 yaml module here: not tested");
         return;
     }
-    TempPath dir("k8s pod");
+    TempPath dir("k8s-pod");  // no space: the pod script's paths are unquoted
     fs::create_directories(dir.path / "bin");
     fs::create_symlink(KENKEN_BINARY, dir.path / "bin/kenken");
     const fs::path pod = dir.path / "pod.py";

@@ -79,7 +79,9 @@ TEST_CASE("Keen ids carry multiplication-only puzzles, not hidden ones", "[forma
     const Puzzle p = read_keen_id("4dhm" + id.substr(1));
     CHECK(p.rules.ops == op_bit(Op::Mul));
     CHECK_FALSE(p.rules.hidden);
-    CHECK(write_keen(p) == id);
+    // Written, the mode goes in the parameters: "4:..." read back as standard.
+    CHECK(write_keen(p) == "4m" + id.substr(1));
+    CHECK(read_keen_id(write_keen(p)) == p);
     CHECK(read_keen_id(id).rules.standard());
     // A 1-cell cage marked 'm' shows the mode (Keen's standard mode marks it 'a'), so a
     // multiplication-only puzzle with a given round-trips without parameters.
