@@ -131,6 +131,12 @@ void require_form_carries(const Puzzle& p, const char* form, bool hidden_ok) {
         throw std::invalid_argument(std::string(form) +
                                     " cannot carry hidden operations; use neknek, which writes "
                                     "them '?'");
+    // '?' reads back as any of + - x /: hidden,mult-only written so was read back as
+    // another puzzle (hidden over all four operations), perhaps of several solutions.
+    if (p.rules.hidden && p.rules.ops != kArithmeticOps)
+        throw std::invalid_argument(std::string(form) + " cannot carry hidden operations of " +
+                                    rules_name(p.rules) +
+                                    " ('?' reads back as any of + - x /); use neknek");
     if (p.rules.killer)
         throw std::invalid_argument(std::string(form) +
                                     " cannot carry the killer rule (no digit twice in a cage); "
@@ -156,6 +162,13 @@ ParsedPuzzle finish_puzzle(DraftPuzzle draft) {
     }
     normalize(draft.puzzle);
     return {std::move(draft.puzzle), std::move(draft.solution), draft.line};
+}
+
+bool form_keeps_rules(const Puzzle& p, Format f) {
+    if (p.rules.standard() || f == Format::Neknek || f == Format::Auto) return true;
+    // Read back as a reader would: what the writer does not refuse is the same puzzle,
+    // but its variant (mult-only, add-sub) may come back as standard.
+    return read_puzzles(write_puzzle(p, f), f).front().puzzle.rules == p.rules;
 }
 
 std::string write_puzzle(const Puzzle& p, Format f) {

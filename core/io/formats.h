@@ -68,5 +68,10 @@ std::string write_fahda(const Puzzle& p);
 // and the killer rule, which Keen ids cannot carry.
 std::string write_keen(const Puzzle& p);
 std::string write_puzzle(const Puzzle& p, Format f);
+// Whether p written in form f reads back with its rules. A writer refuses what would
+// read back as another puzzle; this is what reads back as the same puzzle under
+// another name: shown operations of mult-only or add-sub in cancan, j or fahda (and
+// add-sub in a Keen id) read back as standard. Throws as write_puzzle does.
+bool form_keeps_rules(const Puzzle& p, Format f);
 
 }  // namespace kk

@@ -8,6 +8,7 @@
 // CLUES: a letter (a + s - m x d /) and the target for each cage by first cell.
 // Multiplication-only puzzles (Keen's 'm' parameter) mark every cage 'm', single
 // cells too; hidden operations and the killer rule have no Keen form.
+#include <algorithm>
 #include <numeric>
 #include <stdexcept>
 #include <string>
@@ -229,7 +230,13 @@ std::string write_keen(const Puzzle& p) {
     Puzzle q = p;
     normalize(q);
     const bool mult_only = q.rules.ops == op_bit(Op::Mul);
-    std::string out = std::to_string(q.size) + ":" + compress_runs(edge_runs(q)) + ",";
+    // Keen shows its multiplication-only mode by a 1-cell cage's 'm'; with none the id
+    // read back as standard, so the mode goes in the parameters, as Keen takes them
+    // ("4m:", as in "4dhm").
+    const bool given = std::any_of(q.cages.begin(), q.cages.end(),
+                                   [](const Cage& c) { return c.cells.size() == 1; });
+    std::string out = std::to_string(q.size) + (mult_only && !given ? "m:" : ":") +
+                      compress_runs(edge_runs(q)) + ",";
     for (const Cage& cage : q.cages) {
         out += mult_only ? 'm' : clue_letter(cage.op);
         out += std::to_string(cage.target);

@@ -113,7 +113,8 @@ void write_text_file(const fs::path& part, const std::string& text) {
 
 // Writes the pack under its part name; returns pages (pdf) and fills files.
 int write_part(const ExportRequest& req, const std::vector<PuzzleRecord>& chosen,
-               const fs::path& part, std::vector<std::string>& files) {
+               const fs::path& part, std::vector<std::string>& files,
+               RelabelledVariants& relabelled) {
     switch (req.format) {
         case PackFormat::Pdf:
             return render_pdf(make_book(req, chosen), part.string());
@@ -122,7 +123,7 @@ int write_part(const ExportRequest& req, const std::vector<PuzzleRecord>& chosen
             files = render_svg(make_book(req, chosen), part.string());
             return 0;
         default:
-            write_text_file(part, write_records(chosen, text_format(req.format)));
+            write_text_file(part, write_records(chosen, text_format(req.format), &relabelled));
             return 0;
     }
 }
@@ -308,9 +309,9 @@ ExportResult export_pack(Corpus& corpus, const ExportRequest& req) {
             }
             std::string text;
             if (to_stdout)
-                text = write_records(chosen, text_format(req.format));
+                text = write_records(chosen, text_format(req.format), &result.relabelled);
             else
-                result.pages = write_part(req, chosen, part, result.files);
+                result.pages = write_part(req, chosen, part, result.files, result.relabelled);
             if (!hold) {
                 corpus.begin();
                 if (!corpus.still_as_read(chosen, filter.fresh)) {

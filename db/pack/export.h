@@ -57,6 +57,7 @@ struct ExportResult {
     int pages = 0;                         // pdf only
     std::optional<BookPlan> plan;          // pdf only
     std::vector<std::string> files;        // what was written
+    RelabelledVariants relabelled;         // text formats: variants read back as others
 };
 
 // Chooses, writes and records a pack: books (pdf, svg) by size and then easiest

@@ -114,15 +114,19 @@ void RecordWriter::write_text(const PuzzleRecord& r) {
         case TextFormat::Dataset:
             text = dataset_json(r) + "\n";
             break;
-        case TextFormat::Keen:
-            text = write_keen(record_puzzle(r)) + "\n";
+        case TextFormat::Keen: {
+            const Puzzle p = record_puzzle(r);
+            text = write_keen(p) + "\n";
+            note_rules_kept(p, Format::Keen);
             break;
+        }
         case TextFormat::Cancan: {
             // A blank line parts CanCan puzzles.
             if (!first_) text = "\n";
             const Puzzle p = record_puzzle(r);
             const Grid g = record_solution(r, p);
             text += write_cancan(p, &g);
+            note_rules_kept(p, Format::Cancan);
             break;
         }
     }
@@ -131,10 +135,16 @@ void RecordWriter::write_text(const PuzzleRecord& r) {
     first_ = false;
 }
 
-std::string write_records(const std::vector<PuzzleRecord>& records, TextFormat format) {
+void RecordWriter::note_rules_kept(const Puzzle& p, Format form) {
+    if (!form_keeps_rules(p, form)) ++relabelled_[rules_name(p.rules)];
+}
+
+std::string write_records(const std::vector<PuzzleRecord>& records, TextFormat format,
+                          RelabelledVariants* relabelled) {
     std::ostringstream out;
     RecordWriter writer(out, format);
     for (const PuzzleRecord& r : records) writer.write(r);
+    if (relabelled) *relabelled = writer.relabelled();
     return out.str();
 }
 

@@ -2,12 +2,14 @@
 // query and export write.
 #pragma once
 
+#include <map>
 #include <optional>
 #include <ostream>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "core/io/formats.h"
 #include "core/model/named_enum.h"
 #include "core/model/puzzle.h"
 #include "db/store/record.h"
@@ -39,8 +41,15 @@ long long record_score(const PuzzleRecord& r);
 // the puzzle, its solution as rows and its grade.
 std::string record_json(const PuzzleRecord& r);
 
-// All records in the format; every record ends with a newline.
-std::string write_records(const std::vector<PuzzleRecord>& records, TextFormat format);
+// Variants (rules names) a format wrote as other rules, with how many puzzles of each:
+// the same puzzles, read back under another variant's name (mult-only as standard in
+// cancan, say).
+using RelabelledVariants = std::map<std::string, int>;
+
+// All records in the format; every record ends with a newline. relabelled, when given,
+// gets what the format could not label (form_keeps_rules).
+std::string write_records(const std::vector<PuzzleRecord>& records, TextFormat format,
+                          RelabelledVariants* relabelled = nullptr);
 
 // The same text, a record at a time, to a stream (the table's header first).
 class RecordWriter {
@@ -49,12 +58,16 @@ class RecordWriter {
     // Throws std::invalid_argument naming the puzzle when the format cannot carry it
     // (a rule or more cages than the form has room for).
     void write(const PuzzleRecord& r);
+    // The variants written so far that read back as other rules.
+    const RelabelledVariants& relabelled() const { return relabelled_; }
 
   private:
     void write_text(const PuzzleRecord& r);
+    void note_rules_kept(const Puzzle& p, Format form);
     std::ostream& out_;
     TextFormat format_;
     bool first_ = true;
+    RelabelledVariants relabelled_;
 };
 
 }  // namespace kk::db

@@ -66,6 +66,25 @@ std::string flush_output() {
     return "the stream failed (a full disk, a file size limit (ulimit -f), or a closed pipe)";
 }
 
+int report_after_commit(const std::string& command, const std::string& done,
+                        const std::string& then) {
+    const std::string problem = flush_output();
+    if (problem.empty()) return kOk;
+    std::cerr << command << ": " << done << "; only this report was lost (" << problem << ")"
+              << then << "\n";
+    mark_output_loss_said();
+    return kFailure;
+}
+
+void warn_relabelled(const std::string& command, const std::string& form,
+                     const std::map<std::string, int>& relabelled) {
+    for (const auto& [variant, puzzles] : relabelled)
+        std::cerr << command << ": warning: the " << form << " form cannot carry the variant "
+                  << variant << ": its " << puzzles << (puzzles == 1 ? " puzzle" : " puzzles")
+                  << " (the same, operations shown) read back as standard; neknek and json "
+                     "keep it\n";
+}
+
 CLI::Validator uint64_text() {
     return CLI::Validator(
         [](std::string& text) -> std::string {

@@ -4,6 +4,7 @@
 #include <CLI/CLI.hpp>
 #include <cstdint>
 #include <initializer_list>
+#include <map>
 #include <string>
 
 #include "core/io/utf8.h"  // shown_name: a message naming a file prints it escaped
@@ -57,6 +58,19 @@ std::string flush_output();
 // all the same) marks it so, and main() adds no second, generic message.
 void mark_output_loss_said();
 bool output_loss_said();
+// For a command whose work is committed before its report (export, packs --delete):
+// flushes the report; when it is lost, says on stderr "COMMAND: DONE; only this report
+// was lost (why)" and what follows, marks it said, and returns kFailure (a rerun would
+// do the work twice). kOk when the report is written.
+int report_after_commit(const std::string& command, const std::string& done,
+                        const std::string& then = "");
+
+// A text form (cancan, a Keen id) that wrote puzzles of a variant it cannot name
+// (db::RelabelledVariants: variant -> puzzles): the same puzzles, which read back as
+// standard; says so on stderr, a line a variant ("query: warning: ..."). The variant's
+// label was lost without a word.
+void warn_relabelled(const std::string& command, const std::string& form,
+                     const std::map<std::string, int>& relabelled);
 
 // Validators for options whose numbers CLI11 would otherwise take too kindly:
 // an unsigned 64-bit integer in decimal (no sign, no wrap-around: -1 and 2^64 are

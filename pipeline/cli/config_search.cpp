@@ -10,9 +10,13 @@ std::vector<std::string> config_folders() {
     std::vector<std::string> folders;
     std::error_code ec;
     const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-    if (!ec) folders.push_back((exe.parent_path().parent_path() / "share/kenken/configs").string());
-#ifdef KENKEN_SOURCE_CONFIGS
-    folders.push_back(KENKEN_SOURCE_CONFIGS);
+    if (ec) return folders;
+    folders.push_back((exe.parent_path().parent_path() / "share/kenken/configs").string());
+#if defined(KENKEN_SOURCE_CONFIGS) && defined(KENKEN_BUILD_DIR)
+    // Only the binary in its build folder: installed, it also took the source tree's
+    // configurations (edited, or of another version) over a name missing from its prefix.
+    if (fs::equivalent(exe.parent_path(), KENKEN_BUILD_DIR, ec))
+        folders.push_back(KENKEN_SOURCE_CONFIGS);
 #endif
     return folders;
 }

@@ -8,8 +8,8 @@
 namespace kk::cli {
 
 // The folders a configuration name is looked up in, in order: the installed
-// share/kenken/configs beside the binary (BIN/../share/kenken/configs), then the
-// source tree's configs/ (for a build that is not installed).
+// share/kenken/configs beside the binary (BIN/../share/kenken/configs), then, for the
+// binary in its build folder only (not installed), the source tree's configs/.
 std::vector<std::string> config_folders();
 
 // A path as given when the file exists; otherwise NAME or NAME.toml in

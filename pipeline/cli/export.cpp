@@ -216,6 +216,7 @@ int run(const ExportArgs& a) {
             print_dry_run(req, r);
             return kOk;
         }
+        warn_relabelled("export", format_name, r.relabelled);
         report << "pack " << r.pack_id << ": " << r.puzzle_ids.size()
                << (r.puzzle_ids.size() == 1 ? " puzzle" : " puzzles") << " to "
                << (a.out == "-" ? "stdout" : a.out);
@@ -230,16 +231,12 @@ int run(const ExportArgs& a) {
         // The pack is made whatever becomes of its report: a lost report (stdout on a full
         // disk, or closed) said only "cannot write the output", exit 1, and an export run
         // again printed a second book of other puzzles.
-        if (a.out != "-")
-            if (const std::string problem = flush_output(); !problem.empty()) {
-                std::cerr << "export: pack " << r.pack_id << " is written to " << shown_name(a.out)
-                          << " and recorded; only this report was lost (" << problem
-                          << "): `kenken packs --db " << shell_word(a.db) << " --show " << r.pack_id
-                          << "` shows it\n";
-                mark_output_loss_said();
-                return kFailure;
-            }
-        return kOk;
+        if (a.out == "-") return kOk;
+        return report_after_commit("export",
+                                   "pack " + std::to_string(r.pack_id) + " is written to " +
+                                       shown_name(a.out) + " and recorded",
+                                   ": `kenken packs --db " + shell_word(a.db) + " --show " +
+                                       std::to_string(r.pack_id) + "` shows it");
     } catch (const std::invalid_argument& e) {
         std::cerr << "export: " << shown_name(e.what()) << "\n";
         return kBadInput;

@@ -238,6 +238,13 @@ int run_generate(const GenerateOptions& o) {
                           << " shards merged finished; merge the others before --top-up\n";
                 return kFailure;
             }
+            // Nothing short is nothing to make, as for a plain generate: a top-up run
+            // again recorded an empty run each time.
+            if (shortfall(config.quotas, held_counts(*corpus, config.rules)) == 0) {
+                std::cout << shown_name(o.db) << " already holds the " << config.quotas.total()
+                          << " puzzles the shards' quotas ask for: nothing to top up\n";
+                return kOk;
+            }
             // The stream after the last shard's: its own candidates, the same each time.
             config.shard = ShardId{merged->shard_count, merged->shard_count};
             spdlog::info("topping up {} from shard stream {}", o.db, shard_text(config.shard));
@@ -320,9 +327,11 @@ void add_generate_command(CLI::App& app) {
         "stops after the current batch is committed (one ignored at the start, as SIGHUP "
         "under nohup, stays ignored); --resume continues the run.");
     add_db_option(sub, o->db, "Corpus file (created when absent)");
-    sub->add_option("--config", o->config,
-                    "TOML configuration: a file, or a name (default, overnight) looked up in the "
-                    "installed share/kenken/configs, then the source tree's configs/");
+    sub->add_option(
+        "--config", o->config,
+        "TOML configuration: a file, or a name (default, overnight) looked up in the "
+        "installed share/kenken/configs (a binary in its build folder: then the source tree's "
+        "configs/)");
     sub->add_option("--sizes", o->sizes, "Sizes: 4-9, 6 or 4,6,9 (default: the configuration's)");
     auto* count = sub->add_option("-n,--count", o->count,
                                   "Puzzles in all, spread evenly over the sizes, any level")

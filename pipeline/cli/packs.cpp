@@ -109,7 +109,12 @@ int run_packs(const PacksOptions& o) {
             std::cout << "pack " << *o.remove
                       << " deleted: its puzzles are fresh again (unless another pack holds "
                          "them); its file is left alone\n";
-            return kOk;
+            // The deletion is committed: a lost report said only "cannot write the output",
+            // as if nothing had happened, and a rerun then said "no pack N".
+            return report_after_commit(
+                "packs",
+                "pack " + std::to_string(*o.remove) + " is deleted (its puzzles are fresh again)",
+                ": `kenken packs --db " + shell_word(o.db) + "` lists the packs left");
         }
         return list(corpus, o.json);
     } catch (const std::exception& e) {

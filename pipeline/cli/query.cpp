@@ -53,6 +53,7 @@ int run(const QueryArgs& a) {
         db::RecordWriter writer(std::cout, *format);
         for (db::PuzzleRecord r; cursor.next(r) && std::cout;) writer.write(r);
         std::cout.flush();
+        warn_relabelled("query", a.format, writer.relabelled());
         return std::cout ? kOk : kFailure;
     } catch (const std::exception& e) {
         std::cerr << "query: " << shown_name(e.what()) << "\n";

@@ -5,7 +5,9 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -390,6 +392,10 @@ FactoryConfig config_from_table(const toml::table& t, const std::string& source_
         auto* arr = n->as_array();
         if (!arr || arr->empty()) rd.fail(n, "recipes", "expected [[recipes]] tables");
         c.recipes.clear();
+        // A recipe's name is what tells it in messages (recipes.NAME.tiling) and in the
+        // stored run: two of one name (a table copied, its name left) were taken, and a
+        // message named either. (A run stored by an older kenken with two still reads.)
+        std::map<std::string, std::uint32_t> first_line;
         for (auto& item : *arr) {
             auto* rt = item.as_table();
             if (!rt) rd.fail(&item, "recipes", "expected a table");
@@ -397,6 +403,13 @@ FactoryConfig config_from_table(const toml::table& t, const std::string& source_
             Recipe r;
             r.name = rt->get("name") ? rd.text(*rt->get("name"), "recipes.name")
                                      : "recipe-" + std::to_string(c.recipes.size() + 1);
+            const toml::node* named = rt->get("name") ? rt->get("name") : rt;
+            if (const auto seen = first_line.find(r.name);
+                seen != first_line.end() && source == ConfigSource::File)
+                rd.fail(named, "recipes.name",
+                        "two recipes are named '" + r.name + "' (the first on line " +
+                            std::to_string(seen->second) + "): give each its own name");
+            first_line.emplace(r.name, named->source().begin.line);
             const std::string where = "recipes." + r.name;
             if (auto* tl = rt->get("tiling")) {
                 if (!tl->as_table()) rd.fail(tl, where + ".tiling", "expected a table");

@@ -14,7 +14,9 @@
 # Environment: KENKEN (the binary, default `kenken` on PATH), SHARD_DIR (default
 # OUT.db.shards), SSHLOGINFILE, REMOTE_DIR, JOBS (parallel --jobs, default one per
 # core). Rerun after a failure: finished shards are kept, the others made again
-# (a shard rerun alone makes the same puzzles), and the merge adds what is new.
+# (a shard rerun alone makes the same puzzles), and the merge adds what is new. Rerun
+# with other generate options (threads aside), every shard is made again; but while
+# OUT.db holds the merge of the old ones it is refused (exit 2): merge would refuse them.
 set -euo pipefail
 
 if [ $# -lt 2 ]; then
@@ -53,6 +55,42 @@ command -v sqlite3 >/dev/null || { echo "parallel.sh: sqlite3 is not installed (
 shard_dir=${SHARD_DIR:-$out.shards}
 mkdir -p "$shard_dir"
 shard_dir=$(realpath "$shard_dir")
+
+# What makes the shards' puzzles: the generate options (threads aside: a shard makes
+# the same puzzles with any) and the --config file's text. A rerun with other options
+# kept the shards of the first ones: they were merged as if asked for now (exit 0 with
+# the old seed's puzzles), or merge refused the mix (exit 10).
+made_with() {
+    local k o
+    for ((k = 0; k < ${#opts[@]}; k++)); do
+        o=${opts[k]}
+        case "$o" in
+            --threads | -j) k=$((k + 1)); continue ;;
+            --threads=* | -j*) continue ;;
+            --config) [ -f "${opts[k + 1]:-}" ] && echo "config file: $(cksum < "${opts[k + 1]}")" ;;
+            --config=*) [ -f "${o#--config=}" ] && echo "config file: $(cksum < "${o#--config=}")" ;;
+        esac
+        printf '%q\n' "$o"
+    done
+}
+record="$shard_dir/generate-options"
+if [ -f "$record" ] && [ "$(cat "$record")" != "$(made_with)" ]; then
+    before=$(grep -v '^config file: ' "$record" | paste -sd' ')
+    now=$(made_with | grep -v '^config file: ' | paste -sd' ')
+    [ "$before" = "$now" ] && before="$before (another --config file text)"
+    if [ -e "$out" ]; then
+        echo "parallel.sh: the shards in $shard_dir were made with other generate options" \
+            "(${before:-none}; now ${now:-none}), and $out holds their merge: merge refuses" \
+            "shards of other options into it. Give another OUT.db for these options (its shards" \
+            "go to OUT.db.shards), or remove $out and $shard_dir to make them again" >&2
+        exit 2
+    fi
+    echo "parallel.sh: the shards in $shard_dir were made with other generate options" \
+        "(${before:-none}; now ${now:-none}): making every shard again" >&2
+    for f in "$shard_dir"/shard-*.db; do rm -f "$f" "$f-wal" "$f-shm"; done
+fi
+# Written before any shard is made: a rerun after a failure compares with it.
+made_with > "$record.part" && mv "$record.part" "$record"
 
 # A shard file with a finished run of shard I/N is kept; any other is made again from
 # scratch (a shard of an earlier split, 0/4 for 0/2, was kept: "finished shards: 2 of 4").

@@ -58,4 +58,22 @@ status=0
 [ "$status" = 10 ] || fail "another seed: exit $status, want 10"
 grep -q "seed = 6" "$tmp/refused.log" || fail "refusal does not say what differs"
 cmp <(sqlite3 "$tmp/out.db" "$rows") <(sqlite3 "$tmp/hand.db" "SELECT canonical, neknek, solution, level, score, seed, shard, candidate FROM puzzles WHERE shard < 4 ORDER BY canonical") || fail "a refused merge changed the corpus"
+
+# A rerun with other threads keeps the shards (they make the same puzzles)...
+KENKEN=$kenken SHARD_DIR=$s "$src/scripts/cluster/parallel.sh" 4 "$tmp/out.db" \
+    --sizes 3-4 --count 200 --seed 5 -j 1 > "$tmp/threads.log" 2>&1 || { cat "$tmp/threads.log"; fail "rerun with -j 1"; }
+grep -q "parallel.sh: 0 shards made" "$tmp/threads.log" || fail "another --threads made the shards again"
+# ...one with other options is refused while out.db holds the old shards' merge (they
+# were merged as if made with the new options, exit 0)...
+status=0
+KENKEN=$kenken SHARD_DIR=$s "$src/scripts/cluster/parallel.sh" 4 "$tmp/out.db" \
+    --sizes 3-4 --count 40 --seed 7 > "$tmp/options.log" 2>&1 || status=$?
+[ "$status" = 2 ] || { cat "$tmp/options.log"; fail "other options into the old merge: exit $status, want 2"; }
+grep -q "made with other generate options (--sizes 3-4 --count 200 --seed 5; now --sizes 3-4 --count 40 --seed 7)" \
+    "$tmp/options.log" || { cat "$tmp/options.log"; fail "the refusal does not say what changed"; }
+# ...and into a new corpus every shard is made again with them.
+KENKEN=$kenken SHARD_DIR=$s "$src/scripts/cluster/parallel.sh" 4 "$tmp/seven.db" \
+    --sizes 3-4 --count 40 --seed 7 > "$tmp/seven.log" 2>&1 || { cat "$tmp/seven.log"; fail "other options, new corpus"; }
+grep -q "parallel.sh: 4 shards made" "$tmp/seven.log" || fail "the old shards were kept for other options"
+[ "$(sqlite3 "$tmp/seven.db" "SELECT group_concat(DISTINCT seed) FROM runs")" = 7 ] || fail "shards of seed 5 merged for seed 7"
 echo "cluster_parallel: ok"

@@ -1256,6 +1256,43 @@ TEST_CASE("query in a form that cannot carry a variant refuses before writing an
     CHECK(run_kenken("query --db " + db.str() + " --format cancan --variant hidden").status == 0);
 }
 
+TEST_CASE("query and export say when a form cannot carry mult-only or add-sub",
+          "[cli][hostile][variants]") {
+    // cancan (and a Keen id for add-sub) wrote them without a word, and they read back
+    // labelled standard; hidden,mult-only in cancan read back as another puzzle.
+    TempPath db("relabelled.db"), pack("relabelled.cancan"), hidden("relabelled-hidden.cancan");
+    for (const std::string variant : {"mult-only", "add-sub", "hidden,mult-only"})
+        REQUIRE(run_kenken("generate -q --db " + db.str() +
+                           " --sizes 4 --count 2 --add --variant " + variant)
+                    .status == 0);
+    CliResult r = run_kenken("query --db " + db.str() + " --format cancan --variant mult-only");
+    INFO(r.err);
+    CHECK(r.status == 0);
+    CHECK(r.err ==
+          "query: warning: the cancan form cannot carry the variant mult-only: its 2 puzzles (the "
+          "same, operations shown) read back as standard; neknek and json keep it\n");
+    r = run_kenken("query --db " + db.str() + " --format keen --variant mult-only");
+    CHECK(r.status == 0);
+    CHECK(r.err.empty());  // Keen ids have a multiplication-only mode
+    r = run_kenken("query --db " + db.str() + " --format keen --variant add-sub");
+    CHECK(r.status == 0);
+    CHECK_THAT(r.err, Catch::Contains("the keen form cannot carry the variant add-sub: its 2"));
+    r = run_kenken("export --db " + db.str() + " -n 2 --variant add-sub -o " + pack.str());
+    INFO(r.err);
+    CHECK(r.status == 0);
+    CHECK_THAT(r.err, Catch::StartsWith("export: warning: the cancan form cannot carry the "
+                                        "variant add-sub: its 2 puzzles"));
+    // Hidden operations of one kind: refused before anything is written, as killer.
+    r = run_kenken("query --db " + db.str() + " --format cancan --variant hidden,mult-only");
+    CHECK(r.status == 2);
+    CHECK(r.out.empty());
+    CHECK_THAT(r.err, Catch::Contains("cannot carry hidden operations of hidden,mult-only"));
+    r = run_kenken("export --db " + db.str() + " -n 2 --variant hidden,mult-only -o " +
+                   hidden.str());
+    CHECK(r.status == 2);
+    CHECK_FALSE(fs::exists(hidden.path));
+}
+
 TEST_CASE("a stored score edited to no number stops query and export with the puzzle's id",
           "[cli][hostile][damaged]") {
     // 1e999 (inf) and 1e300 printed as -9223372036854775808 in every output, 'abc' as 0,

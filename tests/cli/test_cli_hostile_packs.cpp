@@ -162,6 +162,50 @@ TEST_CASE("a recipe of 1-cell cages only is refused with its line: a grid of giv
     }
 }
 
+TEST_CASE("two recipes of one name are refused with the file, the line and the name",
+          "[cli][hostile5]") {
+    // Both were taken, and a message about "recipes.twin.tiling" named either.
+    TempPath db("twin-recipes.db"), config("twin-recipes.toml");
+    const std::string recipe = "tiling = { strategy = \"domino-first\" }\n";
+    write_file(config, "[run]\nsizes = \"4\"\ncount = 2\n[[recipes]]\nname = \"twin\"\n" + recipe +
+                           "[[recipes]]\nname = \"other\"\n" + recipe +
+                           "[[recipes]]\nname = \"twin\"\n" + recipe);
+    CliResult r = run_kenken("generate -q --db " + db.str() + " --config " + config.str());
+    INFO(r.err);
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains(config.str() + ":11: recipes.name: two recipes are named "
+                                                     "'twin' (the first on line 5)"));
+    CHECK(!fs::exists(db.path));
+    // An unnamed recipe is "recipe-N", its place: a name given as that is a twin too.
+    write_file(config, "[run]\nsizes = \"4\"\ncount = 2\n[[recipes]]\nname = \"recipe-2\"\n" +
+                           recipe + "[[recipes]]\n" + recipe);
+    r = run_kenken("generate -q --db " + db.str() + " --config " + config.str());
+    INFO(r.err);
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains(config.str() + ":7: recipes.name: two recipes are named "
+                                                     "'recipe-2' (the first on line 5)"));
+    CHECK(!fs::exists(db.path));
+}
+
+TEST_CASE("packs --delete whose report is lost says the pack is deleted, as export says it is made",
+          "[cli][hostile5]") {
+    // The deletion was committed, then main's "cannot write the output", exit 1, read as
+    // if nothing had happened (a rerun: "no pack 1").
+    TempPath db("lost-delete.db"), json("lost-delete.json");
+    make_small_corpus(db);
+    REQUIRE(run_kenken("export --db " + db.str() + " -n 2 --format json -o " + json.str()).status ==
+            0);
+    const CliResult r = run_shell("{ " + std::string(KENKEN_BINARY) + " packs --db " + db.str() +
+                                  " --delete 1 >/dev/full; }");
+    INFO(r.out);
+    CHECK(r.status == 1);  // as export's lost report
+    CHECK_THAT(r.out, Catch::StartsWith("packs: pack 1 is deleted (its puzzles are fresh again); "
+                                        "only this report was lost ("));
+    CHECK_THAT(r.out, !Catch::Contains("cannot write the output"));
+    CHECK(std::count(r.out.begin(), r.out.end(), '\n') == 1);
+    CHECK(run_kenken("packs --db " + db.str()).out == "no packs\n");
+}
+
 TEST_CASE("an SVG pack of one puzzle reports one file, not one files", "[cli][hostile5]") {
     TempPath db("one-file.db"), folder("one-file");
     make_small_corpus(db);

@@ -191,6 +191,91 @@ TEST_CASE("slurm-array.sbatch refuses at submission what every task would fail o
     CHECK(fs::exists(log));
 }
 
+TEST_CASE("slurm-array.sbatch's merge job runs on a node without /usr/bin/time",
+          "[cli][hostile-shards][scripts]") {
+    // The merge job ran "/usr/bin/time -v kenken merge": on a node without GNU time it
+    // failed ("No such file or directory") and left the shards unmerged.
+    // /usr/bin/time is hidden in a mount namespace of the test's own.
+    if (run_shell("unshare -m --propagation private true").status != 0) {
+        WARN("no mount namespace here (unshare -m): not tested");
+        return;
+    }
+    TempPath dir("sbatch no time");
+    fs::create_directories(dir.path / "shards");
+    for (const std::string i : {"0", "1"})
+        REQUIRE(run_kenken("generate -q --db " + quoted(dir.path / ("shards/shard-" + i + ".db")) +
+                           " --shard " + i + "/2 --sizes 4 --count 6 --threads 1")
+                    .status == 0);
+    const std::string merge_job =
+        "SLURM_JOB_ID=7 KENKEN_STEP=merge KENKEN_SHARDS=2 KENKEN=" + std::string(KENKEN_BINARY) +
+        " bash " + quoted(kSource / "scripts/cluster/slurm-array.sbatch") + " " + quoted(dir.path);
+    const fs::path job = dir.path / "merge-job.sh";
+    write_file(job, merge_job + "\n");
+    const CliResult r = run_shell(
+        "unshare -m --propagation private sh -c \"{ [ ! -e /usr/bin/time ] || mount --bind "
+        "/dev/null /usr/bin/time; } && sh " +
+        quoted(job) + "\"");
+    INFO(r.out);
+    CHECK(r.status == 0);
+    CHECK_THAT(r.out, Catch::Contains("no GNU time on this node"));
+    CHECK(run_kenken("verify --db " + quoted(dir.path / "corpus.db")).status == 0);
+    // Where GNU time is, its figures are still given.
+    if (have_program("time")) {
+        fs::remove(dir.path / "corpus.db");
+        const CliResult timed = run_shell(merge_job);
+        INFO(timed.out);
+        CHECK(timed.status == 0);
+        CHECK_THAT(timed.out, Catch::Contains("Maximum resident"));
+    }
+}
+
+TEST_CASE("the k8s shard pods pass their CPU request as --threads",
+          "[cli][hostile-shards][scripts]") {
+    // The pods ran "kenken generate ... $GENERATE_OPTS" with no --threads: a thread per
+    // core of the node, whatever the pod's request of 1 CPU.
+    // No cluster here: the shard pod's script runs with what Kubernetes would give it
+    // (THREADS from its resourceFieldRef, whole cores rounded up), /scratch and /corpus
+    // in a folder of the test's own, and a small GENERATE_OPTS.
+    if (run_shell("python3 -c 'import yaml'").status != 0) {
+        WARN("no python3 yaml module here: not tested");
+        return;
+    }
+    TempPath dir("k8s-pod");  // no space: the pod script's paths are unquoted
+    fs::create_directories(dir.path / "bin");
+    fs::create_symlink(KENKEN_BINARY, dir.path / "bin/kenken");
+    const fs::path pod = dir.path / "pod.py";
+    write_file(pod, R"PY(import math, os, sqlite3, subprocess, sys, yaml
+manifest, tmp = sys.argv[1], sys.argv[2]
+jobs = [d for d in yaml.safe_load_all(open(manifest)) if d and d["kind"] == "Job"]
+pod = next(j for j in jobs if j["metadata"]["name"] == "kenken-shards")["spec"]["template"]
+box = pod["spec"]["containers"][0]
+env = {e["name"]: e for e in box["env"]}
+if "THREADS" not in env:
+    sys.exit("no THREADS in the shard pod's environment")
+ref = env["THREADS"]["valueFrom"]["resourceFieldRef"]
+assert ref.get("containerName", box["name"]) == box["name"], ref
+kind, resource = ref["resource"].split(".")
+cpu = str(box["resources"][kind][resource])
+cores = float(cpu[:-1]) / 1000 if cpu.endswith("m") else float(cpu)
+threads = math.ceil(cores / float(ref.get("divisor", "1")))
+script = box["args"][0].replace("/scratch", tmp + "/scratch").replace("/corpus", tmp + "/corpus")
+os.makedirs(tmp + "/scratch")
+run = dict(os.environ, PATH=tmp + "/bin:" + os.environ["PATH"], JOB_COMPLETION_INDEX="1",
+           SHARDS=env["SHARDS"]["value"], GENERATE_OPTS="--sizes 4 --count 16 -q",
+           THREADS=str(threads))
+subprocess.run(["bash", "-ec", script], env=run, check=True, stdout=subprocess.DEVNULL)
+config = sqlite3.connect(tmp + "/corpus/shards/shard-1.db").execute("SELECT config FROM runs").fetchone()[0]
+if "threads = %d\n" % threads not in config:
+    sys.exit("the shard ran with other threads than its %s CPU:\n%s" % (cpu, config))
+print("threads", threads))PY");
+    const CliResult r = run_shell("python3 " + quoted(pod) + " " +
+                                  quoted(kSource / "scripts/cluster/k8s-indexed-job.yaml") + " " +
+                                  quoted(dir.path));
+    INFO(r.out);
+    CHECK(r.status == 0);
+    CHECK_THAT(r.out, Catch::Contains("threads 1"));
+}
+
 TEST_CASE("generate --top-up warns that --variant and --add are ignored, as other settings",
           "[cli][hostile-shards][top-up]") {
     // --top-up --variant killer topped up standard puzzles (the shards' rules) without a
@@ -206,6 +291,25 @@ TEST_CASE("generate --top-up warns that --variant and --add are ignored, as othe
         CHECK(r.status == 0);
         CHECK_THAT(r.err, Catch::Contains("the other settings given are ignored"));
     }
+}
+
+TEST_CASE("generate --top-up with nothing short records no run, as a plain generate",
+          "[cli][hostile-shards][top-up]") {
+    // A top-up run again (or with every quota full) recorded an empty run each time,
+    // where a plain generate with nothing to make records none and says so.
+    TempPath s0("full-s0.db"), s1("full-s1.db"), out("full-out.db");
+    const std::string run = " --sizes 3 --count 30 --seed 1 --threads 1";
+    REQUIRE(run_kenken("generate -q --db " + s0.str() + " --shard 0/2" + run).status == 0);
+    REQUIRE(run_kenken("generate -q --db " + s1.str() + " --shard 1/2" + run).status == 0);
+    REQUIRE(run_kenken("merge --db " + out.str() + " " + s0.str() + " " + s1.str()).status == 0);
+    REQUIRE(run_kenken("generate -q --db " + out.str() + " --top-up").status == 0);
+    const int runs = run_rows(out.str());
+    const CliResult r = run_kenken("generate -q --db " + out.str() + " --top-up");
+    INFO(r.out << r.err);
+    CHECK(r.status == 0);
+    CHECK(run_rows(out.str()) == runs);
+    CHECK_THAT(r.out, Catch::Contains(out.str() + " already holds the 30 puzzles the shards' "
+                                                  "quotas ask for: nothing to top up"));
 }
 
 TEST_CASE("kenken installed under a prefix with a space finds configurations by name",
@@ -228,6 +332,38 @@ TEST_CASE("kenken installed under a prefix with a space finds configurations by 
     r = run_shell(in + " generate --db d.db --config nosuch");
     CHECK(r.status == 2);
     CHECK_THAT(r.out, Catch::Contains("'" + (prefix.path / "share/kenken/configs").string() + "'"));
+}
+
+TEST_CASE("an installed kenken looks configuration names up in its prefix, not the source tree",
+          "[cli][hostile-shards][install]") {
+    // The installed binary also searched the build's source configs/: a name removed
+    // from (or never installed in) the prefix was taken from the source tree, which may
+    // be edited, of another version, or gone.
+    TempPath prefix("install-prefix-only");
+    const fs::path build = fs::path(KENKEN_BINARY).parent_path();
+    const CliResult installed =
+        run_shell("cmake --install " + quoted(build) + " --prefix " + quoted(prefix.path));
+    INFO(installed.out);
+    REQUIRE(installed.status == 0);
+    const fs::path configs = prefix.path / "share/kenken/configs";
+    REQUIRE(fs::remove(configs / "overnight.toml"));
+    TempPath elsewhere("install prefix only elsewhere");
+    fs::create_directories(elsewhere.path);
+    const std::string in =
+        "cd " + quoted(elsewhere.path) + " && " + quoted(prefix.path / "bin/kenken");
+    CliResult r = run_shell(in + " generate -q --db c.db --config overnight --sizes 4 -n 2");
+    INFO(r.out);
+    CHECK(r.status == 2);
+    CHECK_THAT(r.out, Catch::Contains("no configuration \"overnight\" (a file, or a name in: " +
+                                      configs.string() + ")"));
+    CHECK_FALSE(fs::exists(elsewhere.path / "c.db"));
+    // The binary in its build folder still finds the source tree's.
+    r = run_shell("cd " + quoted(elsewhere.path) + " && " + KENKEN_BINARY +
+                  " generate -q --db b.db --config overnight --sizes 4 -n 2");
+    CHECK(r.status == 0);
+    r = run_shell("cd " + quoted(elsewhere.path) + " && " + KENKEN_BINARY +
+                  " generate --db b.db --config nosuch");
+    CHECK_THAT(r.out, Catch::Contains((kSource / "configs").string()));
 }
 
 TEST_CASE("merge names a shard file with a newline or an escape on one line",

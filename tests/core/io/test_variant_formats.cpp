@@ -79,7 +79,9 @@ TEST_CASE("Keen ids carry multiplication-only puzzles, not hidden ones", "[forma
     const Puzzle p = read_keen_id("4dhm" + id.substr(1));
     CHECK(p.rules.ops == op_bit(Op::Mul));
     CHECK_FALSE(p.rules.hidden);
-    CHECK(write_keen(p) == id);
+    // Written, the mode goes in the parameters: "4:..." read back as standard.
+    CHECK(write_keen(p) == "4m" + id.substr(1));
+    CHECK(read_keen_id(write_keen(p)) == p);
     CHECK(read_keen_id(id).rules.standard());
     // A 1-cell cage marked 'm' shows the mode (Keen's standard mode marks it 'a'), so a
     // multiplication-only puzzle with a given round-trips without parameters.
@@ -118,4 +120,52 @@ TEST_CASE("hidden operations on a puzzle of single cells only are the standard p
     // One cage of two cells is enough to keep the rules hidden.
     const Puzzle q = read_puzzles(kHidden, Format::Neknek)[0].puzzle;
     CHECK(q.rules.hidden);
+}
+
+TEST_CASE("hidden operations of some operations only are refused where '?' means all four",
+          "[formats][variants]") {
+    // cancan and j wrote hidden,mult-only as '?', read back as hidden over + - x /:
+    // another puzzle, perhaps of several solutions.
+    Puzzle p = read_puzzles(kHidden, Format::Neknek)[0].puzzle;
+    p.rules.ops = op_bit(Op::Mul);
+    for (const Format f : {Format::Cancan, Format::J}) {
+        INFO(format_name(f));
+        try {
+            write_puzzle(p, f);
+            FAIL("no error");
+        } catch (const std::invalid_argument& e) {
+            CHECK(std::string(e.what()).find(
+                      "cannot carry hidden operations of hidden,mult-only") != std::string::npos);
+        }
+    }
+    CHECK(read_puzzles(write_neknek(p), Format::Neknek)[0].puzzle == p);
+}
+
+TEST_CASE("form_keeps_rules says which variants a form reads back as standard",
+          "[formats][variants]") {
+    Puzzle mult;
+    mult.size = 2;
+    mult.rules.ops = op_bit(Op::Mul);
+    mult.cages = {{Op::Mul, 2, {0, 1}}, {Op::Mul, 2, {2, 3}}};
+    normalize(mult);
+    Puzzle add_sub = mult;
+    add_sub.rules.ops = op_bit(Op::Add) | op_bit(Op::Sub);
+    add_sub.cages = {{Op::Add, 3, {0, 1}}, {Op::Sub, 1, {2, 3}}};
+    normalize(add_sub);
+    Puzzle standard = add_sub;
+    standard.rules = {};
+    CHECK(form_keeps_rules(mult, Format::Keen));  // Keen's multiplication-only mode
+    CHECK_FALSE(form_keeps_rules(add_sub, Format::Keen));
+    for (const Format f : {Format::Cancan, Format::J}) {
+        INFO(format_name(f));
+        CHECK_FALSE(form_keeps_rules(mult, f));
+        CHECK_FALSE(form_keeps_rules(add_sub, f));
+        CHECK(form_keeps_rules(standard, f));
+        // The same puzzle all the same: only its variant's name is lost.
+        Puzzle back = read_puzzles(write_puzzle(mult, f), f)[0].puzzle;
+        back.rules = mult.rules;
+        CHECK(back == mult);
+    }
+    CHECK(form_keeps_rules(read_puzzles(kHidden, Format::Neknek)[0].puzzle, Format::Cancan));
+    CHECK(form_keeps_rules(add_sub, Format::Neknek));
 }
