@@ -17,6 +17,7 @@
 
 #include "core/grade/grader.h"
 #include "core/io/formats.h"
+#include "core/io/terminal.h"
 #include "core/model/canonical.h"
 #include "core/model/features.h"
 #include "core/solve/solver.h"
@@ -139,7 +140,7 @@ int run_verify(const VerifyOptions& o) {
         // whatever the corpus holds.
         const size_t expected = static_cast<size_t>(corpus.count(db::QueryFilter{}));
         db::PuzzleCursor cursor = corpus.scan(db::QueryFilter{});
-        const bool live = !o.quiet && isatty(STDERR_FILENO);
+        const bool live = !o.quiet && redraws_in_place(STDERR_FILENO);
         const auto t0 = std::chrono::steady_clock::now();
         std::map<int, std::array<int, kGradedLevels>> ok_counts;  // size -> per level
         size_t total = 0;

@@ -8,6 +8,8 @@
 #include <cstdio>
 #include <string>
 
+#include "core/io/terminal.h"
+
 namespace kk {
 namespace {
 
@@ -83,7 +85,7 @@ ProgressReporter::ProgressReporter(const FactoryConfig& config, const SteeringSt
                                    bool quiet)
     : config_(config),
       start_(start),
-      tty_(isatty(STDERR_FILENO) != 0),
+      tty_(redraws_in_place(STDERR_FILENO)),
       quiet_(quiet),
       t0_(std::chrono::steady_clock::now()),
       last_(t0_) {}
