@@ -183,11 +183,17 @@ int run(const ExportArgs& a) {
         std::cerr << "export: " << shown_name(e.what()) << "\n";
         return kBadInput;
     }
-    if (*format == db::PackFormat::Pdf)
+    if (*format == db::PackFormat::Pdf) {
+        // The machine's fault, not the words': checked first.
+        if (const std::string problem = db::missing_font(); !problem.empty()) {
+            std::cerr << "export: " << problem << "\n";
+            return kFailure;
+        }
         if (const std::string problem = db::unprintable_words(req.words); !problem.empty()) {
             std::cerr << "export: " << problem << "\n";
             return kBadInput;
         }
+    }
     req.dry_run = a.dry_run;
     req.replace = a.force;
     req.allow_repeats = a.allow_repeats;
