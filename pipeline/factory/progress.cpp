@@ -22,7 +22,9 @@ constexpr char kLevelLetters[] = "enhxu";
 
 int terminal_width() {
     winsize w{};
-    if (ioctl(STDERR_FILENO, TIOCGWINSZ, &w) == 0 && w.ws_col > 20) return w.ws_col;
+    // Any width the terminal gives: on one narrower than 21 columns a line of 80 wrapped,
+    // and redrawing it moved up too few rows, leaving old lines on the screen.
+    if (ioctl(STDERR_FILENO, TIOCGWINSZ, &w) == 0 && w.ws_col > 1) return w.ws_col;
     return 80;
 }
 

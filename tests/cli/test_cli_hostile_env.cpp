@@ -300,3 +300,24 @@ TEST_CASE("parallel.sh under a locale with a decimal comma ends a finished run w
     CHECK(std::regex_search(r.out,
                             std::regex("made in [0-9]+\\.[0-9] s, merged in [0-9]+\\.[0-9] s")));
 }
+
+TEST_CASE("progress on a narrow terminal fits its width", "[cli][hostile-env][terminal]") {
+    if (!installed("script")) {
+        WARN("skipped: util-linux script is not installed, so no pseudo-terminal");
+        return;
+    }
+    // Below 21 columns the progress took the terminal for 80 wide: each line wrapped, and
+    // the next redraw moved up fewer rows than it had taken, leaving old lines behind.
+    TempPath db("narrow.db");
+    const std::string shown =
+        on_terminal("TERM=xterm", "stty cols 15; " + kKenken + " generate --db " + db.str() +
+                                      " --sizes 4 --per-level easy=5,hard=5 --threads 1");
+    INFO(shown);
+    int lines = 0;
+    for (std::size_t at = 0; (at = shown.find("\x1b[2K", at)) != std::string::npos; ++lines) {
+        at += 4;
+        const std::size_t end = shown.find_first_of("\r\n", at);
+        CHECK(end - at <= 14);
+    }
+    CHECK(lines > 0);
+}
