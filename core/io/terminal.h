@@ -13,4 +13,9 @@ bool redraws_in_place(int fd);
 // (https://no-color.org: set to anything but empty).
 bool takes_colour(int fd);
 
+// The columns of the terminal fd is (80 when it does not say). Every width it gives
+// counts: below 21 columns an 80-column progress line wrapped, and redrawing it moved up
+// too few rows (generate) or returned to its last row (verify), leaving old text behind.
+int terminal_columns(int fd);
+
 }  // namespace kk

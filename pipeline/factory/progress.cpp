@@ -1,7 +1,6 @@
 #include "pipeline/factory/progress.h"
 
 #include <spdlog/spdlog.h>
-#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -19,14 +18,6 @@ constexpr double kRateWindowSeconds = 30.0;
 
 // Keen's level letters: easy, normal, hard, extreme (x), unreasonable.
 constexpr char kLevelLetters[] = "enhxu";
-
-int terminal_width() {
-    winsize w{};
-    // Any width the terminal gives: on one narrower than 21 columns a line of 80 wrapped,
-    // and redrawing it moved up too few rows, leaving old lines on the screen.
-    if (ioctl(STDERR_FILENO, TIOCGWINSZ, &w) == 0 && w.ws_col > 1) return w.ws_col;
-    return 80;
-}
 
 }  // namespace
 
@@ -113,7 +104,7 @@ void ProgressReporter::draw(const SteeringStats& live) {
     const double span = std::max(std::chrono::duration<double>(now - past.at).count(), 1e-3);
     samples_.push_back({now, live.stored, live.stored_size});
 
-    const int width = tty_ ? terminal_width() - 1 : 1000;
+    const int width = tty_ ? terminal_columns(STDERR_FILENO) - 1 : 1000;
     const auto& q = config_.quotas;
     std::vector<std::string> lines;
     for (size_t i = 0; i < q.sizes.size(); ++i) {
