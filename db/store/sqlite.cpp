@@ -15,8 +15,8 @@ std::string error_text(sqlite3* db) {
     if ((sqlite3_extended_errcode(db) & 0xff) == SQLITE_READONLY)
         text +=
             " (the corpus file or its folder is read-only, and this command records "
-            "what it does in the corpus: give it write access; stats, query and verify "
-            "only read)";
+            "what it does in the corpus: give it write access; stats, query, verify and "
+            "export --dry-run only read)";
     // After the busy timeout SQLite says only "database is locked".
     if ((sqlite3_extended_errcode(db) & 0xff) == SQLITE_BUSY)
         text +=
