@@ -1,7 +1,5 @@
 // Hostile surroundings of the process's environment (terminal type, NO_COLOR, fonts,
 // locales, TMPDIR, HOME, TZ) and commands run together on one corpus.
-#include <unistd.h>
-
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <nlohmann/json.hpp>
@@ -328,30 +326,4 @@ TEST_CASE("progress on a narrow terminal fits its width", "[cli][hostile-env][te
         }
         CHECK(lines > 0);
     }
-}
-
-TEST_CASE("export --dry-run reads a corpus it may not write", "[cli][hostile-env][permissions]") {
-    // The lock's message calls export --dry-run a reader, as stats and query are, but it
-    // opened the corpus to write and failed on a read-only one ("attempt to write a
-    // readonly database ... this command records what it does in the corpus").
-    TempPath folder("dry-run-read-only");
-    fs::create_directory(folder.path);
-    const std::string db = (folder.path / "corpus.db").string();
-    REQUIRE(run_kenken("generate -q --db " + db + " --sizes 4 -n 6").status == 0);
-    fs::remove(db + ".lock");
-    fs::permissions(db, fs::perms::owner_read | fs::perms::group_read | fs::perms::others_read);
-    fs::permissions(folder.path, fs::perms::owner_read | fs::perms::owner_exec |
-                                     fs::perms::group_read | fs::perms::group_exec |
-                                     fs::perms::others_read | fs::perms::others_exec);
-    // root writes anything: as nobody when we are root.
-    const std::string as =
-        getuid() == 0 ? "setpriv --reuid=65534 --regid=65534 --clear-groups " : "";
-    for (const char* out : {"book.pdf", "pack.json"}) {
-        const CliResult r =
-            run_shell(as + kKenken + " export --dry-run -n 3 --db " + db + " -o /tmp/" + out);
-        INFO(r.out);
-        CHECK(r.status == 0);
-        CHECK_THAT(r.out, Catch::Contains("dry run: 3 puzzles of 6"));
-    }
-    fs::permissions(folder.path, fs::perms::owner_all);
 }
