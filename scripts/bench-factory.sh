@@ -16,6 +16,9 @@
 #  seconds (user + sys, so other sessions on a shared machine do not count), the
 #  median of ROUNDS seeds; the ratio is ours over Keen's.
 set -euo pipefail
+# Numbers as awk and bc write them: under a decimal comma (de_DE) bash's printf
+# took "1.5" for no number, printed 1,00 and failed.
+export LC_ALL=C
 cd "$(dirname "$0")/.."
 keen=/usr/games/sgt-keen
 [ -x "$keen" ] || { echo "bench-factory: $keen is missing (Debian package sgt-puzzles)" >&2; exit 1; }

@@ -9,6 +9,9 @@
 #
 # scripts/bench-threads.sh [ROUNDS] [PER_LEVEL] [SIZES]
 set -euo pipefail
+# Numbers as awk and bc write them: under a decimal comma (de_DE) bash's printf
+# took "1.5" for no number, printed 1,00 and failed.
+export LC_ALL=C
 cd "$(dirname "$0")/.."
 rounds=${1:-3}
 per_level=${2:-easy=300,normal=300,hard=300,extreme=100,unreasonable=300}

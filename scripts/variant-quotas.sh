@@ -7,6 +7,9 @@
 # Usage: scripts/variant-quotas.sh [Q] [SECONDS] [VARIANTS...]
 #   defaults: 1 120 hidden mult-only add-sub killer hidden,killer
 set -euo pipefail
+# Numbers as awk and bc write them: under a decimal comma (de_DE) bash's printf
+# took "1.5" for no number, printed 1,00 and failed.
+export LC_ALL=C
 cd "$(dirname "$0")/.."
 q=${1:-1}
 seconds=${2:-120}

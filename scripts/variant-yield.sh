@@ -7,6 +7,9 @@
 # Usage: [YIELD_SECONDS=S] scripts/variant-yield.sh [COUNT6] [COUNT9] [VARIANTS...]
 #   defaults: 200 60 standard hidden mult-only add-sub killer hidden,killer
 set -euo pipefail
+# Numbers as awk and bc write them: under a decimal comma (de_DE) bash's printf
+# took "1.5" for no number, printed 1,00 and failed.
+export LC_ALL=C
 cd "$(dirname "$0")/.."
 count6=${1:-200}
 count9=${2:-60}

@@ -936,6 +936,22 @@ bool every_face_prints(cairo_t* cr, const std::string& character) {
 
 }  // namespace
 
+std::string missing_font() {
+    const TextMeasure cr;
+    for (const char* face : {kFont, kCondensed})
+        for (const bool bold : {false, true}) {
+            set_font(cr.get(), 10, bold, face);
+            // A face fontconfig found is a FreeType font; cairo's fallback is a user font.
+            if (cairo_scaled_font_get_type(cairo_get_scaled_font(cr.get())) != CAIRO_FONT_TYPE_FT)
+                return std::string("no font to typeset a PDF with: fontconfig finds neither ") +
+                       face + (bold ? " Bold" : "") +
+                       " nor another font in its place (install the DejaVu fonts, e.g. the "
+                       "package fonts-dejavu-core, or check FONTCONFIG_FILE and "
+                       "FONTCONFIG_PATH); SVG and text packs need no font";
+        }
+    return "";
+}
+
 std::string unprintable_words(const BookWords& words) {
     std::vector<std::pair<std::string, const std::string*>> fields = {
         {"the title", &words.title},

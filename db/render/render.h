@@ -37,6 +37,12 @@ BookPlan plan_pdf(const Book& book);
 // character prints. SVG packs leave text to the viewer's fonts and need no such check.
 std::string unprintable_words(const BookWords& words);
 
+// Why no PDF can be typeset here, or "": the book's fonts (DejaVu Sans and its condensed
+// face) or, failing them, any font fontconfig finds. Without one cairo falls back to its
+// own stroke font of ASCII letters, and every other character was blamed on the words
+// ("the rules holds \u00d7, which the book's font cannot print").
+std::string missing_font();
+
 // Writes the book as a PDF; returns the number of pages. Throws std::invalid_argument
 // as plan_pdf does, std::runtime_error when cairo cannot write the file.
 int render_pdf(const Book& book, const std::string& path);

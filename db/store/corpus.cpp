@@ -410,6 +410,12 @@ void Corpus::commit() {
 void Corpus::rollback() {
     exec(db_.get(), "ROLLBACK");
 }
+void Corpus::hold_snapshot() {
+    // A deferred transaction takes its snapshot at its first read.
+    exec(db_.get(), "BEGIN");
+    Statement first(db_.get(), "SELECT count(*) FROM sqlite_master");
+    first.step();
+}
 void Corpus::abandon() noexcept {
     if (!sqlite3_get_autocommit(db_.get()))
         sqlite3_exec(db_.get(), "ROLLBACK", nullptr, nullptr, nullptr);
@@ -444,6 +450,12 @@ bool Corpus::insert_puzzle(const PuzzleRecord& r) {
     s.bind(16, r.shard);
     s.run();
     return sqlite3_changes(db_.get()) > 0;
+}
+
+bool Corpus::holds_canonical(const std::string& canonical) {
+    Statement s(db_.get(), "SELECT 1 FROM puzzles WHERE canonical = ?");
+    s.bind(1, canonical);
+    return s.step();
 }
 
 void Corpus::save_progress(std::int64_t run_id, const std::string& progress_json,

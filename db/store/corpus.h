@@ -88,6 +88,8 @@ class Corpus {
     void begin();
     // False, storing nothing, when the canonical form is already there.
     bool insert_puzzle(const PuzzleRecord& r);
+    // Whether a puzzle of this canonical form is stored (a read: no lock taken).
+    bool holds_canonical(const std::string& canonical);
     void save_progress(std::int64_t run_id, const std::string& progress_json,
                        const std::string& counters_json);
     void commit();
@@ -98,6 +100,10 @@ class Corpus {
     void abandon() noexcept;
 
     // Counting and reading.
+    // From here on every read sees the corpus as it is now, until the connection closes:
+    // a command whose answer takes several reads (stats, query's two passes) read each
+    // after another writer's commit, and its figures disagreed.
+    void hold_snapshot();
     std::map<std::pair<int, std::string>, int> counts_by_size_level(
         std::optional<std::int64_t> run_id = {});
     // The same for the puzzles of one variant (a rules name): what a run's quotas count.

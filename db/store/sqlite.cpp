@@ -2,6 +2,8 @@
 
 #include <sys/resource.h>
 
+#include <cerrno>
+
 namespace kk::db {
 namespace {
 
@@ -13,8 +15,8 @@ std::string error_text(sqlite3* db) {
     if ((sqlite3_extended_errcode(db) & 0xff) == SQLITE_READONLY)
         text +=
             " (the corpus file or its folder is read-only, and this command records "
-            "what it does in the corpus: give it write access; stats, query and verify "
-            "only read)";
+            "what it does in the corpus: give it write access; stats, query, verify and "
+            "export --dry-run only read)";
     // After the busy timeout SQLite says only "database is locked".
     if ((sqlite3_extended_errcode(db) & 0xff) == SQLITE_BUSY)
         text +=
@@ -23,6 +25,17 @@ std::string error_text(sqlite3* db) {
     // A file size limit (ulimit -f) makes a write fail with EFBIG, which SQLite reports
     // only as "disk I/O error" (its sqlite3_system_errno() is not reliable here); the
     // -shm file must grow even for a reader.
+    // Past the open files limit (ulimit -n) SQLite says only "unable to open database
+    // file": the corpus, its -wal and -shm files, and a writer's lock file are open at once.
+    rlimit open_files{};
+    if (const int code = sqlite3_extended_errcode(db) & 0xff;
+        (code == SQLITE_CANTOPEN || code == SQLITE_IOERR) &&
+        (sqlite3_system_errno(db) == EMFILE || sqlite3_system_errno(db) == ENFILE) &&
+        getrlimit(RLIMIT_NOFILE, &open_files) == 0)
+        text += " (too many open files: this process may have " +
+                std::to_string(open_files.rlim_cur) +
+                " open at once (ulimit -n), and a corpus takes several, with its -wal and "
+                "-shm files: raise the limit)";
     rlimit file_size{};
     if ((sqlite3_extended_errcode(db) & 0xff) == SQLITE_IOERR &&
         getrlimit(RLIMIT_FSIZE, &file_size) == 0 && file_size.rlim_cur != RLIM_INFINITY)

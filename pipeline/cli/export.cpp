@@ -183,11 +183,17 @@ int run(const ExportArgs& a) {
         std::cerr << "export: " << shown_name(e.what()) << "\n";
         return kBadInput;
     }
-    if (*format == db::PackFormat::Pdf)
+    if (*format == db::PackFormat::Pdf) {
+        // The machine's fault, not the words': checked first.
+        if (const std::string problem = db::missing_font(); !problem.empty()) {
+            std::cerr << "export: " << problem << "\n";
+            return kFailure;
+        }
         if (const std::string problem = db::unprintable_words(req.words); !problem.empty()) {
             std::cerr << "export: " << problem << "\n";
             return kBadInput;
         }
+    }
     req.dry_run = a.dry_run;
     req.replace = a.force;
     req.allow_repeats = a.allow_repeats;
@@ -196,7 +202,10 @@ int run(const ExportArgs& a) {
     // With the pack on stdout, the summary goes to stderr.
     std::ostream& report = a.out == "-" ? std::cerr : std::cout;
     try {
-        db::Corpus corpus = db::Corpus::open_existing(a.db);
+        // A dry run only reads: a corpus it may not write (a read-only share) was refused
+        // with "attempt to write a readonly database".
+        db::Corpus corpus =
+            a.dry_run ? db::Corpus::open_read_only(a.db) : db::Corpus::open_existing(a.db);
         // --force may replace the file of a pack recorded here: that pack then lives in
         // the corpus only, its puzzles still published. Said after the export succeeds.
         // The file holds the last pack recorded under its name.

@@ -9,6 +9,7 @@
 #include <iostream>
 #include <new>
 
+#include "core/io/terminal.h"
 #include "pipeline/cli/command.h"
 #include "pipeline/cli/suggest.h"
 
@@ -28,7 +29,10 @@ int main(int argc, char** argv) {
         std::cerr << "kenken: warning: the current folder has been removed: relative file "
                      "names cannot be found or made (cd to a folder that exists)\n";
     // Logs and progress go to stderr: stdout holds only what a command reports.
-    spdlog::set_default_logger(spdlog::stderr_color_mt("kenken"));
+    // Coloured only where colours show: spdlog coloured under NO_COLOR too.
+    spdlog::set_default_logger(spdlog::stderr_color_mt("kenken", kk::takes_colour(STDERR_FILENO)
+                                                                     ? spdlog::color_mode::automatic
+                                                                     : spdlog::color_mode::never));
 
     CLI::App app{
         "KenKen Factory: solves, grades and manufactures KenKen puzzles into a SQLite corpus."};

@@ -32,6 +32,9 @@ int run(const QueryArgs& a) {
     }
     try {
         db::Corpus corpus = db::Corpus::open_read_only(a.db);
+        // Both passes read the same puzzles: one a generate stored between them was
+        // written unchecked.
+        corpus.hold_snapshot();
         // Keen ids and the cancan form cannot carry every variant's rules: a first
         // pass finds such a puzzle before anything is written (it was found half way,
         // after the puzzles before it, and called a corpus fault).

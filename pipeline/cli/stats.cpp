@@ -156,6 +156,8 @@ std::string misleading_records(db::Corpus& corpus) {
 int run(const std::string& path, bool json) {
     try {
         db::Corpus corpus = db::Corpus::open_read_only(path);
+        // One moment's figures: the totals, the runs' counts and their counters agree.
+        corpus.hold_snapshot();
         if (const std::string problem = misleading_records(corpus); !problem.empty()) {
             std::cerr << "stats: " << shown_name(path) << " is damaged: " << problem
                       << " (kenken verify --db " << shell_word(path)

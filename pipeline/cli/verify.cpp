@@ -5,10 +5,12 @@
 #include <oneapi/tbb/parallel_pipeline.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <iostream>
 #include <memory>
 #include <mutex>
@@ -17,6 +19,7 @@
 
 #include "core/grade/grader.h"
 #include "core/io/formats.h"
+#include "core/io/terminal.h"
 #include "core/model/canonical.h"
 #include "core/model/features.h"
 #include "core/solve/solver.h"
@@ -41,8 +44,13 @@ void draw_progress(size_t done, size_t total, double seconds) {
     const double eta =
         done ? seconds * static_cast<double>(total - done) / static_cast<double>(done) : 0;
     const long s = static_cast<long>(eta + 0.5);
-    std::fprintf(stderr, "\r\033[2Kverify: %zu/%zu puzzles (%zu%%), ETA %ld:%02ld", done, total,
-                 total ? done * 100 / total : 100, s / 60, s % 60);
+    char line[128];
+    std::snprintf(line, sizeof line, "verify: %zu/%zu puzzles (%zu%%), ETA %ld:%02ld", done, total,
+                  total ? done * 100 / total : 100, s / 60, s % 60);
+    // Cut to the terminal: a wrapped line is not redrawn in place.
+    const auto width = static_cast<std::size_t>(terminal_columns(STDERR_FILENO) - 1);
+    std::fprintf(stderr, "\r\033[2K%.*s", static_cast<int>(std::min(width, std::strlen(line))),
+                 line);
     std::fflush(stderr);
 }
 
@@ -139,7 +147,7 @@ int run_verify(const VerifyOptions& o) {
         // whatever the corpus holds.
         const size_t expected = static_cast<size_t>(corpus.count(db::QueryFilter{}));
         db::PuzzleCursor cursor = corpus.scan(db::QueryFilter{});
-        const bool live = !o.quiet && isatty(STDERR_FILENO);
+        const bool live = !o.quiet && redraws_in_place(STDERR_FILENO);
         const auto t0 = std::chrono::steady_clock::now();
         std::map<int, std::array<int, kGradedLevels>> ok_counts;  // size -> per level
         size_t total = 0;

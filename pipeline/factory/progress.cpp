@@ -1,12 +1,13 @@
 #include "pipeline/factory/progress.h"
 
 #include <spdlog/spdlog.h>
-#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
 #include <string>
+
+#include "core/io/terminal.h"
 
 namespace kk {
 namespace {
@@ -17,12 +18,6 @@ constexpr double kRateWindowSeconds = 30.0;
 
 // Keen's level letters: easy, normal, hard, extreme (x), unreasonable.
 constexpr char kLevelLetters[] = "enhxu";
-
-int terminal_width() {
-    winsize w{};
-    if (ioctl(STDERR_FILENO, TIOCGWINSZ, &w) == 0 && w.ws_col > 20) return w.ws_col;
-    return 80;
-}
 
 }  // namespace
 
@@ -83,7 +78,7 @@ ProgressReporter::ProgressReporter(const FactoryConfig& config, const SteeringSt
                                    bool quiet)
     : config_(config),
       start_(start),
-      tty_(isatty(STDERR_FILENO) != 0),
+      tty_(redraws_in_place(STDERR_FILENO)),
       quiet_(quiet),
       t0_(std::chrono::steady_clock::now()),
       last_(t0_) {}
@@ -109,7 +104,7 @@ void ProgressReporter::draw(const SteeringStats& live) {
     const double span = std::max(std::chrono::duration<double>(now - past.at).count(), 1e-3);
     samples_.push_back({now, live.stored, live.stored_size});
 
-    const int width = tty_ ? terminal_width() - 1 : 1000;
+    const int width = tty_ ? terminal_columns(STDERR_FILENO) - 1 : 1000;
     const auto& q = config_.quotas;
     std::vector<std::string> lines;
     for (size_t i = 0; i < q.sizes.size(); ++i) {

@@ -30,10 +30,6 @@ void CorpusWriter::accept(Candidate& c) {
         return;
     }
     const auto t0 = std::chrono::steady_clock::now();
-    if (!in_transaction_) {
-        corpus_.begin();
-        in_transaction_ = true;
-    }
     if (c.outcome == Outcome::Pending) {
         c.entered |= 1u << stage_position(Stage::Writer);
         c.outcome = steering_.admit(c.size, c.level);
@@ -44,7 +40,14 @@ void CorpusWriter::accept(Candidate& c) {
             // The parallel side filled the row unless its snapshot had the level full.
             if (!c.has_record) stages::fill_record(c, config_);
             c.record.run_id = run_id_;
-            if (!corpus_.insert_puzzle(c.record)) c.outcome = Outcome::Duplicate;
+            // Decided now, written with the batch: a rotation or reflection of a puzzle
+            // stored before or earlier in this batch is a duplicate. This run is the
+            // corpus's only writer of puzzles (its writer lock), so a read decides.
+            if (!batch_canonicals_.insert(c.record.canonical).second ||
+                corpus_.holds_canonical(c.record.canonical))
+                c.outcome = Outcome::Duplicate;
+            else
+                batch_records_.push_back(c.record);
         }
     }
     steering_.record(c);
@@ -64,16 +67,29 @@ void CorpusWriter::accept(Candidate& c) {
     counters_.count(c);
     next_index_ = c.index + 1;
     if (steering_.all_full()) done_ = true;
-    if (++pending_ >= config_.batch || done()) commit_batch();
+    if (++pending_ >= config_.batch || done() || batch_records_.size() >= kMostHeldRecords)
+        commit_batch();
     progress_.update(steering_.live());
 }
 
+// The batch is written in one short transaction: SQLite's write lock was taken at the
+// batch's first candidate and held while the rest were made, and an export or a packs
+// --delete waiting on it failed after its 10 s busy timeout whenever a batch took longer
+// (a large batch, slow recipes).
 void CorpusWriter::commit_batch() {
-    if (!in_transaction_) return;
+    if (pending_ == 0) return;
     nlohmann::json progress{{"next_index", next_index_}, {"steering", steering_.save()}};
-    corpus_.save_progress(run_id_, progress.dump(), counters_.to_json().dump());
-    corpus_.commit();
-    in_transaction_ = false;
+    corpus_.begin();
+    try {
+        for (const db::PuzzleRecord& r : batch_records_) corpus_.insert_puzzle(r);
+        corpus_.save_progress(run_id_, progress.dump(), counters_.to_json().dump());
+        corpus_.commit();
+    } catch (...) {
+        corpus_.abandon();
+        throw;
+    }
+    batch_records_.clear();
+    batch_canonicals_.clear();
     pending_ = 0;
 }
 

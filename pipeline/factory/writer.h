@@ -5,11 +5,14 @@
 
 #include <atomic>
 #include <cstdint>
+#include <string>
+#include <unordered_set>
+#include <vector>
 
 #include "db/store/corpus.h"
 #include "pipeline/factory/candidate.h"
-#include "pipeline/factory/progress.h"
 #include "pipeline/factory/counters.h"
+#include "pipeline/factory/progress.h"
 #include "pipeline/factory/steering.h"
 
 namespace kk {
@@ -41,8 +44,13 @@ class CorpusWriter {
     RunCounters& counters_;
     ProgressReporter& progress_;
     std::uint64_t next_index_;
-    int pending_ = 0;  // candidates since the last commit
-    bool in_transaction_ = false;
+    // Stored records held for the batch's transaction at most: memory stays bounded
+    // whatever the batch size.
+    static constexpr std::size_t kMostHeldRecords = 4096;
+
+    int pending_ = 0;                                   // candidates since the last commit
+    std::vector<db::PuzzleRecord> batch_records_;       // to store with the batch
+    std::unordered_set<std::string> batch_canonicals_;  // their canonical forms
     std::atomic<bool> done_{false};
     std::atomic<bool> stopping_{false};
 };

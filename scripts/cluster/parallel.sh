@@ -124,5 +124,7 @@ shards=()
 for ((i = 0; i < n; i++)); do shards+=("$shard_dir/shard-$i.db"); done
 "$kenken" merge --db "$out" "${shards[@]}"
 t2=$(date +%s.%N)
-printf 'parallel.sh: %d shards made in %.1f s, merged in %.1f s into %s\n' \
+# In the C locale: under a decimal comma (de_DE) bash's printf refused bc's "12.3",
+# printed 0,0 s and, under set -e, ended a finished run with status 1.
+LC_ALL=C printf 'parallel.sh: %d shards made in %.1f s, merged in %.1f s into %s\n' \
     "${#todo[@]}" "$(echo "$t1 - $t0" | bc)" "$(echo "$t2 - $t1" | bc)" "$out"

@@ -599,7 +599,8 @@ TEST_CASE("resuming a run whose stored records were damaged says so, exit 1",
     }
 }
 
-TEST_CASE("a read-only corpus can be read by stats, query and verify", "[cli][hostile][edges]") {
+TEST_CASE("a read-only corpus can be read by stats, query, verify and export --dry-run",
+          "[cli][hostile][edges]") {
     TempPath folder("read-only");
     fs::create_directory(folder.path);
     const std::string db = (folder.path / "corpus.db").string();
@@ -610,7 +611,9 @@ TEST_CASE("a read-only corpus can be read by stats, query and verify", "[cli][ho
     // root writes anything: run the reads as nobody when we are root.
     const std::string as =
         getuid() == 0 ? "setpriv --reuid=65534 --regid=65534 --clear-groups " : "";
-    for (const char* command : {"stats", "query", "verify"}) {
+    // export --dry-run opened the corpus to write: "attempt to write a readonly database".
+    for (const char* command :
+         {"stats", "query", "verify", "export --dry-run -n 3 -o /tmp/never-dry.json"}) {
         const CliResult r = run_shell(as + KENKEN_BINARY + " " + command + " --db " + db);
         INFO(command << ": " << r.out);
         CHECK(r.status == 0);
