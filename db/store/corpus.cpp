@@ -539,19 +539,42 @@ int Corpus::count(const QueryFilter& f) {
     return s.column_int(0);
 }
 
-bool Corpus::still_as_read(const std::vector<PuzzleRecord>& chosen, bool fresh) {
+bool Corpus::still_as_read(const std::vector<PackEntry>& chosen, bool fresh) {
     Statement s(db_.get(),
-                "SELECT neknek = ?2 AND solution = ?3 AND level = ?4 AND score = ?5 AND NOT (?6 "
-                "AND EXISTS (SELECT 1 FROM pack_puzzles WHERE puzzle_id = ?1)) FROM puzzles "
-                "WHERE id = ?1");
-    for (const PuzzleRecord& r : chosen) {
-        s.bind(1, r.id).bind(2, r.neknek).bind(3, r.solution).bind(4, r.level).bind(5, r.score);
-        s.bind(6, std::int64_t{fresh});
-        const bool same = s.step() && s.column_int(0) == 1;
+                "SELECT neknek, solution, level, score, EXISTS (SELECT 1 FROM pack_puzzles WHERE "
+                "puzzle_id = ?1) FROM puzzles WHERE id = ?1");
+    PuzzleRecord stored;  // what record_digest reads of it
+    for (const PackEntry& e : chosen) {
+        s.bind(1, e.id);
+        bool same = s.step();
+        if (same) {
+            stored.neknek = s.column_text(0);
+            stored.solution = s.column_text(1);
+            stored.level = s.column_text(2);
+            stored.score = s.column_is_number(3) ? s.column_double(3)
+                                                 : std::numeric_limits<double>::quiet_NaN();
+            same = record_digest(stored) == e.digest && !(fresh && s.column_int(4) != 0);
+        }
         s.reset();
         if (!same) return false;
     }
     return true;
+}
+
+void Corpus::visit_puzzles(const std::vector<std::int64_t>& ids,
+                           const std::function<void(std::size_t, const PuzzleRecord*)>& use) {
+    Statement s(db_.get(), std::string("SELECT ") + kPuzzleColumns + " FROM puzzles WHERE id = ?");
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+        s.bind(1, ids[i]);
+        if (s.step()) {
+            const PuzzleRecord r = read_puzzle(s);
+            s.reset();
+            use(i, &r);
+        } else {
+            s.reset();
+            use(i, nullptr);
+        }
+    }
 }
 
 std::int64_t Corpus::record_pack(const PackRow& pack, const std::vector<std::int64_t>& ids) {

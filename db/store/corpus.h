@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -129,9 +130,13 @@ class Corpus {
     MergeCounts merge_shard_puzzles(std::int64_t shard_run, std::int64_t into_run);
 
     // Whether every one of these puzzles is still stored as it was read (text, solution,
-    // level and score) and, with fresh, in no pack: export checks the puzzles it chose
-    // and wrote before it records them.
-    bool still_as_read(const std::vector<PuzzleRecord>& chosen, bool fresh);
+    // level and score: its record_digest) and, with fresh, in no pack: export checks the
+    // puzzles it chose and wrote before it records them.
+    bool still_as_read(const std::vector<PackEntry>& chosen, bool fresh);
+    // The puzzles stored under ids, one at a time in that order: use(i, record), with
+    // nullptr for an id no longer stored.
+    void visit_puzzles(const std::vector<std::int64_t>& ids,
+                       const std::function<void(std::size_t, const PuzzleRecord*)>& use);
 
     // Packs: recorded once the file is written. Returns the pack id. Inside an open
     // transaction (begin()) it joins it; otherwise it commits on its own.

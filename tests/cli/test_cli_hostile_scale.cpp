@@ -1,0 +1,109 @@
+// Scale and resource bounds: what a big corpus, a big pack or a big input does to
+// kenken's memory and time. Each case works at a small scale on the mechanism (memory
+// that must not grow with the work), not on the huge workload itself.
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+
+#include "tests/support/cli_run.h"
+#include "tests/support/corpus_rows.h"
+#include "tests/support/test_files.h"
+
+namespace {
+
+// `kenken ARGS` (shell words) with its output sent to out_file and TMPDIR set to tmp; its
+// exit status and its peak resident memory in KiB, as the kernel counted it for that one
+// process.
+struct PeakRun {
+    int status = -1;
+    long peak_kib = 0;
+};
+
+PeakRun run_measured(const std::string& args, const std::string& out_file, const std::string& tmp) {
+    const std::string command = "TMPDIR='" + tmp + "' exec " + KENKEN_BINARY + " " + args + " >'" +
+                                out_file + "' 2>/dev/null";
+    const pid_t pid = fork();
+    if (pid == 0) {
+        execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
+        _exit(127);
+    }
+    REQUIRE(pid > 0);
+    int status = 0;
+    struct rusage usage {};
+    REQUIRE(wait4(pid, &status, 0, &usage) == pid);
+    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, usage.ru_maxrss};
+}
+
+// Copies of a corpus's one puzzle until it holds total: a big corpus in a moment (the
+// copies differ only in their canonical form, which an export does not read).
+void fill_with_copies(const std::string& db, int total) {
+    exec_sql(db,
+             "WITH RECURSIVE n(i) AS (SELECT 2 UNION ALL SELECT i + 1 FROM n WHERE i < " +
+                 std::to_string(total) +
+                 ") INSERT INTO puzzles (size, neknek, solution, level, score, cages, singletons, "
+                 "max_cage, ops, canonical, seed, candidate, run_id, rules, shard) SELECT size, "
+                 "neknek, solution, level, score, cages, singletons, max_cage, ops, canonical || "
+                 "'#' || i, seed, candidate, run_id, rules, shard FROM puzzles, n WHERE "
+                 "puzzles.id = 1");
+}
+
+int occurrences(const std::string& text, const std::string& needle) {
+    int n = 0;
+    for (auto at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) ++n;
+    return n;
+}
+
+std::size_t count_lines_starting(const std::string& text, char first) {
+    std::size_t n = text.empty() || text[0] != first ? 0 : 1;
+    for (std::size_t at = text.find('\n'); at != std::string::npos; at = text.find('\n', at + 1))
+        if (at + 1 < text.size() && text[at + 1] == first) ++n;
+    return n;
+}
+
+}  // namespace
+
+TEST_CASE("a text pack is written a puzzle at a time: memory does not grow with the pack",
+          "[cli][hostile-scale][export]") {
+    // export held every chosen puzzle's record and then the pack's whole text: 200,000
+    // 4x4 puzzles as JSON to stdout took 374 MB, and -n takes up to 100,000,000. Now it
+    // keeps a few bytes a puzzle and writes the text a puzzle at a time (stdout through
+    // a temporary file, so that a pack chosen again is not printed twice).
+    constexpr int kPuzzles = 100'000;
+    // What a pack of kPuzzles may take beyond a pack of 1,000: the old export took some
+    // 70 MB more, this one about 10 MB (ids and fingerprints).
+    constexpr long kMostGrowthKiB = 32 * 1024;
+    TempPath db("scale-export.db"), pack("scale-export.neknek"), out("scale-export.out"),
+        spool("scale-export-tmp");  // the temporary folder of the export to stdout
+    std::filesystem::create_directory(spool.path);
+    REQUIRE(run_kenken("generate -q --db '" + db.str() + "' --sizes 4 -n 1 --seed 3").status == 0);
+    fill_with_copies(db.str(), kPuzzles);
+    // The sanitizer build keeps freed memory in quarantine (256 MB by default).
+    const char* asan = std::getenv("ASAN_OPTIONS");
+    setenv("ASAN_OPTIONS", (std::string(asan ? asan : "") + ":quarantine_size_mb=8").c_str(), 1);
+    const std::string from = "export --db '" + db.str() + "' --allow-repeats ";
+    const auto export_to = [&](int count, const std::string& rest) {
+        pack.clear();
+        return run_measured(from + "-n " + std::to_string(count) + " " + rest, out.str(),
+                            spool.str());
+    };
+
+    for (const std::string& to : {"-o '" + pack.str() + "'", std::string("-o - --format neknek")}) {
+        INFO(to);
+        const PeakRun small = export_to(1'000, to);
+        REQUIRE(small.status == 0);
+        const PeakRun big = export_to(kPuzzles, to);
+        REQUIRE(big.status == 0);
+        const std::string text = slurp(to[3] == '-' ? out.path : pack.path);
+        CHECK(count_lines_starting(text, '#') == kPuzzles);
+        CHECK(big.peak_kib - small.peak_kib < kMostGrowthKiB);
+    }
+    // Both packs are recorded whole, and no temporary file is left.
+    const CliResult packs = run_kenken("packs --db '" + db.str() + "'");
+    CHECK(occurrences(packs.out, std::to_string(kPuzzles) + "  neknek") == 2);
+    CHECK(std::filesystem::is_empty(spool.path));
+}
