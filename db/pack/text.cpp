@@ -3,7 +3,6 @@
 #include <cmath>
 #include <cstdio>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
 #include "core/io/formats.h"
 #include "db/pack/dataset.h"
@@ -129,13 +128,6 @@ void RecordWriter::write_text(const PuzzleRecord& r) {
     if (!text.empty() && text.back() != '\n') text += '\n';
     out_ << text;
     first_ = false;
-}
-
-std::string write_records(const std::vector<PuzzleRecord>& records, TextFormat format) {
-    std::ostringstream out;
-    RecordWriter writer(out, format);
-    for (const PuzzleRecord& r : records) writer.write(r);
-    return out.str();
 }
 
 }  // namespace kk::db

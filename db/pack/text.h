@@ -6,7 +6,6 @@
 #include <ostream>
 #include <string>
 #include <string_view>
-#include <vector>
 
 #include "core/model/named_enum.h"
 #include "core/model/puzzle.h"
@@ -39,10 +38,8 @@ long long record_score(const PuzzleRecord& r);
 // the puzzle, its solution as rows and its grade.
 std::string record_json(const PuzzleRecord& r);
 
-// All records in the format; every record ends with a newline.
-std::string write_records(const std::vector<PuzzleRecord>& records, TextFormat format);
-
-// The same text, a record at a time, to a stream (the table's header first).
+// Records in the format, a record at a time, to a stream (the table's header first);
+// every record ends with a newline.
 class RecordWriter {
   public:
     RecordWriter(std::ostream& out, TextFormat format);

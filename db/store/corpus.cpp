@@ -635,11 +635,10 @@ RunRow read_run(const Statement& s) {
 
 namespace kk::db {
 
-std::vector<PuzzleRecord> Corpus::pack_puzzles(std::int64_t pack_id) {
+PuzzleCursor Corpus::scan_pack(std::int64_t pack_id) {
     std::string columns;  // kPuzzleColumns, each qualified by the puzzles table
-    int count = 0;        // of them: the pack's own columns follow
     const std::string plain = kPuzzleColumns;
-    for (size_t pos = 0; pos < plain.size(); ++count) {
+    for (size_t pos = 0; pos < plain.size();) {
         size_t comma = plain.find(',', pos);
         if (comma == std::string::npos) comma = plain.size();
         std::string name = plain.substr(pos, comma - pos);
@@ -647,22 +646,22 @@ std::vector<PuzzleRecord> Corpus::pack_puzzles(std::int64_t pack_id) {
         columns += (columns.empty() ? "puzzles." : ", puzzles.") + name;
         pos = comma + 1;
     }
-    // A LEFT JOIN: a listed puzzle deleted by hand is named, not skipped.
+    // A listed puzzle deleted by hand is named before any is read.
+    Statement missing(
+        db_.get(),
+        "SELECT number, puzzle_id FROM pack_puzzles WHERE pack_id = ? AND NOT EXISTS "
+        "(SELECT 1 FROM puzzles WHERE puzzles.id = puzzle_id) ORDER BY number LIMIT 1");
+    missing.bind(1, pack_id);
+    if (missing.step())
+        throw DbError("pack " + std::to_string(pack_id) + ", number " +
+                      std::to_string(missing.column_int64(0)) + ": puzzle " +
+                      std::to_string(missing.column_int64(1)) +
+                      " is not in the corpus (run kenken verify)");
     Statement s(db_.get(), "SELECT " + columns +
-                               ", pack_puzzles.number, pack_puzzles.puzzle_id FROM pack_puzzles "
-                               "LEFT JOIN puzzles ON puzzles.id = pack_puzzles.puzzle_id "
-                               "WHERE pack_id = ? ORDER BY number");
+                               " FROM pack_puzzles JOIN puzzles ON puzzles.id = "
+                               "pack_puzzles.puzzle_id WHERE pack_id = ? ORDER BY number");
     s.bind(1, pack_id);
-    std::vector<PuzzleRecord> out;
-    while (s.step()) {
-        if (s.column_is_null(0))
-            throw DbError("pack " + std::to_string(pack_id) + ", number " +
-                          std::to_string(s.column_int64(count)) + ": puzzle " +
-                          std::to_string(s.column_int64(count + 1)) +
-                          " is not in the corpus (run kenken verify)");
-        out.push_back(read_puzzle(s));
-    }
-    return out;
+    return PuzzleCursor(std::move(s));
 }
 
 bool Corpus::delete_pack(std::int64_t pack_id) {

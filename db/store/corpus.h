@@ -143,9 +143,10 @@ class Corpus {
     std::int64_t record_pack(const PackRow& pack, const std::vector<std::int64_t>& puzzle_ids);
     std::vector<PackRow> packs();
     std::vector<std::int64_t> pack_puzzle_ids(std::int64_t pack_id);
-    // A pack's puzzles in pack order (number 1 first); DbError when one of them is no
-    // longer stored (it was left out, and a pack of none was "no pack").
-    std::vector<PuzzleRecord> pack_puzzles(std::int64_t pack_id);
+    // A pack's puzzles in pack order (number 1 first), a row at a time; none when there
+    // is no such pack. DbError, before any row, when one of them is no longer stored (it
+    // was left out, and a pack of none was "no pack").
+    PuzzleCursor scan_pack(std::int64_t pack_id);
     // Unpublishes a pack: its record goes, and its puzzles count as fresh again
     // unless another pack holds them. False when there is no such pack.
     bool delete_pack(std::int64_t pack_id);
