@@ -8,6 +8,7 @@
 #include <catch2/catch.hpp>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <string>
 
 #include "tests/support/cli_run.h"
@@ -142,4 +143,26 @@ TEST_CASE("packs --show lists a big pack a row at a time", "[cli][hostile-scale]
     CHECK(r.status == 1);
     CHECK(r.out.empty());
     CHECK_THAT(r.err, Catch::Contains("number 99999: puzzle 99999 is not in the corpus"));
+}
+
+TEST_CASE("a puzzle file past the input cap is refused unread, with what to do",
+          "[cli][hostile-scale][input]") {
+    // `query --format json` writes 64 MiB for some 100,000 4x4 puzzles, and solve said of
+    // it "larger than 64 MiB: not a puzzle file" after reading 64 MiB of it (144 MB).
+    // Now it is refused by its size, before it is read, and the message says to split it.
+    TempPath big("scale-cap.json"), out("scale-cap.out"), tmp("scale-cap-tmp");
+    std::filesystem::create_directory(tmp.path);
+    {
+        std::ofstream file(big.path, std::ios::binary);
+        file << "{}\n";
+    }
+    std::filesystem::resize_file(big.path, std::size_t{65} << 20);  // sparse: no time taken
+    const PeakRun run = run_measured("solve '" + big.str() + "'", out.str(), tmp.str());
+    CHECK(run.status == 2);
+    CHECK(run.peak_kib < 40 * 1024);
+    const CliResult r = run_kenken("grade '" + big.str() + "'");
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains(big.str() + ": larger than 64 MiB, the most puzzle text "
+                                                  "one command reads: split it"));
+    CHECK_THAT(r.err, !Catch::Contains("not a puzzle file"));
 }
