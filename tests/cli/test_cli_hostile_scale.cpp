@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "tests/support/cli_run.h"
@@ -165,4 +166,27 @@ TEST_CASE("a puzzle file past the input cap is refused unread, with what to do",
     CHECK_THAT(r.err, Catch::Contains(big.str() + ": larger than 64 MiB, the most puzzle text "
                                                   "one command reads: split it"));
     CHECK_THAT(r.err, !Catch::Contains("not a puzzle file"));
+}
+
+TEST_CASE("verify lists a bounded number of problems and says how many more there are",
+          "[cli][hostile-scale][verify]") {
+    // A corpus with every puzzle damaged: verify --json listed every problem, in memory
+    // and in its one line (200,000 took 125 MB), and the 20 on stderr did not say that
+    // more were left out.
+    constexpr int kPuzzles = 12'000;
+    TempPath db("scale-verify.db");
+    make_big_corpus(db, kPuzzles);
+    exec_sql(db.str(), "UPDATE puzzles SET score = score + 1");
+    CliResult r = run_kenken("verify -q --json -j 2 --db '" + db.str() + "'");
+    CHECK(r.status == 5);
+    const auto j = nlohmann::json::parse(r.out);
+    CHECK(j["disagree"] == kPuzzles);
+    CHECK(j["problems"].size() == 10'000);
+    CHECK(j["problems_left_out"] == kPuzzles - 10'000);
+    CHECK_THAT(r.err,
+               Catch::Contains("... and " + std::to_string(kPuzzles - 20) + " more problems\n"));
+    r = run_kenken("verify -q -j 2 --db '" + db.str() + "'");
+    CHECK(r.status == 5);
+    CHECK_THAT(r.err, Catch::Contains("... and " + std::to_string(kPuzzles - 20) +
+                                      " more problems (--json lists the first 10000)"));
 }
