@@ -6,15 +6,19 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <stdexcept>
+#include <streambuf>
 
 #include "core/grade/grader.h"
 #include "core/io/new_file.h"
@@ -39,14 +43,38 @@ TextFormat text_format(PackFormat f) {
     return e ? e->text : TextFormat::Neknek;
 }
 
-Book make_book(const ExportRequest& req, const std::vector<PuzzleRecord>& chosen) {
+// Books run by size, then from the easiest to the hardest; text packs easiest first.
+void book_order(std::vector<PackEntry>& chosen, bool by_size) {
+    std::stable_sort(chosen.begin(), chosen.end(),
+                     [by_size](const PackEntry& a, const PackEntry& b) {
+                         if (by_size && a.size != b.size) return a.size < b.size;
+                         return a.score != b.score ? a.score < b.score : a.id < b.id;
+                     });
+}
+
+// Reads the chosen puzzles back one at a time, in pack order, and hands each to use;
+// each entry's digest becomes that of the puzzle as handed on, which still_as_read
+// then checks. A puzzle gone meanwhile is skipped with digest 0: the pack is chosen
+// again.
+void for_each_chosen(Corpus& corpus, std::vector<PackEntry>& chosen,
+                     const std::function<void(const PuzzleRecord&)>& use) {
+    std::vector<std::int64_t> ids;
+    ids.reserve(chosen.size());
+    for (const PackEntry& e : chosen) ids.push_back(e.id);
+    corpus.visit_puzzles(ids, [&](std::size_t i, const PuzzleRecord* r) {
+        chosen[i].digest = r ? record_digest(*r) : 0;
+        if (r) use(*r);
+    });
+}
+
+Book make_book(Corpus& corpus, const ExportRequest& req, std::vector<PackEntry>& chosen) {
     Book book;
     book.words = req.words;
     book.layout = req.layout;
     book.layout.solutions = req.solutions;
     book.date = req.date.empty() ? today_utc() : req.date;
     int number = 0;
-    for (const PuzzleRecord& r : chosen) {
+    for_each_chosen(corpus, chosen, [&](const PuzzleRecord& r) {
         Puzzle p = record_puzzle(r);
         Grid solution = record_solution(r, p);
         BookPuzzle bp{++number, std::move(p), std::move(solution), r.level, r.id, {}};
@@ -54,17 +82,8 @@ Book make_book(const ExportRequest& req, const std::vector<PuzzleRecord>& chosen
         if (number <= req.layout.walkthrough)
             bp.steps = grade(bp.puzzle, true, kNoNodeLimit, &bp.solution).steps;
         book.puzzles.push_back(std::move(bp));
-    }
+    });
     return book;
-}
-
-// Books run by size, then from the easiest to the hardest; text packs easiest first.
-void book_order(std::vector<PuzzleRecord>& chosen, bool by_size) {
-    std::stable_sort(chosen.begin(), chosen.end(),
-                     [by_size](const PuzzleRecord& a, const PuzzleRecord& b) {
-                         if (by_size && a.size != b.size) return a.size < b.size;
-                         return a.score != b.score ? a.score < b.score : a.id < b.id;
-                     });
 }
 
 // Files are written under a hidden name beside the target, ".NAME.kkpart-PID", and
@@ -101,29 +120,116 @@ void remove_stale_parts(const fs::path& out) {
     }
 }
 
-void write_text_file(const fs::path& part, const std::string& text) {
+// A text pack, a puzzle at a time: memory does not grow with the pack. relabelled gets
+// the variants the format could not label.
+void write_text(Corpus& corpus, std::vector<PackEntry>& chosen, TextFormat format,
+                std::ostream& out, RelabelledVariants& relabelled) {
+    RecordWriter writer(out, format);
+    for_each_chosen(corpus, chosen, [&](const PuzzleRecord& r) {
+        if (out) writer.write(r);
+    });
+    relabelled = writer.relabelled();
+}
+
+void write_text_file(Corpus& corpus, std::vector<PackEntry>& chosen, TextFormat format,
+                     const fs::path& file, RelabelledVariants& relabelled) {
     errno = 0;
-    std::ofstream f(part, std::ios::binary | std::ios::trunc);
-    f << text;
+    std::ofstream f(file, std::ios::binary | std::ios::trunc);
+    write_text(corpus, chosen, format, f, relabelled);
     f.close();
     if (!f)
-        throw std::runtime_error("cannot write " + part.string() + ": " +
+        throw std::runtime_error("cannot write " + file.string() + ": " +
                                  (errno ? std::strerror(errno) : "the stream failed"));
 }
 
+// A text pack for stdout is written to a temporary file first and copied out once it
+// is recorded: a pack chosen again must not print twice, and its text held in memory
+// grew with the pack. The file has no name from the start (in $TMPDIR, else /tmp), so
+// nothing is left behind however the process ends (a reader gone, a kill).
+class Spool : private std::streambuf {
+  public:
+    Spool() : stream_(this) {
+        std::error_code ec;
+        const fs::path dir = fs::temp_directory_path(ec);
+        dir_ = ec ? std::string(std::getenv("TMPDIR") ? std::getenv("TMPDIR") : "") : dir.string();
+        std::string name = (fs::path(dir_) / "kenken-export-XXXXXX").string();
+        fd_ = ec ? -1 : ::mkstemp(name.data());
+        if (fd_ < 0)
+            throw std::runtime_error("cannot make a temporary file in " + dir_ +
+                                     " for the pack to stdout (TMPDIR names the folder): " +
+                                     std::strerror(ec ? ec.value() : errno));
+        ::unlink(name.c_str());
+        setp(buffer_.data(), buffer_.data() + buffer_.size());
+    }
+    ~Spool() override { ::close(fd_); }
+    Spool(const Spool&) = delete;
+    Spool& operator=(const Spool&) = delete;
+
+    // Empty, to be written (again).
+    std::ostream& rewrite() {
+        setp(buffer_.data(), buffer_.data() + buffer_.size());
+        stream_.clear();
+        if (::ftruncate(fd_, 0) != 0 || ::lseek(fd_, 0, SEEK_SET) != 0) fail();
+        return stream_;
+    }
+    // What was written, whole: throws when the disk took less.
+    void finish() {
+        if (!stream_ || sync() != 0) fail();
+    }
+    // Copies the text to stdout.
+    void copy_to_stdout() {
+        bool written = ::lseek(fd_, 0, SEEK_SET) == 0;
+        for (ssize_t got; written && (got = ::read(fd_, buffer_.data(), buffer_.size())) != 0;)
+            // A write that fails inside fwrite (/dev/full) leaves fflush nothing to fail
+            // on: the pack was recorded with its text lost.
+            written = got > 0 && std::fwrite(buffer_.data(), 1, static_cast<std::size_t>(got),
+                                             stdout) == static_cast<std::size_t>(got);
+        if (!written || std::fflush(stdout) != 0 || std::ferror(stdout)) {
+            std::clearerr(stdout);  // reported here: kenken's main need not say it again
+            throw std::runtime_error("cannot write to stdout");
+        }
+    }
+
+  private:
+    [[noreturn]] void fail() {
+        throw std::runtime_error("cannot write the pack to a temporary file in " + dir_ + ": " +
+                                 std::strerror(errno ? errno : EIO));
+    }
+    int overflow(int ch) override {
+        if (sync() != 0) return traits_type::eof();
+        if (!traits_type::eq_int_type(ch, traits_type::eof())) sputc(traits_type::to_char_type(ch));
+        return traits_type::not_eof(ch);
+    }
+    int sync() override {
+        for (const char* from = pbase(); from < pptr();) {
+            const ssize_t put = ::write(fd_, from, static_cast<std::size_t>(pptr() - from));
+            if (put < 0 && errno == EINTR) continue;
+            if (put <= 0) return -1;
+            from += put;
+        }
+        setp(buffer_.data(), buffer_.data() + buffer_.size());
+        return 0;
+    }
+
+    std::string dir_;  // where it is
+    int fd_ = -1;
+    std::array<char, 1 << 16> buffer_{};
+    std::ostream stream_;
+};
+
 // Writes the pack under its part name; returns pages (pdf) and fills files.
-int write_part(const ExportRequest& req, const std::vector<PuzzleRecord>& chosen,
+int write_part(Corpus& corpus, const ExportRequest& req, std::vector<PackEntry>& chosen,
                const fs::path& part, std::vector<std::string>& files,
                RelabelledVariants& relabelled) {
     switch (req.format) {
         case PackFormat::Pdf:
-            return render_pdf(make_book(req, chosen), part.string());
+            return render_pdf(make_book(corpus, req, chosen), part.string());
         case PackFormat::Svg:
             fs::create_directories(part);
-            files = render_svg(make_book(req, chosen), part.string());
+            files = render_svg(make_book(corpus, req, chosen), part.string());
             return 0;
         default:
-            write_text_file(part, write_records(chosen, text_format(req.format), &relabelled));
+            write_text_file(corpus, chosen, text_format(req.format), part, relabelled);
             return 0;
     }
 }
@@ -220,16 +326,19 @@ namespace {
 constexpr int kExportAttempts = 3;
 
 // The filter's first req.count puzzles, in pack order; fewer when fewer match.
-std::vector<PuzzleRecord> choose(Corpus& corpus, const ExportRequest& req, QueryFilter filter,
-                                 ExportResult& result) {
+std::vector<PackEntry> choose(Corpus& corpus, const ExportRequest& req, QueryFilter filter,
+                              ExportResult& result) {
     result.available = corpus.count(filter);
     if (result.available < req.count) return {};
     filter.limit = req.count;
-    std::vector<PuzzleRecord> chosen = corpus.query(filter);
-    // A damaged score stops the pack, named, before it is sorted on (NaN has no order).
-    for (const PuzzleRecord& r : chosen) record_score(r);
+    std::vector<PackEntry> chosen;
+    PuzzleCursor cursor = corpus.scan(filter);
+    for (PuzzleRecord r; cursor.next(r);) {
+        record_score(r);  // a damaged score stops the pack, named, before it is sorted on
+        chosen.push_back({r.id, r.size, r.score, record_digest(r)});
+    }
     book_order(chosen, req.format == PackFormat::Pdf || req.format == PackFormat::Svg);
-    for (const PuzzleRecord& r : chosen) result.puzzle_ids.push_back(r.id);
+    for (const PackEntry& e : chosen) result.puzzle_ids.push_back(e.id);
     return chosen;
 }
 
@@ -249,16 +358,6 @@ PackRow pack_row(const ExportRequest& req, const QueryFilter& filter) {
     pack.format = pack_format_name(req.format);
     pack.out = req.out == "-" ? "-" : fs::absolute(req.out).string();
     return pack;
-}
-
-void write_stdout(const std::string& text) {
-    // A write that fails inside fwrite (/dev/full) leaves fflush nothing to fail on: the
-    // pack was recorded with its text lost.
-    const bool written = std::fwrite(text.data(), 1, text.size(), stdout) == text.size();
-    if (!written || std::fflush(stdout) != 0 || std::ferror(stdout)) {
-        std::clearerr(stdout);  // reported here: kenken's main need not say it again
-        throw std::runtime_error("cannot write to stdout");
-    }
 }
 
 }  // namespace
@@ -287,13 +386,15 @@ ExportResult export_pack(Corpus& corpus, const ExportRequest& req) {
     // export into that folder); the placing and recording wait for nothing to stop them.
     std::optional<RemoveOnStopSignal> stop_guard;
     if (!to_stdout && !req.dry_run) stop_guard.emplace(part.string());
+    std::optional<Spool> spool;  // the text of a pack for stdout
+    if (to_stdout && !req.dry_run) spool.emplace();
     for (int attempt = 1;; ++attempt) {
         const bool hold = attempt == kExportAttempts;
         if (hold) corpus.begin();
         bool placed = false;
         try {
             ExportResult result;
-            std::vector<PuzzleRecord> chosen = choose(corpus, req, filter, result);
+            std::vector<PackEntry> chosen = choose(corpus, req, filter, result);
             if (result.available < req.count || static_cast<int>(chosen.size()) < req.count) {
                 corpus.abandon();
                 result.puzzle_ids.clear();
@@ -301,17 +402,19 @@ ExportResult export_pack(Corpus& corpus, const ExportRequest& req) {
             }
             if (req.dry_run) {
                 if (req.format == PackFormat::Pdf) {
-                    result.plan = plan_pdf(make_book(req, chosen));
+                    result.plan = plan_pdf(make_book(corpus, req, chosen));
                     result.pages = result.plan->pages;
                 }
                 corpus.abandon();
                 return result;
             }
-            std::string text;
-            if (to_stdout)
-                text = write_records(chosen, text_format(req.format), &result.relabelled);
-            else
-                result.pages = write_part(req, chosen, part, result.files, result.relabelled);
+            if (to_stdout) {
+                write_text(corpus, chosen, text_format(req.format), spool->rewrite(),
+                           result.relabelled);
+                spool->finish();
+            } else
+                result.pages =
+                    write_part(corpus, req, chosen, part, result.files, result.relabelled);
             if (!hold) {
                 corpus.begin();
                 if (!corpus.still_as_read(chosen, filter.fresh)) {
@@ -324,7 +427,7 @@ ExportResult export_pack(Corpus& corpus, const ExportRequest& req) {
             result.pack_id = corpus.record_pack(pack_row(req, filter), result.puzzle_ids);
             if (to_stdout) {
                 // Written whole, then committed: a failed write records nothing.
-                write_stdout(text);
+                spool->copy_to_stdout();
                 result.files.push_back("-");
                 corpus.commit();
                 return result;

@@ -3,7 +3,6 @@
 #include <cmath>
 #include <cstdio>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
 #include "core/io/formats.h"
 #include "db/pack/dataset.h"
@@ -137,15 +136,6 @@ void RecordWriter::write_text(const PuzzleRecord& r) {
 
 void RecordWriter::note_rules_kept(const Puzzle& p, Format form) {
     if (!form_keeps_rules(p, form)) ++relabelled_[rules_name(p.rules)];
-}
-
-std::string write_records(const std::vector<PuzzleRecord>& records, TextFormat format,
-                          RelabelledVariants* relabelled) {
-    std::ostringstream out;
-    RecordWriter writer(out, format);
-    for (const PuzzleRecord& r : records) writer.write(r);
-    if (relabelled) *relabelled = writer.relabelled();
-    return out.str();
 }
 
 }  // namespace kk::db

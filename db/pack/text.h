@@ -7,7 +7,6 @@
 #include <ostream>
 #include <string>
 #include <string_view>
-#include <vector>
 
 #include "core/io/formats.h"
 #include "core/model/named_enum.h"
@@ -46,12 +45,9 @@ std::string record_json(const PuzzleRecord& r);
 // cancan, say).
 using RelabelledVariants = std::map<std::string, int>;
 
-// All records in the format; every record ends with a newline. relabelled, when given,
-// gets what the format could not label (form_keeps_rules).
-std::string write_records(const std::vector<PuzzleRecord>& records, TextFormat format,
-                          RelabelledVariants* relabelled = nullptr);
-
-// The same text, a record at a time, to a stream (the table's header first).
+// Records in the format, a record at a time, to a stream (the table's header first);
+// every record ends with a newline. relabelled() tells what the format could not label
+// (form_keeps_rules).
 class RecordWriter {
   public:
     RecordWriter(std::ostream& out, TextFormat format);

@@ -551,19 +551,42 @@ int Corpus::count(const QueryFilter& f) {
     return s.column_int(0);
 }
 
-bool Corpus::still_as_read(const std::vector<PuzzleRecord>& chosen, bool fresh) {
+bool Corpus::still_as_read(const std::vector<PackEntry>& chosen, bool fresh) {
     Statement s(db_.get(),
-                "SELECT neknek = ?2 AND solution = ?3 AND level = ?4 AND score = ?5 AND NOT (?6 "
-                "AND EXISTS (SELECT 1 FROM pack_puzzles WHERE puzzle_id = ?1)) FROM puzzles "
-                "WHERE id = ?1");
-    for (const PuzzleRecord& r : chosen) {
-        s.bind(1, r.id).bind(2, r.neknek).bind(3, r.solution).bind(4, r.level).bind(5, r.score);
-        s.bind(6, std::int64_t{fresh});
-        const bool same = s.step() && s.column_int(0) == 1;
+                "SELECT neknek, solution, level, score, EXISTS (SELECT 1 FROM pack_puzzles WHERE "
+                "puzzle_id = ?1) FROM puzzles WHERE id = ?1");
+    PuzzleRecord stored;  // what record_digest reads of it
+    for (const PackEntry& e : chosen) {
+        s.bind(1, e.id);
+        bool same = s.step();
+        if (same) {
+            stored.neknek = s.column_text(0);
+            stored.solution = s.column_text(1);
+            stored.level = s.column_text(2);
+            stored.score = s.column_is_number(3) ? s.column_double(3)
+                                                 : std::numeric_limits<double>::quiet_NaN();
+            same = record_digest(stored) == e.digest && !(fresh && s.column_int(4) != 0);
+        }
         s.reset();
         if (!same) return false;
     }
     return true;
+}
+
+void Corpus::visit_puzzles(const std::vector<std::int64_t>& ids,
+                           const std::function<void(std::size_t, const PuzzleRecord*)>& use) {
+    Statement s(db_.get(), std::string("SELECT ") + kPuzzleColumns + " FROM puzzles WHERE id = ?");
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+        s.bind(1, ids[i]);
+        if (s.step()) {
+            const PuzzleRecord r = read_puzzle(s);
+            s.reset();
+            use(i, &r);
+        } else {
+            s.reset();
+            use(i, nullptr);
+        }
+    }
 }
 
 std::int64_t Corpus::record_pack(const PackRow& pack, const std::vector<std::int64_t>& ids) {
@@ -624,11 +647,10 @@ RunRow read_run(const Statement& s) {
 
 namespace kk::db {
 
-std::vector<PuzzleRecord> Corpus::pack_puzzles(std::int64_t pack_id) {
+PuzzleCursor Corpus::scan_pack(std::int64_t pack_id) {
     std::string columns;  // kPuzzleColumns, each qualified by the puzzles table
-    int count = 0;        // of them: the pack's own columns follow
     const std::string plain = kPuzzleColumns;
-    for (size_t pos = 0; pos < plain.size(); ++count) {
+    for (size_t pos = 0; pos < plain.size();) {
         size_t comma = plain.find(',', pos);
         if (comma == std::string::npos) comma = plain.size();
         std::string name = plain.substr(pos, comma - pos);
@@ -636,22 +658,22 @@ std::vector<PuzzleRecord> Corpus::pack_puzzles(std::int64_t pack_id) {
         columns += (columns.empty() ? "puzzles." : ", puzzles.") + name;
         pos = comma + 1;
     }
-    // A LEFT JOIN: a listed puzzle deleted by hand is named, not skipped.
+    // A listed puzzle deleted by hand is named before any is read.
+    Statement missing(
+        db_.get(),
+        "SELECT number, puzzle_id FROM pack_puzzles WHERE pack_id = ? AND NOT EXISTS "
+        "(SELECT 1 FROM puzzles WHERE puzzles.id = puzzle_id) ORDER BY number LIMIT 1");
+    missing.bind(1, pack_id);
+    if (missing.step())
+        throw DbError("pack " + std::to_string(pack_id) + ", number " +
+                      std::to_string(missing.column_int64(0)) + ": puzzle " +
+                      std::to_string(missing.column_int64(1)) +
+                      " is not in the corpus (run kenken verify)");
     Statement s(db_.get(), "SELECT " + columns +
-                               ", pack_puzzles.number, pack_puzzles.puzzle_id FROM pack_puzzles "
-                               "LEFT JOIN puzzles ON puzzles.id = pack_puzzles.puzzle_id "
-                               "WHERE pack_id = ? ORDER BY number");
+                               " FROM pack_puzzles JOIN puzzles ON puzzles.id = "
+                               "pack_puzzles.puzzle_id WHERE pack_id = ? ORDER BY number");
     s.bind(1, pack_id);
-    std::vector<PuzzleRecord> out;
-    while (s.step()) {
-        if (s.column_is_null(0))
-            throw DbError("pack " + std::to_string(pack_id) + ", number " +
-                          std::to_string(s.column_int64(count)) + ": puzzle " +
-                          std::to_string(s.column_int64(count + 1)) +
-                          " is not in the corpus (run kenken verify)");
-        out.push_back(read_puzzle(s));
-    }
-    return out;
+    return PuzzleCursor(std::move(s));
 }
 
 bool Corpus::delete_pack(std::int64_t pack_id) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -135,18 +136,23 @@ class Corpus {
     MergeCounts merge_shard_puzzles(std::int64_t shard_run, std::int64_t into_run);
 
     // Whether every one of these puzzles is still stored as it was read (text, solution,
-    // level and score) and, with fresh, in no pack: export checks the puzzles it chose
-    // and wrote before it records them.
-    bool still_as_read(const std::vector<PuzzleRecord>& chosen, bool fresh);
+    // level and score: its record_digest) and, with fresh, in no pack: export checks the
+    // puzzles it chose and wrote before it records them.
+    bool still_as_read(const std::vector<PackEntry>& chosen, bool fresh);
+    // The puzzles stored under ids, one at a time in that order: use(i, record), with
+    // nullptr for an id no longer stored.
+    void visit_puzzles(const std::vector<std::int64_t>& ids,
+                       const std::function<void(std::size_t, const PuzzleRecord*)>& use);
 
     // Packs: recorded once the file is written. Returns the pack id. Inside an open
     // transaction (begin()) it joins it; otherwise it commits on its own.
     std::int64_t record_pack(const PackRow& pack, const std::vector<std::int64_t>& puzzle_ids);
     std::vector<PackRow> packs();
     std::vector<std::int64_t> pack_puzzle_ids(std::int64_t pack_id);
-    // A pack's puzzles in pack order (number 1 first); DbError when one of them is no
-    // longer stored (it was left out, and a pack of none was "no pack").
-    std::vector<PuzzleRecord> pack_puzzles(std::int64_t pack_id);
+    // A pack's puzzles in pack order (number 1 first), a row at a time; none when there
+    // is no such pack. DbError, before any row, when one of them is no longer stored (it
+    // was left out, and a pack of none was "no pack").
+    PuzzleCursor scan_pack(std::int64_t pack_id);
     // Unpublishes a pack: its record goes, and its puzzles count as fresh again
     // unless another pack holds them. False when there is no such pack.
     bool delete_pack(std::int64_t pack_id);

@@ -1,6 +1,8 @@
 #include "db/store/record.h"
 
 #include <algorithm>
+#include <bit>
+#include <functional>
 
 #include "core/model/features.h"
 
@@ -15,6 +17,13 @@ void describe_structure(const Puzzle& p, PuzzleRecord& r) {
     r.max_cage = f.max_cage;
     r.ops = f.ops;
     r.rules = rules_name(p.rules);
+}
+
+std::uint64_t record_digest(const PuzzleRecord& r) {
+    std::string key = r.neknek;
+    for (const std::string& part : {r.solution, r.level}) (key += '\0') += part;
+    const std::uint64_t text = std::hash<std::string>{}(key);
+    return text ^ (std::bit_cast<std::uint64_t>(r.score) * 0x9E3779B97F4A7C15ULL);
 }
 
 std::string solution_text(const Grid& g) {

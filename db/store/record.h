@@ -15,7 +15,7 @@ struct PuzzleRecord {
     std::string neknek, solution, level;  // solution: n*n digits in reading order
     double score = 0;
     int cages = 0, singletons = 0, max_cage = 0;
-    std::string ops, canonical;  // ops used, in the order "+-*/" ("?" when hidden)
+    std::string ops, canonical;      // ops used, in the order "+-*/" ("?" when hidden)
     std::string rules = "standard";  // rules_name: standard, hidden, killer, ...
     std::uint64_t seed = 0;
     std::int64_t candidate = 0, run_id = 0;  // run_id 0: stored outside any run (NULL)
@@ -42,6 +42,19 @@ struct PackRow {
     std::string title, created_at, filters, format, out;
     int count = 0;
 };
+
+// A puzzle a pack holds until the pack is recorded: enough to order the pack and to
+// tell whether the stored puzzle is still the one written, not the puzzle itself (a
+// text pack of 200,000 4x4 puzzles kept them all, and its text too: 374 MB).
+struct PackEntry {
+    std::int64_t id = 0;
+    int size = 0;
+    double score = 0;
+    std::uint64_t digest = 0;  // record_digest of the puzzle as read
+};
+
+// A fingerprint of what a pack prints of a puzzle: text, solution, level and score.
+std::uint64_t record_digest(const PuzzleRecord& r);
 
 // Fills size, cages, singletons (1-cell cages), max_cage, ops and rules from the puzzle.
 void describe_structure(const Puzzle& p, PuzzleRecord& r);

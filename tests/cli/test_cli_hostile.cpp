@@ -25,6 +25,7 @@
 #include "db/store/corpus.h"
 #include "db/store/writer_lock.h"
 #include "tests/support/cli_run.h"
+#include "tests/support/corpus_rows.h"
 #include "tests/support/test_files.h"
 
 namespace fs = std::filesystem;
@@ -32,17 +33,6 @@ namespace fs = std::filesystem;
 namespace {
 
 const std::string kData = KENKEN_TEST_DATA;
-
-void exec_sql(const std::string& db, const std::string& sql) {
-    sqlite3* raw = nullptr;
-    REQUIRE(sqlite3_open(db.c_str(), &raw) == SQLITE_OK);
-    char* message = nullptr;
-    const int rc = sqlite3_exec(raw, sql.c_str(), nullptr, nullptr, &message);
-    INFO((message ? message : ""));
-    sqlite3_free(message);
-    sqlite3_close(raw);
-    REQUIRE(rc == SQLITE_OK);
-}
 
 // Makes folder and in it c.db by `generate -q` with generate_args; returns its path.
 std::string corpus_in(const TempPath& folder, const std::string& generate_args) {

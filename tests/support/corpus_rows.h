@@ -3,6 +3,7 @@
 
 #include <sqlite3.h>
 
+#include <catch2/catch.hpp>
 #include <string>
 
 // The runs a corpus records (0 while it has none, no runs table yet, or no file).
@@ -18,4 +19,16 @@ inline int run_rows(const std::string& db) {
     }
     sqlite3_close(raw);
     return rows;
+}
+
+// Runs SQL on a corpus file as a hand or another program might (REQUIRE: it ran).
+inline void exec_sql(const std::string& db, const std::string& sql) {
+    sqlite3* raw = nullptr;
+    REQUIRE(sqlite3_open(db.c_str(), &raw) == SQLITE_OK);
+    char* message = nullptr;
+    const int rc = sqlite3_exec(raw, sql.c_str(), nullptr, nullptr, &message);
+    INFO((message ? message : ""));
+    sqlite3_free(message);
+    sqlite3_close(raw);
+    REQUIRE(rc == SQLITE_OK);
 }

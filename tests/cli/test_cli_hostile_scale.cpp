@@ -1,0 +1,192 @@
+// Scale and resource bounds: what a big corpus, a big pack or a big input does to
+// kenken's memory and time. Each case works at a small scale on the mechanism (memory
+// that must not grow with the work), not on the huge workload itself.
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "tests/support/cli_run.h"
+#include "tests/support/corpus_rows.h"
+#include "tests/support/test_files.h"
+
+namespace {
+
+// `kenken ARGS` (shell words) with its output sent to out_file and TMPDIR set to tmp; its
+// exit status and its peak resident memory in KiB, as the kernel counted it for that one
+// process.
+struct PeakRun {
+    int status = -1;
+    long peak_kib = 0;
+};
+
+PeakRun run_measured(const std::string& args, const std::string& out_file, const std::string& tmp) {
+    const std::string command = "TMPDIR='" + tmp + "' exec " + KENKEN_BINARY + " " + args + " >'" +
+                                out_file + "' 2>/dev/null";
+    const pid_t pid = fork();
+    if (pid == 0) {
+        execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
+        _exit(127);
+    }
+    REQUIRE(pid > 0);
+    int status = 0;
+    struct rusage usage {};
+    REQUIRE(wait4(pid, &status, 0, &usage) == pid);
+    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, usage.ru_maxrss};
+}
+
+// Copies of a corpus's one puzzle until it holds total: a big corpus in a moment (the
+// copies differ only in their canonical form, which an export does not read).
+void fill_with_copies(const std::string& db, int total) {
+    exec_sql(db,
+             "WITH RECURSIVE n(i) AS (SELECT 2 UNION ALL SELECT i + 1 FROM n WHERE i < " +
+                 std::to_string(total) +
+                 ") INSERT INTO puzzles (size, neknek, solution, level, score, cages, singletons, "
+                 "max_cage, ops, canonical, seed, candidate, run_id, rules, shard) SELECT size, "
+                 "neknek, solution, level, score, cages, singletons, max_cage, ops, canonical || "
+                 "'#' || i, seed, candidate, run_id, rules, shard FROM puzzles, n WHERE "
+                 "puzzles.id = 1");
+}
+
+// A corpus at db of total copies of one 4x4 puzzle, for commands whose memory must
+// not grow with the work; with the sanitizer build's quarantine kept small (256 MB by
+// default), so that freed memory does not count as held.
+void make_big_corpus(const TempPath& db, int total) {
+    REQUIRE(run_kenken("generate -q --db '" + db.str() + "' --sizes 4 -n 1 --seed 3").status == 0);
+    fill_with_copies(db.str(), total);
+    const char* asan = std::getenv("ASAN_OPTIONS");
+    setenv("ASAN_OPTIONS", (std::string(asan ? asan : "") + ":quarantine_size_mb=8").c_str(), 1);
+}
+
+int occurrences(const std::string& text, const std::string& needle) {
+    int n = 0;
+    for (auto at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) ++n;
+    return n;
+}
+
+std::size_t count_lines_starting(const std::string& text, char first) {
+    std::size_t n = text.empty() || text[0] != first ? 0 : 1;
+    for (std::size_t at = text.find('\n'); at != std::string::npos; at = text.find('\n', at + 1))
+        if (at + 1 < text.size() && text[at + 1] == first) ++n;
+    return n;
+}
+
+}  // namespace
+
+TEST_CASE("a text pack is written a puzzle at a time: memory does not grow with the pack",
+          "[cli][hostile-scale][export]") {
+    // export held every chosen puzzle's record and then the pack's whole text: 200,000
+    // 4x4 puzzles as JSON to stdout took 374 MB, and -n takes up to 100,000,000. Now it
+    // keeps a few bytes a puzzle and writes the text a puzzle at a time (stdout through
+    // a temporary file, so that a pack chosen again is not printed twice).
+    constexpr int kPuzzles = 100'000;
+    // What a pack of kPuzzles may take beyond a pack of 1,000: the old export took some
+    // 70 MB more, this one about 10 MB (ids and fingerprints).
+    constexpr long kMostGrowthKiB = 32 * 1024;
+    TempPath db("scale-export.db"), pack("scale-export.neknek"), out("scale-export.out"),
+        spool("scale-export-tmp");  // the temporary folder of the export to stdout
+    std::filesystem::create_directory(spool.path);
+    make_big_corpus(db, kPuzzles);
+    const std::string from = "export --db '" + db.str() + "' --allow-repeats ";
+    const auto export_to = [&](int count, const std::string& rest) {
+        pack.clear();
+        return run_measured(from + "-n " + std::to_string(count) + " " + rest, out.str(),
+                            spool.str());
+    };
+
+    for (const std::string& to : {"-o '" + pack.str() + "'", std::string("-o - --format neknek")}) {
+        INFO(to);
+        const PeakRun small = export_to(1'000, to);
+        REQUIRE(small.status == 0);
+        const PeakRun big = export_to(kPuzzles, to);
+        REQUIRE(big.status == 0);
+        const std::string text = slurp(to[3] == '-' ? out.path : pack.path);
+        CHECK(count_lines_starting(text, '#') == kPuzzles);
+        CHECK(big.peak_kib - small.peak_kib < kMostGrowthKiB);
+    }
+    // Both packs are recorded whole, and no temporary file is left.
+    const CliResult packs = run_kenken("packs --db '" + db.str() + "'");
+    CHECK(occurrences(packs.out, std::to_string(kPuzzles) + "  neknek") == 2);
+    CHECK(std::filesystem::is_empty(spool.path));
+}
+
+TEST_CASE("packs --show lists a big pack a row at a time", "[cli][hostile-scale][packs]") {
+    // It read every puzzle of the pack into memory, then wrote all their text into a
+    // string: 200,000 as JSON took 372 MB. Now 13 MB, as for a pack of one.
+    constexpr int kPuzzles = 100'000;
+    constexpr long kMostGrowthKiB = 16 * 1024;  // the old one: 67 MB more, 186 MB as JSON
+    TempPath db("scale-show.db"), out("scale-show.out"), tmp("scale-show-tmp");
+    std::filesystem::create_directory(tmp.path);
+    make_big_corpus(db, kPuzzles);
+    const std::string from = "export --db '" + db.str() + "' --allow-repeats -o - --format ";
+    REQUIRE(run_kenken(from + "neknek -n 1").status == 0);
+    REQUIRE(run_kenken(from + "neknek -n " + std::to_string(kPuzzles)).status == 0);
+
+    for (const std::string& format : {std::string(""), std::string(" --json")}) {
+        INFO(format);
+        const std::string show = "packs --db '" + db.str() + "'" + format + " --show ";
+        const PeakRun small = run_measured(show + "1", out.str(), tmp.str());
+        REQUIRE(small.status == 0);
+        const PeakRun big = run_measured(show + "2", out.str(), tmp.str());
+        REQUIRE(big.status == 0);
+        CHECK(count_lines_starting(slurp(out.path), format.empty() ? ' ' : '{') >= kPuzzles);
+        CHECK(big.peak_kib - small.peak_kib < kMostGrowthKiB);
+    }
+    // A puzzle of the pack deleted by hand is still named before any row is written.
+    exec_sql(db.str(), "DELETE FROM puzzles WHERE id = 99999");
+    const CliResult r = run_kenken("packs --db '" + db.str() + "' --show 2");
+    CHECK(r.status == 1);
+    CHECK(r.out.empty());
+    CHECK_THAT(r.err, Catch::Contains("number 99999: puzzle 99999 is not in the corpus"));
+}
+
+TEST_CASE("a puzzle file past the input cap is refused unread, with what to do",
+          "[cli][hostile-scale][input]") {
+    // `query --format json` writes 64 MiB for some 100,000 4x4 puzzles, and solve said of
+    // it "larger than 64 MiB: not a puzzle file" after reading 64 MiB of it (144 MB).
+    // Now it is refused by its size, before it is read, and the message says to split it.
+    TempPath big("scale-cap.json"), out("scale-cap.out"), tmp("scale-cap-tmp");
+    std::filesystem::create_directory(tmp.path);
+    {
+        std::ofstream file(big.path, std::ios::binary);
+        file << "{}\n";
+    }
+    std::filesystem::resize_file(big.path, std::size_t{65} << 20);  // sparse: no time taken
+    const PeakRun run = run_measured("solve '" + big.str() + "'", out.str(), tmp.str());
+    CHECK(run.status == 2);
+    CHECK(run.peak_kib < 40 * 1024);
+    const CliResult r = run_kenken("grade '" + big.str() + "'");
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains(big.str() + ": larger than 64 MiB, the most puzzle text "
+                                                  "one command reads: split it"));
+    CHECK_THAT(r.err, !Catch::Contains("not a puzzle file"));
+}
+
+TEST_CASE("verify lists a bounded number of problems and says how many more there are",
+          "[cli][hostile-scale][verify]") {
+    // A corpus with every puzzle damaged: verify --json listed every problem, in memory
+    // and in its one line (200,000 took 125 MB), and the 20 on stderr did not say that
+    // more were left out.
+    constexpr int kPuzzles = 12'000;
+    TempPath db("scale-verify.db");
+    make_big_corpus(db, kPuzzles);
+    exec_sql(db.str(), "UPDATE puzzles SET score = score + 1");
+    CliResult r = run_kenken("verify -q --json -j 2 --db '" + db.str() + "'");
+    CHECK(r.status == 5);
+    const auto j = nlohmann::json::parse(r.out);
+    CHECK(j["disagree"] == kPuzzles);
+    CHECK(j["problems"].size() == 10'000);
+    CHECK(j["problems_left_out"] == kPuzzles - 10'000);
+    CHECK_THAT(r.err,
+               Catch::Contains("... and " + std::to_string(kPuzzles - 20) + " more problems\n"));
+    r = run_kenken("verify -q -j 2 --db '" + db.str() + "'");
+    CHECK(r.status == 5);
+    CHECK_THAT(r.err, Catch::Contains("... and " + std::to_string(kPuzzles - 20) +
+                                      " more problems (--json lists the first 10000)"));
+}
