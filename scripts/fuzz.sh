@@ -12,7 +12,8 @@
 # finds goes to $KENKEN_FUZZ_DIR/corpus/TARGET, crashes to $KENKEN_FUZZ_DIR/crashes.
 # $KENKEN_FUZZ_DIR defaults to build-fuzz.
 set -euo pipefail
-root="$(cd "$(dirname "$0")/.." && pwd)"
+# Through a symlink (~/bin/kenken-fuzz), the tree is where the script really is.
+root="$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)"
 dir="${KENKEN_FUZZ_DIR:-$root/build-fuzz}"
 targets=(neknek cancan j fahda keen detect json_lines config book solve_grade)
 
@@ -48,13 +49,19 @@ case "${1:-}" in
         ;;
     short)
         runs="${2:-20000}"
+        [[ "$runs" =~ ^[1-9][0-9]*$ ]] || { echo "fuzz: RUNS is a whole number from 1, not '$runs'" >&2; exit 2; }
         for t in "${targets[@]}"; do
-            run "$t" -runs="$runs" -print_final_stats=1 2>&1 | grep -E 'stat::number_of_executed_units|ERROR|SUMMARY' |
-                sed "s/^/$t: /"
-            [ "${PIPESTATUS[0]}" -eq 0 ] || { echo "fuzz: $t failed" >&2; exit 1; }
+            # Checked here: run's own message went into the grep below and was dropped,
+            # so 'short' before 'build' exited 1 without a word.
+            [ -x "$dir/fuzz_$t" ] || { echo "fuzz: no target $t in $dir (scripts/fuzz.sh build)" >&2; exit 1; }
+            status=0
+            run "$t" -runs="$runs" -print_final_stats=1 2>&1 |
+                { grep -E 'stat::number_of_executed_units|ERROR|SUMMARY' || true; } | sed "s/^/$t: /" || status=$?
+            [ "$status" -eq 0 ] || { echo "fuzz: $t failed (status $status)" >&2; exit 1; }
         done
         ;;
     list) printf '%s\n' "${targets[@]}" ;;
+    -h | --help | help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//' ;;
     *)
         sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'
         exit 2

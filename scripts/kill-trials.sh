@@ -9,7 +9,8 @@
 #
 # Prints one line a trial and a summary; exit 0 only when every trial matches.
 set -euo pipefail
-root="$(cd "$(dirname "$0")/.." && pwd)"
+# Through a symlink, the tree is where the script really is.
+root="$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)"
 kenken="${KENKEN:-$root/build/kenken}"
 trials="${1:-20}"
 shift || true
@@ -28,7 +29,12 @@ for a in "${args[@]}"; do
     esac
 done
 work="$(mktemp -d /tmp/kenken-kill-trials.XXXXXX)"
-trap 'rm -rf "$work"' EXIT
+# A run started with & ignores SIGINT (bash does that without job control): Ctrl-C
+# ended the script and left that run going, writing into the removed folder.
+pid=
+trap '[ -z "$pid" ] || kill -9 "$pid" 2>/dev/null; rm -rf "$work"' EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
 
 contents() {
     sqlite3 "$1" "SELECT id, size, neknek, solution, level, score, canonical, seed, candidate
@@ -71,6 +77,7 @@ for trial in $(seq 1 "$trials"); do
         fi
         status=0
         wait "$pid" 2>/dev/null || status=$?
+        pid=
         [ "$status" -eq 0 ] && { steps+=("done"); break; }
         # Killed after the run was marked finished: nothing left to resume.
         if [ -f "$db" ] && [ "$(sqlite3 "$db" "SELECT count(*) FROM runs WHERE finished_at IS NOT NULL" 2>/dev/null)" = 1 ]; then

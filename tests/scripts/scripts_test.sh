@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# ctest scripts_hostile: the user-facing scripts of scripts/ under careless use (no
+# build needed: a fake kenken and fake fuzz targets stand in). A few seconds.
+# Usage: scripts_test.sh SOURCE_DIR
+set -uo pipefail
+src=$(cd "$1" && pwd -P)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+# fuzz.sh short before fuzz.sh build: exited 1 without a word (the message went
+# into the grep that filters the fuzzer's output).
+mkdir "$tmp/nofuzz"
+status=0
+KENKEN_FUZZ_DIR=$tmp/nofuzz "$src/scripts/fuzz.sh" short 5 >"$tmp/out" 2>"$tmp/err" || status=$?
+[ "$status" = 1 ] || fail "fuzz.sh short without targets: status $status"
+grep -q "no target" "$tmp/err" || fail "fuzz.sh short without targets says: $(cat "$tmp/err")"
+
+# A target that passes without printing a stats line failed the whole run.
+mkdir "$tmp/fuzz"
+for t in $("$src/scripts/fuzz.sh" list); do
+    printf '#!/bin/sh\nexit 0\n' >"$tmp/fuzz/fuzz_$t"
+    chmod +x "$tmp/fuzz/fuzz_$t"
+done
+KENKEN_FUZZ_DIR=$tmp/fuzz "$src/scripts/fuzz.sh" short 5 >"$tmp/out" 2>&1 ||
+    fail "fuzz.sh short with quiet passing targets: $(cat "$tmp/out")"
+status=0
+KENKEN_FUZZ_DIR=$tmp/fuzz "$src/scripts/fuzz.sh" short many >/dev/null 2>&1 || status=$?
+[ "$status" = 2 ] || fail "fuzz.sh short many: status $status"
+"$src/scripts/fuzz.sh" --help >/dev/null || fail "fuzz.sh --help is not a success"
+
+# kill-trials.sh through a symlink from another folder: the tree is the script's own.
+mkdir "$tmp/bin"
+ln -s "$src/scripts/kill-trials.sh" "$tmp/bin/kill-trials"
+status=0
+(cd "$tmp" && env -u KENKEN bin/kill-trials 1 --no-such-option) >/dev/null 2>"$tmp/err" || status=$?
+[ "$status" = 2 ] || fail "kill-trials through a symlink: status $status"
+grep -qF "$src/build/kenken generate" "$tmp/err" ||
+    fail "kill-trials through a symlink ran another kenken: $(head -1 "$tmp/err")"
+
+# kill-trials.sh interrupted (Ctrl-C: SIGINT to its process group) while a trial runs:
+# the run it started with & ignores SIGINT and was left going.
+if command -v sqlite3 >/dev/null && command -v bc >/dev/null; then
+    cat >"$tmp/fake-kenken" <<'EOF'
+#!/usr/bin/env bash
+echo $$ >>"$FAKE_PIDS"
+case "$3" in
+*/ref.db)
+    sqlite3 "$3" "CREATE TABLE puzzles(id, size, neknek, solution, level, score, canonical, seed, candidate);
+                  CREATE TABLE runs(finished_at)"
+    sleep 2
+    exit 0
+    ;;
+esac
+exec sleep 60
+EOF
+    chmod +x "$tmp/fake-kenken"
+    set -m
+    FAKE_PIDS=$tmp/pids KENKEN=$tmp/fake-kenken "$src/scripts/kill-trials.sh" 1 >/dev/null 2>&1 &
+    trials=$!
+    set +m
+    for _ in $(seq 100); do
+        [ "$(wc -l 2>/dev/null <"$tmp/pids" || echo 0)" -ge 2 ] && break
+        sleep 0.1
+    done
+    [ "$(wc -l <"$tmp/pids")" -ge 2 ] || { kill -9 -- -"$trials"; fail "kill-trials started no trial"; }
+    kill -INT -- -"$trials"
+    wait "$trials" 2>/dev/null
+    sleep 0.2
+    left=()
+    while read -r p; do kill -0 "$p" 2>/dev/null && left+=("$p"); done <"$tmp/pids"
+    if [ ${#left[@]} -gt 0 ]; then
+        kill -9 "${left[@]}" 2>/dev/null
+        fail "kill-trials interrupted left its run going"
+    fi
+fi
+echo "scripts_hostile: all passed"
