@@ -19,7 +19,7 @@ set -euo pipefail
 # Numbers as awk and bc write them: under a decimal comma (de_DE) bash's printf
 # took "1.5" for no number, printed 1,00 and failed.
 export LC_ALL=C
-cd "$(dirname "$0")/.."
+cd "$(dirname "$(readlink -f "$0")")/.."
 keen=/usr/games/sgt-keen
 [ -x "$keen" ] || { echo "bench-factory: $keen is missing (Debian package sgt-puzzles)" >&2; exit 1; }
 cells=0

@@ -3,7 +3,7 @@
 # size 4..9 from Simon Tatham's Keen (seed "#1"), then `kenken bench` on them.
 # Extra arguments go to `kenken bench` (e.g. --repeat 9).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$(readlink -f "$0")")/.."
 
 keen=/usr/games/sgt-keen
 [ -x "$keen" ] || { echo "bench-solver: $keen is missing (Debian package sgt-puzzles)" >&2; exit 1; }

@@ -9,7 +9,7 @@
 # KEEN_SECONDS (default 120) and the cells it left short are listed at the end.
 # Usage: [KEEN_SECONDS=S] scripts/grade-agreement.sh [COUNT] [SEED] [MODE]
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$(readlink -f "$0")")/.."
 count=${1:-30}
 keen_seconds=${KEEN_SECONDS:-120}
 seed=${2:-agree}

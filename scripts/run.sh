@@ -12,7 +12,7 @@ fi
 # the script moves to (run.sh mine.db from another folder made it there).
 db=${1:-corpus.db}
 [[ $# -eq 0 || "$db" == /* ]] || db=$PWD/$db
-cd "$(dirname "$0")/.."
+cd "$(dirname "$(readlink -f "$0")")/.."
 scripts/setup.sh kenken
 if [ -f "$db" ]; then
     echo "$db exists: showing it (delete it, or name another file, to make a new one)"

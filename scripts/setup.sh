@@ -3,7 +3,7 @@
 # Usage: scripts/setup.sh [TARGET...]   (no target: everything, tests included)
 # Safe to run again: quiet when everything is there.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$(readlink -f "$0")")/.."
 
 packages=(g++ cmake make pkg-config bc
           libtbb-dev libtbbmalloc2 libsqlite3-dev libspdlog-dev catch2 libcli11-dev

@@ -7,7 +7,7 @@
 #      UndefinedBehaviorSanitizer (build-asan/, asserts on; skip with KENKEN_SANITIZE=0).
 # Any sanitizer report fails its test. Usage: scripts/test.sh [CTEST OPTION...]
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$(readlink -f "$0")")/.."
 started=$(date +%s)
 scripts/setup.sh
 jobs=$(nproc 2>/dev/null || echo 2)

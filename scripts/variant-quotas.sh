@@ -10,7 +10,7 @@ set -euo pipefail
 # Numbers as awk and bc write them: under a decimal comma (de_DE) bash's printf
 # took "1.5" for no number, printed 1,00 and failed.
 export LC_ALL=C
-cd "$(dirname "$0")/.."
+cd "$(dirname "$(readlink -f "$0")")/.."
 q=${1:-1}
 seconds=${2:-120}
 shift $(( $# > 2 ? 2 : $# ))

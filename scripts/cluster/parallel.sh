@@ -24,7 +24,7 @@ if [ $# -lt 2 ]; then
     exit 2
 fi
 # shellcheck source=scripts/cluster/shard-options.sh
-. "$(dirname "$0")/shard-options.sh"
+. "$(dirname "$(readlink -f "$0")")/shard-options.sh"
 check_shard_options parallel.sh "$1" "" "${@:3}" || exit 2
 n=$1
 out=$2

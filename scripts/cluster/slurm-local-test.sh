@@ -9,7 +9,7 @@
 # Environment: KENKEN (default build/kenken), SHARDS (4), and any generate options
 # as arguments (default: --sizes 4-6 --count 600 --seed 11).
 set -uo pipefail
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$(readlink -f "$0")")/../.."
 root=$(pwd)
 kenken=$(realpath "${KENKEN:-build/kenken}")
 shards=${SHARDS:-4}

@@ -38,6 +38,28 @@ status=0
 grep -qF "$src/build/kenken generate" "$tmp/err" ||
     fail "kill-trials through a symlink ran another kenken: $(head -1 "$tmp/err")"
 
+# cluster/parallel.sh through a symlink: it sourced shard-options.sh from the link's folder.
+ln -s "$src/scripts/cluster/parallel.sh" "$tmp/bin/kenken-parallel"
+status=0
+"$tmp/bin/kenken-parallel" many "$tmp/out.db" >/dev/null 2>"$tmp/err" || status=$?
+[ "$status" = 2 ] && grep -q "number of shards" "$tmp/err" ||
+    fail "parallel.sh through a symlink: status $status: $(cat "$tmp/err")"
+
+# bench-threads.sh, in a copy of the tree whose build/kenken fails, run through a
+# symlink: a failed generate gave a table of zeros and status 0; ROUNDS 'abc' too.
+mkdir -p "$tmp/tree/scripts" "$tmp/tree/build"
+cp "$src/scripts/bench-threads.sh" "$tmp/tree/scripts/"
+printf '#!/bin/sh\necho "fake kenken: no such option" >&2\nexit 2\n' >"$tmp/tree/build/kenken"
+chmod +x "$tmp/tree/build/kenken"
+ln -s "$tmp/tree/scripts/bench-threads.sh" "$tmp/bin/bench-threads"
+status=0
+(cd "$tmp" && bin/bench-threads 1) >/dev/null 2>"$tmp/err" || status=$?
+[ "$status" = 1 ] && grep -q "fake kenken: no such option" "$tmp/err" ||
+    fail "bench-threads with a failing generate: status $status: $(cat "$tmp/err")"
+status=0
+"$tmp/tree/scripts/bench-threads.sh" abc >/dev/null 2>&1 || status=$?
+[ "$status" = 2 ] || fail "bench-threads abc: status $status"
+
 # kill-trials.sh interrupted (Ctrl-C: SIGINT to its process group) while a trial runs:
 # the run it started with & ignores SIGINT and was left going.
 if command -v sqlite3 >/dev/null && command -v bc >/dev/null; then
