@@ -13,6 +13,14 @@ export LC_ALL=C
 cd "$(dirname "$(readlink -f "$0")")/.."
 q=${1:-1}
 seconds=${2:-120}
+# SECONDS 0 was no limit at all (timeout 0), 'abc' a table of errors.
+if ! [[ "$q" =~ ^[1-9][0-9]*$ && "$seconds" =~ ^[1-9][0-9]*$ ]]; then
+    echo "usage: $0 [Q] [SECONDS] [VARIANTS...]   (Q, SECONDS: whole numbers from 1)" >&2
+    exit 2
+fi
+for tool in jq bc timeout; do
+    command -v "$tool" >/dev/null || { echo "variant-quotas: $tool is missing (scripts/setup.sh)" >&2; exit 1; }
+done
 shift $(( $# > 2 ? 2 : $# ))
 variants=("$@")
 [ ${#variants[@]} -gt 0 ] || variants=(hidden mult-only add-sub killer hidden,killer)
@@ -23,6 +31,7 @@ cmake --build build -j2 --target kenken >/dev/null
 work=${KK_QUOTA_DIR:-build/variant-quotas}
 mkdir -p "$work"
 levels=(easy normal hard extreme unreasonable)
+failed=0
 per_level="easy=$q,normal=$q,hard=$q,extreme=$q,unreasonable=$q"
 
 echo "# $(uname -m), $(nproc) cores, $(date -u +%Y-%m-%dT%H:%MZ), kenken $(git rev-parse --short HEAD 2>/dev/null || echo '?')"
@@ -36,8 +45,15 @@ for v in "${variants[@]}"; do
     for n in 4 5 6 7 8 9; do
         start=$(date +%s.%N)
         # timeout stops the run as Ctrl-C would: what it stored stays, the run stays resumable.
+        status=0
         timeout "$seconds" build/kenken generate -q --db "$db" --variant "$v" --sizes "$n" \
-            --per-level "$per_level" --seed 1 --threads 2 >/dev/null 2>&1 || true
+            --per-level "$per_level" --seed 1 --threads 2 >"$work/generate.log" 2>&1 || status=$?
+        # 124: stopped by timeout, a result; any other failure (a variant misspelt) is not.
+        if [ "$status" != 0 ] && [ "$status" != 124 ]; then
+            echo "variant-quotas: generate --variant $v --sizes $n failed (status $status):" >&2
+            tail -5 "$work/generate.log" >&2
+            exit 1
+        fi
         wall=$(echo "$(date +%s.%N) - $start" | bc -l)
         stats=$(build/kenken stats --json --db "$db")
         printf '%-14s %-5s %8.1f' "$v" "${n}x${n}" "$wall"
@@ -58,5 +74,8 @@ for v in "${variants[@]}"; do
         echo "# $v: verify agrees on $(echo "$stats" | jq .total) puzzles"
     else
         echo "# $v: verify FAILED"
+        failed=1
     fi
 done
+# A verify that failed is the script's failure too (it ended with status 0).
+exit "$failed"

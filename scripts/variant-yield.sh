@@ -13,6 +13,15 @@ export LC_ALL=C
 cd "$(dirname "$(readlink -f "$0")")/.."
 count6=${1:-200}
 count9=${2:-60}
+seconds=${YIELD_SECONDS:-60}
+# YIELD_SECONDS 0 was no limit at all (timeout 0), a COUNT 'abc' a table of zeros.
+if ! [[ "$count6" =~ ^[1-9][0-9]*$ && "$count9" =~ ^[1-9][0-9]*$ && "$seconds" =~ ^[1-9][0-9]*$ ]]; then
+    echo "usage: [YIELD_SECONDS=S] $0 [COUNT6] [COUNT9] [VARIANTS...]   (whole numbers from 1)" >&2
+    exit 2
+fi
+for tool in bc timeout; do
+    command -v "$tool" >/dev/null || { echo "variant-yield: $tool is missing (scripts/setup.sh)" >&2; exit 1; }
+done
 shift $(( $# > 2 ? 2 : $# ))
 variants=("$@")
 [ ${#variants[@]} -gt 0 ] || variants=(standard hidden mult-only add-sub killer hidden,killer)
@@ -23,7 +32,7 @@ cmake --build build -j2 --target kenken >/dev/null
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 levels=(easy normal hard extreme unreasonable)
-seconds=${YIELD_SECONDS:-60}
+failed=0
 
 echo "# $(uname -m), $(nproc) cores, $(date -u +%Y-%m-%dT%H:%MZ), kenken $(git rev-parse --short HEAD 2>/dev/null || echo '?')"
 echo "# puzzles per second by level (any level accepted; 2 threads; seed 1)"
@@ -36,8 +45,16 @@ for v in "${variants[@]}"; do
         [ "$n" = 9 ] && count=$count9
         db="$work/$v-$n.db"
         start=$(date +%s.%N)
+        status=0
         timeout "$seconds" build/kenken generate -q --db "$db" --variant "$v" --sizes "$n" \
-            --count "$count" --seed 1 --threads 2 >/dev/null 2>&1 || true
+            --count "$count" --seed 1 --threads 2 >"$work/generate.log" 2>&1 || status=$?
+        # 124: stopped by timeout, a result; any other failure (a variant misspelt) gave
+        # a row of zeros and status 0.
+        if [ "$status" != 0 ] && [ "$status" != 124 ]; then
+            echo "variant-yield: generate --variant $v --sizes $n failed (status $status):" >&2
+            tail -5 "$work/generate.log" >&2
+            exit 1
+        fi
         secs=$(echo "$(date +%s.%N) - $start" | bc -l)
         stored=$(build/kenken query --db "$db" --format neknek | grep -c '^#' || true)
         printf '%-14s %-5s %6s %8.1f' "$v" "${n}x${n}" "$stored/$count" "$secs"
@@ -46,6 +63,8 @@ for v in "${variants[@]}"; do
             printf ' %12.2f' "$(echo "$k / $secs" | bc -l)"
         done
         printf ' %8.2f\n' "$(echo "$stored / $secs" | bc -l)"
-        build/kenken verify --db "$db" >/dev/null || echo "  verify FAILED for $v ${n}x${n}"
+        build/kenken verify --db "$db" >/dev/null || { echo "  verify FAILED for $v ${n}x${n}"; failed=1; }
     done
 done
+# A verify that failed is the script's failure too (it ended with status 0).
+exit "$failed"

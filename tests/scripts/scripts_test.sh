@@ -60,6 +60,27 @@ status=0
 "$tmp/tree/scripts/bench-threads.sh" abc >/dev/null 2>&1 || status=$?
 [ "$status" = 2 ] || fail "bench-threads abc: status $status"
 
+# variant-yield.sh and variant-quotas.sh, in the copy of the tree (a fake cmake on PATH):
+# a generate that failed (a variant misspelt) gave a row of zeros and status 0, a
+# time limit of 0 ran without one.
+cp "$src/scripts/variant-yield.sh" "$src/scripts/variant-quotas.sh" "$tmp/tree/scripts/"
+touch "$tmp/tree/build/CMakeCache.txt"
+mkdir "$tmp/path"
+printf '#!/bin/sh\nexit 0\n' >"$tmp/path/cmake"
+chmod +x "$tmp/path/cmake"
+for script in variant-yield variant-quotas; do
+    status=0
+    PATH=$tmp/path:$PATH "$tmp/tree/scripts/$script.sh" 1 1 no-such-variant >/dev/null 2>"$tmp/err" || status=$?
+    [ "$status" = 1 ] && grep -q "fake kenken: no such option" "$tmp/err" ||
+        fail "$script with a failing generate: status $status: $(cat "$tmp/err")"
+done
+status=0
+PATH=$tmp/path:$PATH "$tmp/tree/scripts/variant-quotas.sh" 1 0 >/dev/null 2>&1 || status=$?
+[ "$status" = 2 ] || fail "variant-quotas 1 0: status $status"
+status=0
+YIELD_SECONDS=0 PATH=$tmp/path:$PATH "$tmp/tree/scripts/variant-yield.sh" >/dev/null 2>&1 || status=$?
+[ "$status" = 2 ] || fail "YIELD_SECONDS=0 variant-yield: status $status"
+
 # kill-trials.sh interrupted (Ctrl-C: SIGINT to its process group) while a trial runs:
 # the run it started with & ignores SIGINT and was left going.
 if command -v sqlite3 >/dev/null && command -v bc >/dev/null; then
