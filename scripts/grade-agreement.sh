@@ -15,6 +15,11 @@ keen_seconds=${KEEN_SECONDS:-120}
 seed=${2:-agree}
 mode=${3:-}
 case "$mode" in ''|m) ;; *) echo "grade-agreement: MODE is '' or 'm'" >&2; exit 2 ;; esac
+# KEEN_SECONDS 0 was no limit (timeout 0: hours), a COUNT 'abc' a page of test errors.
+if ! [[ "$count" =~ ^[1-9][0-9]*$ && "$keen_seconds" =~ ^[1-9][0-9]*$ ]]; then
+    echo "usage: [KEEN_SECONDS=S] $0 [COUNT] [SEED] [MODE]   (COUNT, S: whole numbers from 1)" >&2
+    exit 2
+fi
 
 keen=/usr/games/sgt-keen
 [ -x "$keen" ] || { echo "grade-agreement: $keen is missing (Debian package sgt-puzzles)" >&2; exit 1; }
@@ -37,9 +42,18 @@ for n in 4 5 6 7 8 9; do
             "${n}d${letter[$l]}$mode#$seed-$n${letter[$l]}" > "$file" || true
         made=$(grep -c . "$file" || true)
         [ "$made" -ge "$count" ] || short+=("${n}x${n} $l: Keen made $made of $count in ${keen_seconds} s")
-        # grade exits 3/4 on ambiguous/impossible puzzles: that is a result, not a failure
-        build/kenken grade --format keen --json "$file" |
-            sed -n "s/.*\"level\":\"\([a-z]*\)\".*/$n $l \1/p" >> "$dir/results.txt" || true
+        [ "$made" -gt 0 ] || continue
+        # grade exits 3/4 on ambiguous/impossible puzzles: that is a result, not a
+        # failure; any other status was silenced too and the cell left out unseen.
+        status=0
+        build/kenken grade --format keen --json "$file" 2>"$dir/grade.err" |
+            sed -n "s/.*\"level\":\"\([a-z]*\)\".*/$n $l \1/p" >> "$dir/results.txt" || status=$?
+        case "$status" in
+            0 | 3 | 4) ;;
+            *) echo "grade-agreement: kenken grade $file failed (status $status):" >&2
+               tail -5 "$dir/grade.err" >&2
+               exit 1 ;;
+        esac
     done
 done
 
@@ -48,6 +62,7 @@ awk -v levels="${levels[*]} ambiguous impossible" '
     BEGIN { split(levels, L, " ") }
     { m[$1, $2, $3]++; all[$2, $3]++; size[$1] = 1; t[$1]++; if ($2 == $3) ok[$1]++ }
     END {
+        if (NR == 0) { print "no puzzle graded"; exit }
         for (n = 4; n <= 9; n++) if (n in size)
             printf "%dx%d: %d/%d agree (%.1f%%)\n", n, n, ok[n], t[n], 100 * ok[n] / t[n]
         printf "\n%-13s", "keen \\ ours"

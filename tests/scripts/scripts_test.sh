@@ -81,6 +81,19 @@ status=0
 YIELD_SECONDS=0 PATH=$tmp/path:$PATH "$tmp/tree/scripts/variant-yield.sh" >/dev/null 2>&1 || status=$?
 [ "$status" = 2 ] || fail "YIELD_SECONDS=0 variant-yield: status $status"
 
+# grade-agreement.sh: a kenken grade that failed (not 3/4, ambiguous/impossible) was
+# silenced: 'overall: 0/0 agree (-nan%)' and status 0. KEEN_SECONDS=0 was no limit.
+cp "$src/scripts/grade-agreement.sh" "$tmp/tree/scripts/"
+if [ -x /usr/games/sgt-keen ]; then
+    status=0
+    PATH=$tmp/path:$PATH "$tmp/tree/scripts/grade-agreement.sh" 1 >/dev/null 2>"$tmp/err" || status=$?
+    [ "$status" = 1 ] && grep -q "fake kenken: no such option" "$tmp/err" ||
+        fail "grade-agreement with a failing grade: status $status: $(cat "$tmp/err")"
+fi
+status=0
+KEEN_SECONDS=0 "$tmp/tree/scripts/grade-agreement.sh" >/dev/null 2>&1 || status=$?
+[ "$status" = 2 ] || fail "KEEN_SECONDS=0 grade-agreement: status $status"
+
 # kill-trials.sh interrupted (Ctrl-C: SIGINT to its process group) while a trial runs:
 # the run it started with & ignores SIGINT and was left going.
 if command -v sqlite3 >/dev/null && command -v bc >/dev/null; then
