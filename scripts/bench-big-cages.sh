@@ -6,11 +6,25 @@
 # slowest, how many passed 1 s and how many were left undecided.
 #   scripts/bench-big-cages.sh DIR [KENKEN] [LIMIT_SECONDS]
 set -u
-dir=${1:?usage: bench-big-cages.sh DIR [KENKEN] [LIMIT_SECONDS]}
-kenken=${2:-build/kenken}
+usage="usage: $0 DIR [KENKEN] [LIMIT_SECONDS]   (KENKEN: build/kenken of this tree)"
+[ $# -ge 1 ] && [ $# -le 3 ] || { echo "$usage" >&2; exit 2; }
+dir=$1
+# Default: this tree's kenken, wherever the script is run from (build/kenken was taken
+# from the caller's folder, and its 'No such file' hidden behind 'no results').
+kenken=${2:-$(dirname "$(readlink -f "$0")")/../build/kenken}
 limit=${3:-10}
+[[ "$limit" =~ ^([0-9]+\.?[0-9]*|\.[0-9]+)$ ]] && [ "$(awk -v l="$limit" 'BEGIN { print (l > 0) }')" = 1 ] ||
+    { echo "bench-big-cages: LIMIT_SECONDS is a number above 0, not '$limit'" >&2; exit 2; }
+[ -d "$dir" ] && [ -n "$(ls -A -- "$dir")" ] ||
+    { echo "bench-big-cages: $dir is not a folder of puzzle files" >&2; exit 2; }
+[ -x "$kenken" ] || { echo "bench-big-cages: $kenken is missing (cmake --build build)" >&2; exit 1; }
+errors=$(mktemp)
+trap 'rm -f "$errors"' EXIT
+failed=0
 for cmd in solve grade; do
-    "$kenken" "$cmd" --json --max-seconds "$limit" "$dir"/* 2>/dev/null |
+    # 3 ambiguous, 4 no solution, 8 undecided at the limit: results. Any other status
+    # (a file it cannot read) was hidden and the run still ended with status 0.
+    "$kenken" "$cmd" --json --max-seconds "$limit" "$dir"/* 2>"$errors" |
         python3 -c '
 import json, sys
 cmd, limit = sys.argv[1], float(sys.argv[2])
@@ -24,4 +38,13 @@ print("%s: %d puzzles, median %.3f s, over 1 s: %d, undecided at %g s: %d" %
       (cmd, len(times), times[len(times) // 2][0], over, limit, undecided))
 print("  slowest: %.3f s %s%s" % (times[-1][0], times[-1][1], " (undecided)" if times[-1][2] else ""))
 ' "$cmd" "$limit"
+    statuses=("${PIPESTATUS[@]}")
+    case "${statuses[0]}" in
+        0 | 3 | 4 | 8) ;;
+        *) echo "bench-big-cages: $kenken $cmd failed (status ${statuses[0]}):" >&2
+           tail -5 "$errors" >&2
+           failed=1 ;;
+    esac
+    [ "${statuses[1]}" = 0 ] || failed=1
 done
+exit "$failed"

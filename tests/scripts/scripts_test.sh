@@ -94,6 +94,25 @@ status=0
 KEEN_SECONDS=0 "$tmp/tree/scripts/grade-agreement.sh" >/dev/null 2>&1 || status=$?
 [ "$status" = 2 ] || fail "KEEN_SECONDS=0 grade-agreement: status $status"
 
+# bench-big-cages.sh from another folder, on a folder with a space: it ran build/kenken
+# of the caller's folder and said only 'no results'; a kenken that failed was hidden.
+mkdir -p "$tmp/ok/scripts" "$tmp/ok/build" "$tmp/big cages"
+echo "4 ..." >"$tmp/big cages/p1.txt"
+printf '#!/bin/sh\necho "{\\"source\\":\\"p1\\",\\"micros\\":1500}"\n' >"$tmp/ok/build/kenken"
+chmod +x "$tmp/ok/build/kenken"
+cp "$src/scripts/bench-big-cages.sh" "$tmp/ok/scripts/"
+cp "$src/scripts/bench-big-cages.sh" "$tmp/tree/scripts/"
+(cd "$tmp" && ok/scripts/bench-big-cages.sh "big cages") >"$tmp/out" 2>&1 ||
+    fail "bench-big-cages from another folder: $(cat "$tmp/out")"
+grep -q "solve: 1 puzzles" "$tmp/out" || fail "bench-big-cages printed: $(cat "$tmp/out")"
+status=0
+"$tmp/tree/scripts/bench-big-cages.sh" "$tmp/big cages" >/dev/null 2>"$tmp/err" || status=$?
+[ "$status" = 1 ] && grep -q "fake kenken: no such option" "$tmp/err" ||
+    fail "bench-big-cages with a failing kenken: status $status: $(cat "$tmp/err")"
+status=0
+"$tmp/ok/scripts/bench-big-cages.sh" "$tmp/big cages" "" 0 >/dev/null 2>&1 || status=$?
+[ "$status" = 2 ] || fail "bench-big-cages LIMIT 0: status $status"
+
 # kill-trials.sh interrupted (Ctrl-C: SIGINT to its process group) while a trial runs:
 # the run it started with & ignores SIGINT and was left going.
 if command -v sqlite3 >/dev/null && command -v bc >/dev/null; then
@@ -122,9 +141,15 @@ EOF
     [ "$(wc -l <"$tmp/pids")" -ge 2 ] || { kill -9 -- -"$trials"; fail "kill-trials started no trial"; }
     kill -INT -- -"$trials"
     wait "$trials" 2>/dev/null
-    sleep 0.2
+    # A run killed is gone, or a zombie until its new parent reaps it.
+    running() { [ -e "/proc/$1" ] && ! grep -q '^[0-9]* (.*) Z' "/proc/$1/stat" 2>/dev/null; }
     left=()
-    while read -r p; do kill -0 "$p" 2>/dev/null && left+=("$p"); done <"$tmp/pids"
+    for _ in $(seq 30); do
+        left=()
+        while read -r p; do running "$p" && left+=("$p"); done <"$tmp/pids"
+        [ ${#left[@]} -eq 0 ] && break
+        sleep 0.1
+    done
     if [ ${#left[@]} -gt 0 ]; then
         kill -9 "${left[@]}" 2>/dev/null
         fail "kill-trials interrupted left its run going"
