@@ -16,6 +16,8 @@
 #  seconds (user + sys, so other sessions on a shared machine do not count), the
 #  median of ROUNDS seeds; the ratio is ours over Keen's.
 set -euo pipefail
+# A failure inside $(...) (calibrate's runs) ends the script too, not only that subshell.
+shopt -s inherit_errexit
 # Numbers as awk and bc write them: under a decimal comma (de_DE) bash's printf
 # took "1.5" for no number, printed 1,00 and failed.
 export LC_ALL=C
@@ -26,6 +28,13 @@ cells=0
 if [ "${1:-}" = --cells ]; then cells=1; shift; fi
 if [ "$cells" = 1 ]; then rounds=${1:-3}; else rounds=${1:-5}; fi
 cell_sizes=${2:-"4 5 6 7 8 9"}
+if ! [[ "$rounds" =~ ^[1-9][0-9]*$ && "$cell_sizes" =~ ^[0-9\ ]+$ ]]; then
+    echo "usage: $0 [ROUNDS] | --cells [ROUNDS] [SIZES]   (ROUNDS: a whole number from 1)" >&2
+    exit 2
+fi
+for tool in bc /usr/bin/time; do
+    command -v "$tool" >/dev/null || { echo "bench-factory: $tool is missing (scripts/setup.sh)" >&2; exit 1; }
+done
 [ -x build/kenken ] || scripts/setup.sh >/dev/null
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -34,9 +43,18 @@ now() { date +%s.%N; }
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
 wall_of() { sed -n 's/^wall time: \([0-9.]*\) s.*/\1/p'; }
 
-# CPU seconds (user + sys) of one command; its output is dropped.
+# A command that must succeed; its output is dropped, shown when it fails.
+must() {
+    "$@" >"$work/log" 2>&1 || {
+        echo "bench-factory: failed: $*" >&2
+        tail -5 "$work/log" >&2
+        exit 1
+    }
+}
+# CPU seconds (user + sys) of one command. A run that failed was timed all the same
+# (|| true): a kenken that could not start gave millions of puzzles a second.
 cpu_of() {
-    /usr/bin/time -f '%U %S' -o "$work/time" "$@" >/dev/null 2>&1 || true
+    must /usr/bin/time -f '%U %S' -o "$work/time" "$@"
     awk '{s = $1 + $2; if (s < 0.001) s = 0.001; printf "%.3f", s}' "$work/time"
 }
 ours_cell() {  # size level count seed
@@ -76,8 +94,10 @@ if [ "$cells" = 1 ]; then
             ko=$(calibrate ours_cell "$n" "$l"); kt=$(calibrate keen_cell "$n" "$x")
             : > "$work/o"; : > "$work/t"
             for r in $(seq 1 "$rounds"); do
-                echo "$ko / $(ours_cell "$n" "$l" "$ko" "$r")" | bc -l >> "$work/o"
-                echo "$kt / $(keen_cell "$n" "$x" "$kt" "$r")" | bc -l >> "$work/t"
+                # Assigned first: a failure inside $(...) ends the script only there.
+                co=$(ours_cell "$n" "$l" "$ko" "$r"); ct=$(keen_cell "$n" "$x" "$kt" "$r")
+                echo "$ko / $co" | bc -l >> "$work/o"
+                echo "$kt / $ct" | bc -l >> "$work/t"
             done
             po=$(median < "$work/o"); pt=$(median < "$work/t")
             ratio=$(echo "$po / $pt" | bc -l)
@@ -100,8 +120,8 @@ echo "## Default configuration: puzzles per second per size (200 puzzles, 2 thre
 printf '%-6s %10s %12s\n' size seconds puzzles/s
 for n in 4 5 6 7 8 9; do
     rm -f "$work/size.db"*
-    secs=$(build/kenken generate --db "$work/size.db" --sizes "$n" --count 200 --seed 1 \
-           --threads 2 2>/dev/null | wall_of)
+    must build/kenken generate --db "$work/size.db" --sizes "$n" --count 200 --seed 1 --threads 2
+    secs=$(wall_of < "$work/log")
     printf '%-6s %10.2f %12.1f\n' "${n}x${n}" "$secs" "$(echo "200 / $secs" | bc -l)"
 done
 
@@ -112,12 +132,12 @@ printf '%-6s %14s %14s %8s\n' round kenken_s keen_s ratio
 for r in $(seq 1 "$rounds"); do
     rm -f "$work/quota.db"*
     t0=$(now)
-    build/kenken generate --db "$work/quota.db" --sizes 9 --seed "$r" --threads 2 \
-        --per-level easy=20,normal=20,hard=20,extreme=20,unreasonable=20 >/dev/null 2>&1
+    must build/kenken generate --db "$work/quota.db" --sizes 9 --seed "$r" --threads 2 \
+        --per-level easy=20,normal=20,hard=20,extreme=20,unreasonable=20
     ours=$(echo "$(now) - $t0" | bc -l)
     t0=$(now)
     for level in e n h x u; do
-        "$keen" --generate 20 "9d${level}#${r}" > "$work/keen-$level.txt" 2>/dev/null
+        must "$keen" --generate 20 "9d${level}#${r}"
     done
     theirs=$(echo "$(now) - $t0" | bc -l)
     echo "$ours" >> "$work/ours"; echo "$theirs" >> "$work/theirs"

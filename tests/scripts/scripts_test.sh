@@ -113,6 +113,19 @@ status=0
 "$tmp/ok/scripts/bench-big-cages.sh" "$tmp/big cages" "" 0 >/dev/null 2>&1 || status=$?
 [ "$status" = 2 ] || fail "bench-big-cages LIMIT 0: status $status"
 
+# bench-factory.sh --cells with a kenken that fails: the failure was timed all the same
+# (|| true) and the calibration never ended (bc syntax errors, forever).
+cp "$src/scripts/bench-factory.sh" "$tmp/tree/scripts/"
+if [ -x /usr/games/sgt-keen ]; then
+    status=0
+    timeout 20 "$tmp/tree/scripts/bench-factory.sh" --cells 1 4 >/dev/null 2>"$tmp/err" || status=$?
+    [ "$status" = 1 ] && grep -q "fake kenken: no such option" "$tmp/err" ||
+        fail "bench-factory --cells with a failing kenken: status $status: $(head -3 "$tmp/err")"
+fi
+status=0
+"$tmp/tree/scripts/bench-factory.sh" --cells many >/dev/null 2>&1 || status=$?
+[ "$status" = 2 ] || fail "bench-factory --cells many: status $status"
+
 # kill-trials.sh interrupted (Ctrl-C: SIGINT to its process group) while a trial runs:
 # the run it started with & ignores SIGINT and was left going.
 if command -v sqlite3 >/dev/null && command -v bc >/dev/null; then
