@@ -4,7 +4,7 @@
 # configs/default.toml), check it, and print its table.
 # Usage: scripts/run.sh [CORPUS]   (default: corpus.db in this source tree)
 set -euo pipefail
-if [ $# -gt 1 ] || [[ "${1:-}" == -* ]]; then
+if [ $# -gt 1 ] || [[ "${1-x}" == -* || "${1-x}" == "" ]]; then
     echo "usage: $0 [CORPUS]   (default: corpus.db in the source tree)" >&2
     exit 2
 fi
@@ -14,7 +14,20 @@ db=${1:-corpus.db}
 [[ $# -eq 0 || "$db" == /* ]] || db=$PWD/$db
 cd "$(dirname "$(readlink -f "$0")")/.."
 scripts/setup.sh kenken
-if [ -f "$db" ]; then
+# The latest run of an existing corpus: one stopped before it finished (Ctrl-C) was
+# shown as if it were the whole corpus; it is resumed instead.
+last_run=
+[ -f "$db" ] && last_run=$(build/kenken stats --json --db "$db" | jq -r '.runs | last | .status // empty')
+if [ -n "$last_run" ] && [ "$last_run" != finished ]; then
+    echo "$db holds a run that did not finish: resuming it"
+    # A merged shard's run cannot be resumed here: then the corpus is shown as it is.
+    if build/kenken generate --db "$db" --resume; then
+        echo
+        build/kenken verify --db "$db"
+    else
+        echo "$db: not resumed (above): showing it as it is"
+    fi
+elif [ -f "$db" ]; then
     echo "$db exists: showing it (delete it, or name another file, to make a new one)"
 else
     build/kenken generate --db "$db"

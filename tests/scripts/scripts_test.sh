@@ -126,6 +126,29 @@ status=0
 "$tmp/tree/scripts/bench-factory.sh" --cells many >/dev/null 2>&1 || status=$?
 [ "$status" = 2 ] || fail "bench-factory --cells many: status $status"
 
+# run.sh again after a Ctrl-C: the corpus of the run it stopped was shown as if it were
+# whole; the run is resumed. A fake setup.sh and a kenken that logs its calls.
+mkdir -p "$tmp/run/scripts" "$tmp/run/build"
+cp "$src/scripts/run.sh" "$tmp/run/scripts/"
+printf '#!/bin/sh\nexit 0\n' >"$tmp/run/scripts/setup.sh"
+cat >"$tmp/run/build/kenken" <<'EOF'
+#!/bin/sh
+echo "$*" >>"$FAKE_CALLS"
+[ "$1 $2" = "stats --json" ] && echo '{"total": 3, "runs": [{"id": 1, "status": "interrupted"}]}'
+exit 0
+EOF
+chmod +x "$tmp/run/scripts/setup.sh" "$tmp/run/build/kenken"
+touch "$tmp/stopped.db"
+if command -v jq >/dev/null; then
+    (cd "$tmp" && FAKE_CALLS=$tmp/calls run/scripts/run.sh stopped.db) >"$tmp/out" 2>&1 ||
+        fail "run.sh on a stopped corpus: $(cat "$tmp/out")"
+    grep -qx "generate --db $tmp/stopped.db --resume" "$tmp/calls" ||
+        fail "run.sh did not resume the stopped run: $(cat "$tmp/calls")"
+fi
+status=0
+"$tmp/run/scripts/run.sh" "" >/dev/null 2>&1 || status=$?
+[ "$status" = 2 ] || fail "run.sh '': status $status"
+
 # kill-trials.sh interrupted (Ctrl-C: SIGINT to its process group) while a trial runs:
 # the run it started with & ignores SIGINT and was left going.
 if command -v sqlite3 >/dev/null && command -v bc >/dev/null; then
