@@ -77,12 +77,21 @@ def main():
     ap.add_argument("--max", type=int, default=12)
     ap.add_argument("--copies", type=int, default=5, help="variants per source puzzle")
     a = ap.parse_args()
+    # --min above --max, or a cage of no cells, ended in a traceback from random.
+    if not 1 <= a.min <= a.max or a.copies < 1:
+        ap.error("need 1 <= --min <= --max and --copies >= 1")
     rng = random.Random(a.seed)
     os.makedirs(a.outdir, exist_ok=True)
     written = 0
     with open(a.jsonl) as f:
-        for line in f:
-            rec = json.loads(line)
+        for number, line in enumerate(f, 1):
+            if not line.strip():
+                continue
+            try:
+                rec = json.loads(line)
+                rec["puzzle"]["cages"], rec["solution"], rec["id"]
+            except (ValueError, KeyError, TypeError) as e:
+                ap.exit(2, "%s:%d: not a record of kenken query --format json (%s)\n" % (a.jsonl, number, e))
             for copy in range(a.copies):
                 text, biggest = merged(rec["puzzle"], rec["solution"], rng, a.min, a.max)
                 if biggest < a.min:

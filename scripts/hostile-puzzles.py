@@ -103,6 +103,9 @@ def main():
     parser.add_argument('--nudge', type=int, default=25)
     parser.add_argument('--transfer', action='store_true')
     args = parser.parse_args()
+    # A negative --nudge ended in a traceback from random.
+    if args.nudge < 0 or args.count < 0:
+        parser.error('--nudge and --count are 0 or more')
     if args.transfer and args.rules in ('add-sub',):
         parser.error('--transfer needs product cages (not add-sub)')
     rng = random.Random(args.seed)

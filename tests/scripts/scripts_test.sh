@@ -149,6 +149,24 @@ status=0
 "$tmp/run/scripts/run.sh" "" >/dev/null 2>&1 || status=$?
 [ "$status" = 2 ] || fail "run.sh '': status $status"
 
+# big-cages.py and hostile-puzzles.py: --min above --max, a negative --nudge or a line
+# that is not a query record ended in a Python traceback; now a message and status 2.
+if command -v python3 >/dev/null; then
+    printf '\n{"id": 1}\n' >"$tmp/bad.jsonl"
+    for args in "--min 8 --max 6 /dev/null $tmp/cages" "$tmp/bad.jsonl $tmp/cages"; do
+        status=0
+        # shellcheck disable=SC2086
+        python3 "$src/scripts/big-cages.py" $args >/dev/null 2>"$tmp/err" || status=$?
+        [ "$status" = 2 ] && ! grep -q Traceback "$tmp/err" ||
+            fail "big-cages.py $args: status $status: $(tail -1 "$tmp/err")"
+    done
+    grep -q "bad.jsonl:2:" "$tmp/err" || fail "big-cages.py names no line: $(cat "$tmp/err")"
+    status=0
+    python3 "$src/scripts/hostile-puzzles.py" "$tmp/hostile" --nudge -1 >/dev/null 2>"$tmp/err" || status=$?
+    [ "$status" = 2 ] && ! grep -q Traceback "$tmp/err" ||
+        fail "hostile-puzzles.py --nudge -1: status $status: $(tail -1 "$tmp/err")"
+fi
+
 # kill-trials.sh interrupted (Ctrl-C: SIGINT to its process group) while a trial runs:
 # the run it started with & ignores SIGINT and was left going.
 if command -v sqlite3 >/dev/null && command -v bc >/dev/null; then
