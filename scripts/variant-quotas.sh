@@ -10,6 +10,9 @@ set -euo pipefail
 # Numbers as awk and bc write them: under a decimal comma (de_DE) bash's printf
 # took "1.5" for no number, printed 1,00 and failed.
 export LC_ALL=C
+# KK_QUOTA_DIR is where the caller is, not in the source tree the script moves to.
+work=${KK_QUOTA_DIR:-}
+[[ -z "$work" || "$work" == /* ]] || work=$PWD/$work
 cd "$(dirname "$(readlink -f "$0")")/.."
 q=${1:-1}
 seconds=${2:-120}
@@ -28,7 +31,7 @@ if [ ! -f build/CMakeCache.txt ]; then
     cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
 fi
 cmake --build build -j2 --target kenken >/dev/null
-work=${KK_QUOTA_DIR:-build/variant-quotas}
+work=${work:-build/variant-quotas}
 mkdir -p "$work"
 levels=(easy normal hard extreme unreasonable)
 failed=0

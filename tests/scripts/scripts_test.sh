@@ -81,6 +81,11 @@ status=0
 YIELD_SECONDS=0 PATH=$tmp/path:$PATH "$tmp/tree/scripts/variant-yield.sh" >/dev/null 2>&1 || status=$?
 [ "$status" = 2 ] || fail "YIELD_SECONDS=0 variant-yield: status $status"
 
+# variant-quotas.sh with a relative KK_QUOTA_DIR: made in the source tree, not where
+# the caller is.
+(cd "$tmp" && KK_QUOTA_DIR=quotas PATH=$tmp/path:$PATH tree/scripts/variant-quotas.sh 1 1 killer) >/dev/null 2>&1
+[ -d "$tmp/quotas" ] || fail "variant-quotas: KK_QUOTA_DIR=quotas was not made where the caller is"
+
 # grade-agreement.sh: a kenken grade that failed (not 3/4, ambiguous/impossible) was
 # silenced: 'overall: 0/0 agree (-nan%)' and status 0. KEEN_SECONDS=0 was no limit.
 cp "$src/scripts/grade-agreement.sh" "$tmp/tree/scripts/"
