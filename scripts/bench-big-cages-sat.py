@@ -206,14 +206,23 @@ def main():
     ap.add_argument("puzzles", nargs="+")
     ap.add_argument("--solver", choices=["cadical", "minisat"], default="cadical")
     ap.add_argument("--encoding", choices=["cells", "line-sets"], default="line-sets")
-    ap.add_argument("--kenken", default="build/kenken")
+    # This tree's kenken by default: build/kenken of the caller's folder was a traceback.
+    here = os.path.dirname(os.path.realpath(__file__))
+    ap.add_argument("--kenken", default=os.path.join(here, "..", "build", "kenken"))
     ap.add_argument("--limit", type=float, default=60)
     args = ap.parse_args()
+    # 0 would be no limit for kenken and none at all for the SAT solver.
+    if not args.limit > 0:
+        ap.error("--limit is a number of seconds above 0")
+    if not os.access(args.kenken, os.X_OK):
+        ap.exit(1, "bench-big-cages-sat: %s is missing (cmake --build build)\n" % args.kenken)
     if not shutil.which(args.solver):
         sys.exit("bench-big-cages-sat: %s is missing (Debian package %s)" % (args.solver, args.solver))
     paths = []
     for p in args.puzzles:
         paths += sorted(os.path.join(p, f) for f in os.listdir(p)) if os.path.isdir(p) else [p]
+    if not paths:
+        ap.error("no puzzle files in %s" % " ".join(args.puzzles))
     ours, theirs = [], []
     print("%-40s %14s %14s" % ("puzzle", "kenken s", args.solver + " s"))
     show = lambda c, t: "%8.3f%s" % (t, "" if c is not None else " undec")

@@ -172,6 +172,24 @@ if command -v python3 >/dev/null; then
         fail "hostile-puzzles.py --nudge -1: status $status: $(tail -1 "$tmp/err")"
 fi
 
+# bench-big-cages-sat.py: run from another folder it took build/kenken from there (a
+# FileNotFoundError traceback); an empty folder was an IndexError; --limit 0 no limit.
+if command -v python3 >/dev/null && command -v cadical >/dev/null; then
+    mkdir -p "$tmp/nobuild/scripts" "$tmp/empty"
+    cp "$src/scripts/bench-big-cages-sat.py" "$tmp/nobuild/scripts/"
+    status=0
+    (cd "$tmp" && python3 nobuild/scripts/bench-big-cages-sat.py "big cages") >/dev/null 2>"$tmp/err" || status=$?
+    [ "$status" = 1 ] && grep -q "nobuild/scripts/../build/kenken is missing" "$tmp/err" ||
+        fail "bench-big-cages-sat.py without a build: status $status: $(tail -1 "$tmp/err")"
+    for args in "--kenken $tmp/ok/build/kenken $tmp/empty" "--kenken $tmp/ok/build/kenken --limit 0 $tmp/empty"; do
+        status=0
+        # shellcheck disable=SC2086
+        python3 "$src/scripts/bench-big-cages-sat.py" $args >/dev/null 2>"$tmp/err" || status=$?
+        [ "$status" = 2 ] && ! grep -q Traceback "$tmp/err" ||
+            fail "bench-big-cages-sat.py $args: status $status: $(tail -1 "$tmp/err")"
+    done
+fi
+
 # kill-trials.sh interrupted (Ctrl-C: SIGINT to its process group) while a trial runs:
 # the run it started with & ignores SIGINT and was left going.
 if command -v sqlite3 >/dev/null && command -v bc >/dev/null; then
