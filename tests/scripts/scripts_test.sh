@@ -7,6 +7,12 @@ src=$(cd "$1" && pwd -P)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
+# usage_error COMMAND...: the command exits 2 with a message, no Python traceback.
+usage_error() {
+    local status=0
+    "$@" >/dev/null 2>"$tmp/err" || status=$?
+    [ "$status" = 2 ] && ! grep -q Traceback "$tmp/err" || fail "$*: status $status: $(tail -1 "$tmp/err")"
+}
 
 # fuzz.sh short before fuzz.sh build: exited 1 without a word (the message went
 # into the grep that filters the fuzzer's output).
@@ -158,18 +164,10 @@ status=0
 # that is not a query record ended in a Python traceback; now a message and status 2.
 if command -v python3 >/dev/null; then
     printf '\n{"id": 1}\n' >"$tmp/bad.jsonl"
-    for args in "--min 8 --max 6 /dev/null $tmp/cages" "$tmp/bad.jsonl $tmp/cages"; do
-        status=0
-        # shellcheck disable=SC2086
-        python3 "$src/scripts/big-cages.py" $args >/dev/null 2>"$tmp/err" || status=$?
-        [ "$status" = 2 ] && ! grep -q Traceback "$tmp/err" ||
-            fail "big-cages.py $args: status $status: $(tail -1 "$tmp/err")"
-    done
+    usage_error python3 "$src/scripts/big-cages.py" --min 8 --max 6 /dev/null "$tmp/cages"
+    usage_error python3 "$src/scripts/big-cages.py" "$tmp/bad.jsonl" "$tmp/cages"
     grep -q "bad.jsonl:2:" "$tmp/err" || fail "big-cages.py names no line: $(cat "$tmp/err")"
-    status=0
-    python3 "$src/scripts/hostile-puzzles.py" "$tmp/hostile" --nudge -1 >/dev/null 2>"$tmp/err" || status=$?
-    [ "$status" = 2 ] && ! grep -q Traceback "$tmp/err" ||
-        fail "hostile-puzzles.py --nudge -1: status $status: $(tail -1 "$tmp/err")"
+    usage_error python3 "$src/scripts/hostile-puzzles.py" "$tmp/hostile" --nudge -1
 fi
 
 # bench-big-cages-sat.py: run from another folder it took build/kenken from there (a
@@ -181,13 +179,8 @@ if command -v python3 >/dev/null && command -v cadical >/dev/null; then
     (cd "$tmp" && python3 nobuild/scripts/bench-big-cages-sat.py "big cages") >/dev/null 2>"$tmp/err" || status=$?
     [ "$status" = 1 ] && grep -q "nobuild/scripts/../build/kenken is missing" "$tmp/err" ||
         fail "bench-big-cages-sat.py without a build: status $status: $(tail -1 "$tmp/err")"
-    for args in "--kenken $tmp/ok/build/kenken $tmp/empty" "--kenken $tmp/ok/build/kenken --limit 0 $tmp/empty"; do
-        status=0
-        # shellcheck disable=SC2086
-        python3 "$src/scripts/bench-big-cages-sat.py" $args >/dev/null 2>"$tmp/err" || status=$?
-        [ "$status" = 2 ] && ! grep -q Traceback "$tmp/err" ||
-            fail "bench-big-cages-sat.py $args: status $status: $(tail -1 "$tmp/err")"
-    done
+    usage_error python3 "$src/scripts/bench-big-cages-sat.py" --kenken "$tmp/ok/build/kenken" "$tmp/empty"
+    usage_error python3 "$src/scripts/bench-big-cages-sat.py" --kenken "$tmp/ok/build/kenken" --limit 0 "$tmp/empty"
 fi
 
 # kill-trials.sh interrupted (Ctrl-C: SIGINT to its process group) while a trial runs:
