@@ -3,6 +3,13 @@
 # Usage: scripts/setup.sh [TARGET...]   (no target: everything, tests included)
 # Safe to run again: quiet when everything is there.
 set -euo pipefail
+if [ "${KENKEN_SETUP_SOURCED:-}" != 1 ]; then
+    case "${1:-}" in
+        # --help was taken for a target: a page of build log and 'build failed'.
+        -h | --help) sed -n '2,4p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -*) echo "usage: $0 [TARGET...]   (no target: everything, tests included)" >&2; exit 2 ;;
+    esac
+fi
 cd "$(dirname "$(readlink -f "$0")")/.."
 
 packages=(g++ cmake make pkg-config bc
@@ -11,13 +18,22 @@ packages=(g++ cmake make pkg-config bc
           sgt-puzzles poppler-utils sqlite3 help2man dpkg-dev file
           clang libclang-rt-dev fonts-dejavu-core parallel jq cadical)
 missing=()
-for p in "${packages[@]}"; do
-    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-done
+if command -v dpkg-query >/dev/null; then
+    for p in "${packages[@]}"; do
+        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+    done
+else
+    # Not Debian or Ubuntu: every package looked missing and apt-get was not found.
+    echo "setup: no dpkg-query (not Debian/Ubuntu): not checking the packages; the Debian names: ${packages[*]}" >&2
+fi
 if [ ${#missing[@]} -gt 0 ]; then
     echo "setup: installing ${missing[*]}"
     sudo_cmd=()
-    [ "$(id -u)" -ne 0 ] && sudo_cmd=(sudo)
+    if [ "$(id -u)" -ne 0 ]; then
+        command -v sudo >/dev/null ||
+            { echo "setup: not root and no sudo: install these as root: ${missing[*]}" >&2; exit 1; }
+        sudo_cmd=(sudo)
+    fi
     "${sudo_cmd[@]}" apt-get update -qq
     DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi

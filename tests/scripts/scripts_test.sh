@@ -183,6 +183,16 @@ if command -v python3 >/dev/null && command -v cadical >/dev/null; then
     usage_error python3 "$src/scripts/bench-big-cages-sat.py" --kenken "$tmp/ok/build/kenken" --limit 0 "$tmp/empty"
 fi
 
+# setup.sh --help (in a copy of the script, so that nothing is built): taken for a
+# build target, a page of build log and 'build failed'.
+mkdir -p "$tmp/setup/scripts"
+cp "$src/scripts/setup.sh" "$tmp/setup/scripts/"
+"$tmp/setup/scripts/setup.sh" --help >"$tmp/out" 2>&1 && grep -q "^Usage: scripts/setup.sh" "$tmp/out" ||
+    fail "setup.sh --help: $(tail -3 "$tmp/out")"
+status=0
+"$tmp/setup/scripts/setup.sh" --no-such-option >/dev/null 2>&1 || status=$?
+[ "$status" = 2 ] || fail "setup.sh --no-such-option: status $status"
+
 # kill-trials.sh interrupted (Ctrl-C: SIGINT to its process group) while a trial runs:
 # the run it started with & ignores SIGINT and was left going.
 if command -v sqlite3 >/dev/null && command -v bc >/dev/null; then
