@@ -28,6 +28,11 @@ for a in "${args[@]}"; do
             ;;
     esac
 done
+# Checked before the reference run, which may take minutes: then it ended in
+# 'sqlite3: command not found' and status 127.
+for tool in sqlite3 bc sha256sum; do
+    command -v "$tool" >/dev/null || { echo "kill-trials: $tool is missing (scripts/setup.sh)" >&2; exit 1; }
+done
 work="$(mktemp -d /tmp/kenken-kill-trials.XXXXXX)"
 # A run started with & ignores SIGINT (bash does that without job control): Ctrl-C
 # ended the script and left that run going, writing into the removed folder.

@@ -193,6 +193,17 @@ status=0
 "$tmp/setup/scripts/setup.sh" --no-such-option >/dev/null 2>&1 || status=$?
 [ "$status" = 2 ] || fail "setup.sh --no-such-option: status $status"
 
+# kill-trials.sh without sqlite3: found out only after the reference run, as
+# 'sqlite3: command not found' and status 127.
+mkdir "$tmp/nosqlite"
+for tool in bash env mktemp dirname readlink date rm cat tail; do
+    ln -s "$(command -v "$tool")" "$tmp/nosqlite/$tool"
+done
+status=0
+PATH=$tmp/nosqlite KENKEN=/bin/true "$tmp/nosqlite/bash" "$src/scripts/kill-trials.sh" 1 >/dev/null 2>"$tmp/err" || status=$?
+[ "$status" = 1 ] && grep -q "sqlite3 is missing" "$tmp/err" ||
+    fail "kill-trials without sqlite3: status $status: $(cat "$tmp/err")"
+
 # kill-trials.sh interrupted (Ctrl-C: SIGINT to its process group) while a trial runs:
 # the run it started with & ignores SIGINT and was left going.
 if command -v sqlite3 >/dev/null && command -v bc >/dev/null; then
