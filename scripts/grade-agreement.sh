@@ -38,7 +38,8 @@ for n in 4 5 6 7 8 9; do
     for l in "${levels[@]}"; do
         file="$dir/keen$mode-$n-$l.txt"
         # Keen prints each puzzle as it finds it: a timeout keeps those found so far.
-        timeout "$keen_seconds" stdbuf -oL "$keen" --generate "$count" \
+        # --foreground: in its own process group timeout never saw Ctrl-C.
+        timeout --foreground "$keen_seconds" stdbuf -oL "$keen" --generate "$count" \
             "${n}d${letter[$l]}$mode#$seed-$n${letter[$l]}" > "$file" || true
         made=$(grep -c . "$file" || true)
         [ "$made" -ge "$count" ] || short+=("${n}x${n} $l: Keen made $made of $count in ${keen_seconds} s")

@@ -49,9 +49,12 @@ for v in "${variants[@]}"; do
         start=$(date +%s.%N)
         # timeout stops the run as Ctrl-C would: what it stored stays, the run stays resumable.
         status=0
-        timeout "$seconds" build/kenken generate -q --db "$db" --variant "$v" --sizes "$n" \
+        # --foreground: in its own process group timeout never saw Ctrl-C, which was
+        # ignored until the limit, and then the next run began.
+        timeout --foreground "$seconds" build/kenken generate -q --db "$db" --variant "$v" --sizes "$n" \
             --per-level "$per_level" --seed 1 --threads 2 >"$work/generate.log" 2>&1 || status=$?
         # 124: stopped by timeout, a result; any other failure (a variant misspelt) is not.
+        [ "$status" != 130 ] || exit 130  # Ctrl-C: the run stopped as asked
         if [ "$status" != 0 ] && [ "$status" != 124 ]; then
             echo "variant-quotas: generate --variant $v --sizes $n failed (status $status):" >&2
             tail -5 "$work/generate.log" >&2

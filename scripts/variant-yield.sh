@@ -46,10 +46,13 @@ for v in "${variants[@]}"; do
         db="$work/$v-$n.db"
         start=$(date +%s.%N)
         status=0
-        timeout "$seconds" build/kenken generate -q --db "$db" --variant "$v" --sizes "$n" \
+        # --foreground: in its own process group timeout never saw Ctrl-C, which was
+        # ignored until the limit, and then the next run began.
+        timeout --foreground "$seconds" build/kenken generate -q --db "$db" --variant "$v" --sizes "$n" \
             --count "$count" --seed 1 --threads 2 >"$work/generate.log" 2>&1 || status=$?
         # 124: stopped by timeout, a result; any other failure (a variant misspelt) gave
         # a row of zeros and status 0.
+        [ "$status" != 130 ] || exit 130  # Ctrl-C: the run stopped as asked
         if [ "$status" != 0 ] && [ "$status" != 124 ]; then
             echo "variant-yield: generate --variant $v --sizes $n failed (status $status):" >&2
             tail -5 "$work/generate.log" >&2

@@ -204,6 +204,31 @@ PATH=$tmp/nosqlite KENKEN=/bin/true "$tmp/nosqlite/bash" "$src/scripts/kill-tria
 [ "$status" = 1 ] && grep -q "sqlite3 is missing" "$tmp/err" ||
     fail "kill-trials without sqlite3: status $status: $(cat "$tmp/err")"
 
+# variant-yield.sh interrupted (SIGINT to its process group, as Ctrl-C) during a run
+# under timeout: timeout sat in its own process group, so Ctrl-C was ignored until the
+# time limit, and then the next run began.
+mkdir -p "$tmp/slow/scripts" "$tmp/slow/build"
+cp "$src/scripts/variant-yield.sh" "$tmp/slow/scripts/"
+touch "$tmp/slow/build/CMakeCache.txt"
+printf '#!/bin/sh\n[ "$1" = generate ] && exec sleep 30\nexit 0\n' >"$tmp/slow/build/kenken"
+chmod +x "$tmp/slow/build/kenken"
+set -m
+YIELD_SECONDS=4 PATH=$tmp/path:$PATH "$tmp/slow/scripts/variant-yield.sh" 1 1 standard >/dev/null 2>&1 &
+yield_pid=$!
+set +m
+sleep 1
+kill -INT -- -"$yield_pid"
+ended=
+for _ in $(seq 20); do
+    kill -0 "$yield_pid" 2>/dev/null || { ended=1; break; }
+    sleep 0.1
+done
+if [ -z "$ended" ]; then
+    kill -9 -- -"$yield_pid" 2>/dev/null
+    fail "variant-yield went on after Ctrl-C"
+fi
+wait "$yield_pid" 2>/dev/null
+
 # kill-trials.sh interrupted (Ctrl-C: SIGINT to its process group) while a trial runs:
 # the run it started with & ignores SIGINT and was left going.
 if command -v sqlite3 >/dev/null && command -v bc >/dev/null; then
