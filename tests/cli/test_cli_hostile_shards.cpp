@@ -32,6 +32,16 @@ long lines_of(const std::string& s) {
     return std::count(s.begin(), s.end(), '\n');
 }
 
+// `cmake --install` of this build into prefix; the installed kenken.
+fs::path install_into(const TempPath& prefix) {
+    const fs::path build = fs::path(KENKEN_BINARY).parent_path();
+    const CliResult installed =
+        run_shell("cmake --install " + quoted(build) + " --prefix " + quoted(prefix.path));
+    INFO(installed.out);
+    REQUIRE(installed.status == 0);
+    return prefix.path / "bin/kenken";
+}
+
 }  // namespace
 
 TEST_CASE("a file name with a newline or a terminal escape is shown escaped in messages",
@@ -317,12 +327,7 @@ TEST_CASE("kenken installed under a prefix with a space finds configurations by 
     // The folders searched were listed with a space between them, so "/tmp/my prefix/..."
     // read as two folders.
     TempPath prefix("install prefix");
-    const fs::path build = fs::path(KENKEN_BINARY).parent_path();
-    const CliResult installed =
-        run_shell("cmake --install " + quoted(build) + " --prefix " + quoted(prefix.path));
-    INFO(installed.out);
-    REQUIRE(installed.status == 0);
-    const fs::path kenken = prefix.path / "bin/kenken";
+    const fs::path kenken = install_into(prefix);
     TempPath elsewhere("install elsewhere");
     fs::create_directories(elsewhere.path / "overnight");  // a folder by the name, here
     const std::string in = "cd " + quoted(elsewhere.path) + " && " + quoted(kenken);
@@ -340,17 +345,12 @@ TEST_CASE("an installed kenken looks configuration names up in its prefix, not t
     // from (or never installed in) the prefix was taken from the source tree, which may
     // be edited, of another version, or gone.
     TempPath prefix("install-prefix-only");
-    const fs::path build = fs::path(KENKEN_BINARY).parent_path();
-    const CliResult installed =
-        run_shell("cmake --install " + quoted(build) + " --prefix " + quoted(prefix.path));
-    INFO(installed.out);
-    REQUIRE(installed.status == 0);
+    const fs::path kenken = install_into(prefix);
     const fs::path configs = prefix.path / "share/kenken/configs";
     REQUIRE(fs::remove(configs / "overnight.toml"));
     TempPath elsewhere("install prefix only elsewhere");
     fs::create_directories(elsewhere.path);
-    const std::string in =
-        "cd " + quoted(elsewhere.path) + " && " + quoted(prefix.path / "bin/kenken");
+    const std::string in = "cd " + quoted(elsewhere.path) + " && " + quoted(kenken);
     CliResult r = run_shell(in + " generate -q --db c.db --config overnight --sizes 4 -n 2");
     INFO(r.out);
     CHECK(r.status == 2);
