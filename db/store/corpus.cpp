@@ -453,9 +453,17 @@ bool Corpus::insert_puzzle(const PuzzleRecord& r) {
 }
 
 bool Corpus::holds_canonical(const std::string& canonical) {
-    Statement s(db_.get(), "SELECT 1 FROM puzzles WHERE canonical = ?");
+    // Asked once for every stored candidate: prepared once, and reset after each answer
+    // so that it holds no read open.
+    if (!lookup_canonical_)
+        lookup_canonical_ =
+            std::make_unique<Statement>(db_.get(), "SELECT 1 FROM puzzles WHERE canonical = ?");
+    Statement& s = *lookup_canonical_;
+    s.reset();  // in case a failed step left it open
     s.bind(1, canonical);
-    return s.step();
+    const bool held = s.step();
+    s.reset();
+    return held;
 }
 
 void Corpus::save_progress(std::int64_t run_id, const std::string& progress_json,

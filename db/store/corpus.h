@@ -162,8 +162,9 @@ class Corpus {
     Statement& insert_statement();
 
     Connection db_;
-    std::unique_ptr<Statement> insert_;  // prepared once, reused by every insert
-    int shard_version_ = 0;              // schema version of the attached shard
+    std::unique_ptr<Statement> insert_;            // prepared once, reused by every insert
+    std::unique_ptr<Statement> lookup_canonical_;  // the same for holds_canonical
+    int shard_version_ = 0;                        // schema version of the attached shard
 };
 
 }  // namespace kk::db
