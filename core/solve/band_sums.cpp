@@ -46,6 +46,24 @@ SumRange sum_range_of(const int* sums, int count) {
                         [sums](std::uint32_t i) { return sums[i]; });
 }
 
+SumRange sum_range_of(const SumSet& sums) {
+    SumRange r;
+    int lo = 0, hi = static_cast<int>(sums.size()) - 1;
+    while (!sums[static_cast<std::size_t>(lo)]) ++lo;
+    while (!sums[static_cast<std::size_t>(hi)]) --hi;
+    r.min = lo * 64 + std::countr_zero(sums[static_cast<std::size_t>(lo)]);
+    r.max = hi * 64 + 63 - std::countl_zero(sums[static_cast<std::size_t>(hi)]);
+    // The bits from min up and from max down, 64 of each at most.
+    const auto bit = [&sums](int s) {
+        return sums[static_cast<std::size_t>(s >> 6)] >> (s & 63) & 1;
+    };
+    r.from_min = r.from_max = 0;
+    const int last = std::min(r.max, r.min + 63), first = std::max(r.min, r.max - 63);
+    for (int s = r.min; s <= last; ++s) r.from_min |= bit(s) << (s - r.min);
+    for (int s = first; s <= r.max; ++s) r.from_max |= bit(s) << (r.max - s);
+    return r;
+}
+
 SumRange sum_range_between(int min, int max) {
     SumRange r;
     r.min = min;
@@ -58,6 +76,8 @@ void BandSums::set_up(int n, const std::uint8_t* cage_of, int ncages, const bool
     n_ = n;
     bands_.clear();
     parts_.clear();
+    cell_bands_.assign(static_cast<std::size_t>(n * n), BandBits{});
+    cage_bands_.assign(static_cast<std::size_t>(ncages), BandBits{});
     std::array<int, kMaxCells> size{}, inside{};
     for (int cell = 0; cell < n * n; ++cell) ++size[cage_of[cell]];
     for (const bool rows : {true, false})
@@ -91,12 +111,35 @@ void BandSums::set_up(int n, const std::uint8_t* cage_of, int ncages, const bool
                         parts_.push_back(static_cast<std::uint8_t>(cell));
                 b.outies = static_cast<int>(parts_.size()) - b.first - b.wholes - b.insides;
                 b.sum = (hi - lo + 1) * n * (n + 1) / 2 + n * b.outies;
+                const std::size_t bit = bands_.size();
                 bands_.push_back(b);
+                const auto mark = [bit](BandBits& bits) { bits[bit >> 6] |= 1ull << (bit & 63); };
+                for (int i = b.first; i < b.first + b.wholes; ++i) mark(cage_bands_[parts_[i]]);
+                for (int i = b.first + b.wholes; i < static_cast<int>(parts_.size()); ++i)
+                    mark(cell_bands_[parts_[i]]);
             }
 }
 
-bool BandSums::narrow(const SumRange* cage_sums, Mask* cand, std::uint64_t* cage_keep) const {
+bool BandSums::narrow(const SumRange* cage_sums, Mask* cand, std::uint64_t* cage_keep,
+                      BandWatch& watch) const {
     const std::array<std::uint16_t, kMasks>& from_max_of = offsets_from_max();
+    // The bands whose cells or whole cages moved since the last pass; on a failure the
+    // bands looked at in this pass stay to look at (what they saw is being undone).
+    BandBits& stale = watch.stale;
+    const auto add = [&stale](const BandBits& bits) {
+        stale[0] |= bits[0];
+        stale[1] |= bits[1];
+    };
+    for (int cell = 0; cell < n_ * n_; ++cell)
+        if (cand[cell] != watch.seen[cell]) add(cell_bands_[cell]);
+    for (std::size_t k = 0; k < cage_bands_.size(); ++k)
+        if ((cage_bands_[k][0] | cage_bands_[k][1]) && !(cage_sums[k] == watch.seen_sums[k]))
+            add(cage_bands_[k]);
+    const BandBits at_entry = stale;
+    const auto fail = [&] {
+        add(at_entry);
+        return false;
+    };
     // Each cell's least and greatest value, looked up once: a cell lies in dozens of
     // bands, and most bands are skipped on these bounds alone.
     std::array<std::int8_t, kMaxCells> low, high, run;  // run: high - low if no gap, else 0
@@ -116,7 +159,11 @@ bool BandSums::narrow(const SumRange* cage_sums, Mask* cand, std::uint64_t* cage
     };
     std::array<Open, 2 * kMaxCells> open;
     std::array<std::uint64_t, 2 * kMaxCells + 1> reach;
-    for (const Band& b : bands_) {
+    for (std::size_t bi = 0; bi < bands_.size(); ++bi) {
+        if (!(stale[bi >> 6] >> (bi & 63) & 1)) continue;
+        stale[bi >> 6] &= ~(1ull << (bi & 63));
+        bool stay_stale = false;
+        const Band& b = bands_[bi];
         const std::uint8_t* const wholes = parts_.data() + b.first;
         const std::uint8_t* const insides = wholes + b.wholes;
         const std::uint8_t* const outies = insides + b.insides;
@@ -152,7 +199,7 @@ bool BandSums::narrow(const SumRange* cage_sums, Mask* cand, std::uint64_t* cage
             widest_run = std::max(widest_run, int{run[cell]});
         }
         const int below = b.sum - least, above = most - b.sum;
-        if (below < 0 || above < 0) return false;
+        if (below < 0 || above < 0) return fail();
         // The knapsack works on offsets from the nearer end.
         const bool from_min = below <= above;
         const int target = from_min ? below : above;
@@ -179,7 +226,7 @@ bool BandSums::narrow(const SumRange* cage_sums, Mask* cand, std::uint64_t* cage
         for (int i = 0; i < count; ++i)
             reach[i + 1] =
                 sums_up(reach[i], from_min ? open[i].from_min : open[i].from_max, window);
-        if (!(reach[count] >> target & 1)) return false;
+        if (!(reach[count] >> target & 1)) return fail();
         std::uint64_t need = 1ull << target;  // offsets the parts after i can complete
         for (int i = count - 1; i >= 0; --i) {
             const Open& o = open[i];
@@ -196,9 +243,13 @@ bool BandSums::narrow(const SumRange* cage_sums, Mask* cand, std::uint64_t* cage
                     if ((reach[i] << (up ? v - lo : hi - v)) & need)
                         keep = static_cast<Mask>(keep | value_bit(v));
                 }
-                if (!keep) return false;
-                cand[o.cell] = keep;
-                bounds_of(o.cell);
+                if (!keep) return fail();
+                if (keep != m) {
+                    cand[o.cell] = keep;
+                    bounds_of(o.cell);
+                    add(cell_bands_[o.cell]);                // its other bands look again
+                    stale[bi >> 6] &= ~(1ull << (bi & 63));  // this one holds: exact
+                }
             } else if (const SumRange& r = cage_sums[-1 - o.cell]; r.max - r.min < 64) {
                 std::uint64_t keep = 0;  // as offsets from the cage's least sum
                 for (std::uint64_t x = offsets; x; x &= x - 1) {
@@ -207,11 +258,17 @@ bool BandSums::narrow(const SumRange* cage_sums, Mask* cand, std::uint64_t* cage
                 }
                 std::uint64_t& kept = cage_keep[-1 - o.cell];
                 kept &= keep;
-                if (!kept) return false;
+                if (!kept) return fail();
+                // A cage's sums are narrowed afresh on every pass (the caller may be
+                // unable to drop its tuples by sum): the band looks again next time.
+                if (keep != r.from_min) stay_stale = true;
             }
             need = sums_down(need, offsets);
         }
+        if (stay_stale) stale[bi >> 6] |= 1ull << (bi & 63);
     }
+    std::copy_n(cand, n_ * n_, watch.seen.begin());
+    std::copy_n(cage_sums, cage_bands_.size(), watch.seen_sums.begin());
     return true;
 }
 

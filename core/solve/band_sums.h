@@ -20,10 +20,12 @@
 // the root's check (grid_totals.h) also counts, cost more than they saved here.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
 #include "core/model/candidates.h"
+#include "core/model/puzzle.h"
 
 namespace kk {
 
@@ -32,6 +34,7 @@ namespace kk {
 struct SumRange {
     int min = 0, max = 0;
     std::uint64_t from_min = 1, from_max = 1;
+    bool operator==(const SumRange&) const = default;
 };
 
 // The range of sum_at(0..count) (count > 0), e.g. a table cage's live tuples' sums.
@@ -54,8 +57,25 @@ SumRange sum_range_of(std::uint32_t count, SumAt sum_at) {
 }
 // The range of sums[0..count) (count > 0).
 SumRange sum_range_of(const int* sums, int count);
+// The range of the sums whose bits are set (bit s of word s / 64: sum s occurs; at least
+// one is): one pass over a table cage's tuples to set them, instead of two.
+using SumSet = std::array<std::uint64_t, 8>;  // sums below 512 (81 cells of 9: 729 > 512,
+                                              // but a table cage has far fewer cells)
+SumRange sum_range_of(const SumSet& sums);
 // Every sum from min to max (a part known only by its bounds).
 SumRange sum_range_between(int min, int max);
+
+// What one search's bands saw at their last pass (each search of the pairs keeps its
+// own). A band's knapsack is exact, so what it leaves is a fixpoint for it: a band none
+// of whose cells or whole cages changed since it last looked would narrow nothing, and
+// a pass skips it. The same narrowings as looking at every band, at a fraction of the
+// work late in a node's fixpoint, where one band's narrowing touches a few cells.
+struct BandWatch {
+    std::array<Mask, kMaxCells> seen{};           // each cell's candidates then
+    std::array<SumRange, kMaxCells> seen_sums{};  // each cage's sums then
+    std::array<std::uint64_t, 2> stale{};         // the bands to look at, a bit each
+    void look_at_all() { stale = {~0ull, ~0ull}; }
+};
 
 class BandSums {
   public:
@@ -70,17 +90,24 @@ class BandSums {
     // cell's candidates, narrowed in place; cage_keep[k]: the sums cage k may still
     // take, bit a for cage_sums[k].min + a, narrowed in place too (a table cage pinned
     // by a band loses its tuples of other sums). False when some band cannot reach its
-    // sum. Each band is checked once (narrowing one may let another narrow more).
-    bool narrow(const SumRange* cage_sums, Mask* cand, std::uint64_t* cage_keep) const;
+    // sum. Each band is checked once (narrowing one may let another narrow more), and
+    // only when something it reads changed since watch saw it (watch.look_at_all()
+    // after set-up or when the search state is replaced wholesale).
+    bool narrow(const SumRange* cage_sums, Mask* cand, std::uint64_t* cage_keep,
+                BandWatch& watch) const;
 
   private:
     struct Band {
         int sum = 0;                                         // with n per outie added
         int first = 0, wholes = 0, insides = 0, outies = 0;  // into parts_
     };
+    using BandBits = std::array<std::uint64_t, 2>;  // a bit per band: 9x9 has at most 89
+
     int n_ = 0;
     std::vector<Band> bands_;
-    std::vector<std::uint8_t> parts_;  // per band: whole cages, inside cells, outies
+    std::vector<std::uint8_t> parts_;   // per band: whole cages, inside cells, outies
+    std::vector<BandBits> cell_bands_;  // per cell: the bands it is a part of
+    std::vector<BandBits> cage_bands_;  // per cage: the bands it stands whole in
 };
 
 }  // namespace kk

@@ -85,6 +85,7 @@ struct SearchState {
     // range is worked out again from its live tuples when its live count has moved
     // (`stale_sums`); a big sum's is its target.
     BandSums bands;
+    BandWatch band_watch;
     bool band_search = false;
     std::vector<SumRange> cage_sums;
     std::array<std::uint64_t, 2> stale_sums{};

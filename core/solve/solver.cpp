@@ -472,6 +472,7 @@ void SearchState::set_up_band_sums() {
         }
     }
     bands.set_up(n, cage_of.data(), ncages, known.data());
+    band_watch.look_at_all();
     band_search = !bands.empty();
 }
 
@@ -505,9 +506,18 @@ void SearchState::refresh_cage_sums() {
                 }
             }
             const std::uint32_t* lv = live.data() + c.live;
-            if (count)
+            if (!count) continue;
+            if (c.size * n >= 64 * static_cast<int>(SumSet{}.size())) {  // no such cage yet
                 cage_sums[k] =
                     sum_range_of(count, [&](std::uint32_t i) { return int{sums[lv[i]]}; });
+                continue;
+            }
+            SumSet present{};
+            for (std::uint32_t i = 0; i < count; ++i) {
+                const unsigned sum = sums[lv[i]];
+                present[sum >> 6] |= 1ull << (sum & 63);
+            }
+            cage_sums[k] = sum_range_of(present);
         }
     stale_sums = {};
 }
@@ -543,7 +553,7 @@ bool SearchState::narrow_by_band_sums() {
         std::array<Mask, kMaxCells> now = cand;
         std::array<std::uint64_t, kMaxCells> keep;
         for (int k = 0; k < ncages; ++k) keep[k] = cage_sums[k].from_min;
-        if (!bands.narrow(cage_sums.data(), now.data(), keep.data())) {
+        if (!bands.narrow(cage_sums.data(), now.data(), keep.data(), band_watch)) {
             clear_pending();
             return false;
         }

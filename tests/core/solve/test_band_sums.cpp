@@ -29,7 +29,9 @@ bool narrow_by_bands(int n, const std::vector<std::uint8_t>& cage_of,
     bands.set_up(n, cage_of.data(), static_cast<int>(sums.size()), flags.data());
     std::vector<std::uint64_t> kept;
     for (const SumRange& r : sums) kept.push_back(r.from_min);
-    const bool ok = bands.narrow(sums.data(), cand.data(), kept.data());
+    BandWatch watch;
+    watch.look_at_all();
+    const bool ok = bands.narrow(sums.data(), cand.data(), kept.data(), watch);
     if (keep) *keep = kept;
     return ok;
 }
@@ -43,6 +45,24 @@ SolveResult solve_data_file(const char* name) {
     const SolveResult r = solver.solve(parsed[0].puzzle, 2, &stop);
     REQUIRE_FALSE(r.undecided);
     return r;
+}
+
+// A random Latin square cut into random cages of up to 7 cells; truth: each cage's sum.
+struct CagedGrid {
+    std::vector<int> grid;
+    int ncages = 0;
+    std::vector<std::uint8_t> cage_of;
+    std::vector<int> truth;
+};
+
+CagedGrid random_caged_grid(int n, std::mt19937& rng) {
+    CagedGrid c;
+    c.grid = random_latin(n, rng);
+    c.cage_of = cages_in_reading_order(n, 7, rng, c.ncages);
+    c.truth.assign(static_cast<size_t>(c.ncages), 0);
+    for (int cell = 0; cell < n * n; ++cell)
+        c.truth[c.cage_of[static_cast<size_t>(cell)]] += c.grid[static_cast<size_t>(cell)];
+    return c;
 }
 
 SumRange exactly(int sum) {
@@ -93,12 +113,11 @@ TEST_CASE("the bands' sums keep every solution and refute a target off by one",
     int narrowed = 0, kept_fewer = 0;
     for (int trial = 0; trial < 600; ++trial) {
         const int n = 4 + trial % 6;
-        const std::vector<int> grid = random_latin(n, rng);
-        int ncages = 0;
-        const std::vector<std::uint8_t> cage_of = cages_in_reading_order(n, 7, rng, ncages);
-        std::vector<int> truth(static_cast<size_t>(ncages), 0);
-        for (int cell = 0; cell < n * n; ++cell)
-            truth[cage_of[static_cast<size_t>(cell)]] += grid[static_cast<size_t>(cell)];
+        const CagedGrid caged = random_caged_grid(n, rng);
+        const std::vector<int>& grid = caged.grid;
+        const std::vector<std::uint8_t>& cage_of = caged.cage_of;
+        const std::vector<int>& truth = caged.truth;
+        const int ncages = caged.ncages;
         // Some cages' sums known exactly, some as a set holding the true one (as a
         // table's tuples give), some not at all.
         std::vector<bool> known(static_cast<size_t>(ncages));
@@ -146,6 +165,79 @@ TEST_CASE("the bands' sums keep every solution and refute a target off by one",
     }
     CHECK(narrowed > 100);
     CHECK(kept_fewer > 50);
+}
+
+TEST_CASE("bands skipped as unchanged narrow as looking at every band would",
+          "[solver][big-cages]") {
+    // A search's pass looks only at the bands whose cells or whole cages moved since the
+    // last one (BandWatch). Along random paths that narrow cells, narrow cages' sums and
+    // go back to earlier states, a watch kept from step to step must give what a fresh
+    // one gives (every band looked at): the same verdict, cells and cages' sums.
+    std::mt19937 rng(20261127);
+    int steps = 0, failed = 0, narrowed = 0;
+    for (int trial = 0; trial < 120; ++trial) {
+        const int n = 4 + trial % 6;
+        const CagedGrid c = random_caged_grid(n, rng);
+        std::array<bool, kMaxCells> known{};
+        std::vector<SumRange> sums(static_cast<size_t>(c.ncages));
+        for (int k = 0; k < c.ncages; ++k) {
+            known[static_cast<size_t>(k)] = rng() % 3 != 0;
+            std::vector<int> options = {c.truth[static_cast<size_t>(k)]};
+            for (int extra = static_cast<int>(rng() % 4); extra > 0; --extra)
+                options.push_back(std::max(
+                    1, c.truth[static_cast<size_t>(k)] - 5 + static_cast<int>(rng() % 11)));
+            sums[static_cast<size_t>(k)] =
+                sum_range_of(options.data(), static_cast<int>(options.size()));
+        }
+        BandSums bands;
+        bands.set_up(n, c.cage_of.data(), c.ncages, known.data());
+        BandWatch watch;
+        watch.look_at_all();
+        std::vector<Mask> cand(static_cast<size_t>(n * n), full_mask(n));
+        std::vector<std::vector<Mask>> saved = {cand};
+        for (int step = 0; step < 40; ++step, ++steps) {
+            INFO("trial " << trial << " step " << step);
+            const unsigned move = rng() % 8;
+            if (move == 0) {  // back to an earlier state
+                cand = saved[rng() % saved.size()];
+            } else if (move == 1) {  // a cage's sums narrowed, the true one kept
+                const int k = static_cast<int>(rng() % static_cast<unsigned>(c.ncages));
+                const int low = sums[static_cast<size_t>(k)].min;
+                const int sum = c.truth[static_cast<size_t>(k)];
+                if (sum > low) sums[static_cast<size_t>(k)] = sum_range_between(sum, sum + 2);
+            } else {  // a cell or two lose a value, sometimes the solution's
+                for (int i = 1 + static_cast<int>(rng() % 2); i > 0; --i) {
+                    Mask& m = cand[rng() % cand.size()];
+                    const Mask v = value_bit(1 + static_cast<int>(rng() % n));
+                    if ((m & ~v) != 0) m = static_cast<Mask>(m & ~v);
+                }
+            }
+            std::vector<Mask> kept_cells = cand, fresh_cells = cand;
+            std::vector<std::uint64_t> kept_sums, fresh_sums;
+            for (const SumRange& r : sums) kept_sums.push_back(r.from_min);
+            fresh_sums = kept_sums;
+            BandWatch fresh;
+            fresh.look_at_all();
+            const bool kept_ok =
+                bands.narrow(sums.data(), kept_cells.data(), kept_sums.data(), watch);
+            const bool fresh_ok =
+                bands.narrow(sums.data(), fresh_cells.data(), fresh_sums.data(), fresh);
+            REQUIRE(kept_ok == fresh_ok);
+            if (!kept_ok) {
+                ++failed;
+                cand = saved.back();  // as a search undoes a failed node
+                continue;
+            }
+            REQUIRE(kept_cells == fresh_cells);
+            REQUIRE(kept_sums == fresh_sums);
+            narrowed += kept_cells != cand;
+            cand = kept_cells;
+            saved.push_back(cand);
+        }
+    }
+    CHECK(steps == 120 * 40);
+    CHECK(failed > 20);  // the paths meet dead ends, and narrowings
+    CHECK(narrowed > 200);
 }
 
 TEST_CASE("the bands' sums refute a big-cage puzzle within a few nodes", "[solver][big-cages]") {
