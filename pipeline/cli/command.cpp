@@ -66,6 +66,10 @@ std::string flush_output() {
     return "the stream failed (a full disk, a file size limit (ulimit -f), or a closed pipe)";
 }
 
+bool output_failed() {
+    return std::cout.fail() || std::ferror(stdout);
+}
+
 int report_after_commit(const std::string& command, const std::string& done,
                         const std::string& then) {
     const std::string problem = flush_output();

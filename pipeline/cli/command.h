@@ -54,6 +54,9 @@ bool standard_input_closed();
 // else why not (a full disk, a closed stream): main() then says so and exits 1,
 // instead of 0 with the report lost.
 std::string flush_output();
+// Whether writing to standard output has failed already (a full disk): a command with
+// more to write stops working for a reader that gets none of it, and main() says why.
+bool output_failed();
 // A command that has said itself what its lost report means (export: the pack is made
 // all the same) marks it so, and main() adds no second, generic message.
 void mark_output_loss_said();

@@ -1,0 +1,152 @@
+// The solving commands (solve, grade, check, bench) fed valid but hostile puzzles and
+// options: puzzles with a great many solutions, output that cannot be written, answers
+// that are no grid at all.
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "tests/support/cli_run.h"
+#include "tests/support/test_files.h"
+
+namespace {
+
+// A search runs several times slower under AddressSanitizer, which checks no memory
+// (kMeasuresMemory): the sanitizer build lists fewer solutions.
+constexpr int kManySolutions = kMeasuresMemory ? 100'000 : 20'000;
+
+// A 9x9 whose cages are its rows, each summing to 45: every Latin square solves it.
+std::string rows_as_sum_cages() {
+    std::string text = "#\t9\n";
+    for (char row = 'A'; row <= 'I'; ++row) {
+        text += "+\t45\t";
+        for (int col = 1; col <= 9; ++col)
+            text += std::string(1, row) + std::to_string(col) + (col < 9 ? " " : "\n");
+    }
+    return text;
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+    std::vector<std::string> lines;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) lines.push_back(line);
+    return lines;
+}
+
+// The grids of a solve listing, each as its 9 rows joined, in the order printed.
+std::vector<std::string> grids_of(const std::vector<std::string>& lines) {
+    std::vector<std::string> grids;
+    std::string grid;
+    for (const std::string& line : lines) {
+        if (line.empty() || line.find(':') != std::string::npos) continue;
+        grid += line + "/";
+        if (std::count(grid.begin(), grid.end(), '/') == 9) {
+            grids.push_back(grid);
+            grid.clear();
+        }
+    }
+    return grids;
+}
+
+}  // namespace
+
+TEST_CASE("solve --limit N lists a puzzle's many solutions as it finds them, in bounded memory",
+          "[cli][hostile-solving][limit]") {
+    // Every solution was kept until the search ended: --limit 1000000 took 460 MB (and
+    // bench, which shows only the count, the same).
+    TempPath puzzle("rows.neknek"), out("rows.out"), big_out("rows-big.out"), json_out("rows.json"),
+        bench_out("rows-bench.out"), tmp("rows-tmp");
+    write_file(puzzle, rows_as_sum_cages());
+    std::filesystem::create_directories(tmp.path);
+    const std::string name = puzzle.str() + "#1";
+    const std::string many = std::to_string(kManySolutions);
+    // Measured first: a child's peak starts from this process's size when it forks.
+    const PeakRun small =
+        run_measured("solve --limit 1000 '" + puzzle.str() + "'", out.str(), tmp.str());
+    const PeakRun big =
+        run_measured("solve --limit " + many + " '" + puzzle.str() + "'", big_out.str(), tmp.str());
+    // --json shows two of them, bench the count: neither keeps any.
+    const PeakRun json = run_measured("solve --json --limit " + many + " '" + puzzle.str() + "'",
+                                      json_out.str(), tmp.str());
+    const PeakRun bench = run_measured(
+        "bench --repeat 1 --limit " + many + " '" + puzzle.str() + "'", bench_out.str(), tmp.str());
+    if (kMeasuresMemory) {
+        CHECK(big.peak_kib - small.peak_kib < 16 * 1024);
+        CHECK(json.peak_kib - small.peak_kib < 16 * 1024);
+        CHECK(bench.peak_kib - small.peak_kib < 16 * 1024);
+    }
+    CHECK(json.status == 3);
+    CHECK_THAT(slurp(json_out.path), Catch::Contains("\"solutions\":2,\"second\":[["));
+    CHECK(bench.status == 0);
+    CHECK_THAT(slurp(bench_out.path), Catch::Contains("limit " + many));
+
+    // Up to a thousand solutions the listing is as it was: the count first.
+    CHECK(small.status == 3);
+    const std::vector<std::string> small_lines = lines_of(slurp(out.path));
+    REQUIRE(!small_lines.empty());
+    CHECK(small_lines[0] == name + ": more than one solution; 1000 or more found:");
+    const std::vector<std::string> first_thousand = grids_of(small_lines);
+    CHECK(first_thousand.size() == 1000);
+
+    // Past them, listed as found, the count last.
+    CHECK(big.status == 3);
+    const std::vector<std::string> lines = lines_of(slurp(big_out.path));
+    REQUIRE(lines.size() > 2);
+    CHECK(lines.front() == name + ": more than one solution; listed as they are found:");
+    CHECK(lines.back() == name + ": " + many + " or more solutions found");
+    const std::vector<std::string> grids = grids_of(lines);
+    CHECK(grids.size() == static_cast<size_t>(kManySolutions));
+    // Each once (a restarted search that meets one again drops it), in the same order.
+    CHECK(std::set<std::string>(grids.begin(), grids.end()).size() == grids.size());
+    REQUIRE(grids.size() >= first_thousand.size());
+    CHECK(std::equal(first_thousand.begin(), first_thousand.end(), grids.begin()));
+
+    // A listing cut short by --max-seconds ends with the undecided line after what it
+    // printed.
+    const CliResult cut = run_kenken("solve --max-seconds 0.2 --limit 1000000 " + puzzle.str());
+    CHECK(cut.status == 8);
+    const std::vector<std::string> cut_lines = lines_of(cut.out);
+    REQUIRE(!cut_lines.empty());
+    CHECK_THAT(cut_lines.back(),
+               Catch::StartsWith(name + ": undecided: no answer within --max-seconds 0.2 ("));
+}
+
+TEST_CASE("solve and grade stop working once their output cannot be written",
+          "[cli][hostile-solving][output]") {
+    // To /dev/full, every puzzle was still solved (and every solution of --limit N
+    // searched) before "cannot write the output": 20 s for a listing nobody gets.
+    TempPath rows("full-rows.neknek"), copies("full-copies.neknek"), two("full-two.neknek"),
+        tmp("full-tmp");
+    std::filesystem::create_directories(tmp.path);
+    write_file(rows, rows_as_sum_cages());
+    const PeakRun listing =
+        run_measured("solve --limit 1000000 '" + rows.str() + "'", "/dev/full", tmp.str());
+    CHECK(listing.status == 1);
+    CHECK(listing.seconds < 5);
+
+    // 20 copies of a puzzle that takes a while, against 2 written out whole: the
+    // commands stop at the first record that cannot be written.
+    const std::string slow = slurp(std::string(KENKEN_TEST_DATA) + "/long-plain-search.neknek");
+    std::string twenty;
+    for (int i = 0; i < 20; ++i) twenty += slow;
+    write_file(copies, twenty);
+    write_file(two, slow + slow);
+    for (const std::string command : {"solve --json -j 1 ", "grade --json -j 1 "}) {
+        INFO(command);
+        const PeakRun whole = run_measured(command + "'" + two.str() + "'", "/dev/null", tmp.str());
+        CHECK(whole.status == 0);
+        const PeakRun lost =
+            run_measured(command + "'" + copies.str() + "'", "/dev/full", tmp.str());
+        CHECK(lost.status == 1);
+        CHECK(lost.seconds < 3 * whole.seconds);
+    }
+    // The message says why.
+    const CliResult said =
+        run_shell("(" + std::string(KENKEN_BINARY) + " grade " + copies.str() + " >/dev/full)");
+    CHECK(said.status == 1);
+    CHECK_THAT(said.out, Catch::Contains("kenken: cannot write the output"));
+}
