@@ -150,3 +150,46 @@ TEST_CASE("solve and grade stop working once their output cannot be written",
     CHECK(said.status == 1);
     CHECK_THAT(said.out, Catch::Contains("kenken: cannot write the output"));
 }
+
+TEST_CASE("check tells an answer that is no grid (exit 2) from a wrong one (exit 7)",
+          "[cli][hostile-solving][check]") {
+    // Both were "wrong", exit 7: an answer file cut short, or a model's prose, scored as
+    // an answer that breaks a rule.
+    const std::string puzzle = std::string(KENKEN_TEST_DATA) + "/seed001-4x4.neknek";
+    const std::string rows = "4 2 3 1\n3 4 1 2\n1 3 2 4\n";
+    const struct {
+        std::string answer, says;
+    } malformed[] = {
+        {"", "<stdin>: not an answer grid of 4 rows of 4 numbers: the answer has 0 rows, not 4"},
+        {"The answer is:\n" + rows + "2 1 4 3\n",
+         "<stdin>:1: not an answer grid of 4 rows of 4 "
+         "numbers: row 1: 'The' is not a number"},
+        {rows, "the answer has 3 rows, not 4"},
+        {rows + "2 1 4 3\n2 1 4 3\n", "the answer has 5 rows, not 4"},
+        {"\n" + rows + "2 1 4\n",
+         "<stdin>:5: not an answer grid of 4 rows of 4 numbers: row 4 "
+         "has 3 values, not 4"},
+        {rows + "2 1 4 three\n",
+         "<stdin>:4: not an answer grid of 4 rows of 4 numbers: row 4: "
+         "'three' is not a number"},
+    };
+    for (const auto& c : malformed) {
+        INFO(c.answer);
+        const CliResult r = run_kenken("check " + puzzle + " -", c.answer);
+        CHECK(r.status == 2);
+        CHECK(r.out.empty());
+        CHECK_THAT(r.err, Catch::Contains(c.says));
+    }
+    // A grid of numbers that breaks a rule, a number outside 1..n included, is wrong.
+    for (const char* last : {"2 1 4 5", "2 1 4 0", "2 1 4 -3", "2 1 4 99999999999", "2 1 3 4"}) {
+        INFO(last);
+        const CliResult r = run_kenken("check " + puzzle + " -", rows + last + "\n");
+        CHECK(r.status == 7);
+        CHECK_THAT(r.out, Catch::Contains("<stdin>: wrong: "));
+        CHECK(r.err.empty());
+    }
+    // The help says which is which.
+    const std::string help = run_kenken("check --help").out;
+    CHECK_THAT(help, Catch::Contains("no grid of n rows of n numbers is bad input (exit 2)") &&
+                         Catch::Contains("7    the answer breaks a rule"));
+}
