@@ -163,8 +163,8 @@ int run_bench(const BenchOptions& o) {
         const auto undecided = [&] {
             ++f.undecided;
             status = kUndecided;
-            std::fprintf(stderr, "%s: undecided: no answer within --max-seconds %g\n",
-                         shown_name(sp.source).c_str(), o.max_seconds);
+            std::fprintf(stderr, "%s: undecided: no answer within --max-seconds %s\n",
+                         shown_name(sp.source).c_str(), seconds_text(o.max_seconds).c_str());
         };
         if (o.grade) {  // nodes: trial-and-error search nodes
             Grade g;

@@ -176,6 +176,12 @@ CLI::Option* add_max_seconds_option(CLI::App* sub, double& seconds) {
             "SECONDS"));
 }
 
+std::string seconds_text(double seconds) {
+    char text[64];
+    const auto [end, ec] = std::to_chars(text, text + sizeof text, seconds);
+    return ec == std::errc{} ? std::string(text, end) : std::to_string(seconds);
+}
+
 CLI::Option* add_db_option(CLI::App* sub, std::string& db, const std::string& description) {
     // Not empty: refuse_empty_values() checks every option, this one too.
     return sub->add_option("--db", db, description)->required()->type_name("FILE");

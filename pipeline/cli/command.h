@@ -96,6 +96,10 @@ void refuse_empty_values(CLI::App& app);
 // PositiveNumber lets nan through, which would mean no limit at all).
 CLI::Option* add_max_seconds_option(CLI::App* sub, double& seconds);
 
+// A --max-seconds value in messages as the user gave it: the shortest text that reads
+// back as it (1234567, 0.0000001 as 1e-07; the stream's default printed 1.23457e+06).
+std::string seconds_text(double seconds);
+
 // --db FILE, required (and, as every option, not empty: SQLite would take "" for a
 // throwaway temporary database).
 CLI::Option* add_db_option(CLI::App* sub, std::string& db, const std::string& description);

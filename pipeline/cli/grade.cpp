@@ -87,7 +87,7 @@ int run_grade(const GradeOptions& o) {
                 const int n = sp.parsed.puzzle.size;
                 std::cout << shown_name(sp.source) << '\t' << n << 'x' << n << "\tundecided\t-1\n";
                 std::cerr << shown_name(sp.source) << ": undecided: no grade within --max-seconds "
-                          << o.max_seconds << "\n";
+                          << seconds_text(o.max_seconds) << "\n";
             }
             return;
         }

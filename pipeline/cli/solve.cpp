@@ -56,9 +56,9 @@ class TextListing {
     void finish(int found, int limit, bool undecided, double max_seconds) {
         if (streaming_) std::cout << "\n";
         if (undecided) {
-            std::cout << name_ << ": undecided: no answer within --max-seconds " << max_seconds
-                      << " (" << found << " solution" << (found == 1 ? "" : "s")
-                      << " found so far)\n";
+            std::cout << name_ << ": undecided: no answer within --max-seconds "
+                      << seconds_text(max_seconds) << " (" << found << " solution"
+                      << (found == 1 ? "" : "s") << " found so far)\n";
             return;
         }
         if (streaming_) {

@@ -193,3 +193,16 @@ TEST_CASE("check tells an answer that is no grid (exit 2) from a wrong one (exit
     CHECK_THAT(help, Catch::Contains("no grid of n rows of n numbers is bad input (exit 2)") &&
                          Catch::Contains("7    the answer breaks a rule"));
 }
+
+TEST_CASE("an undecided puzzle's message quotes --max-seconds as it was given",
+          "[cli][hostile-solving][max-seconds]") {
+    // The stream's six digits misquoted it: 1.23457e-06 for 0.0000012345678 (and
+    // 1.23457e+06 for 1234567).
+    const std::string puzzle = std::string(KENKEN_TEST_DATA) + "/long-plain-search.neknek";
+    for (const std::string command : {"solve", "grade", "bench --repeat 1"}) {
+        INFO(command);
+        const CliResult r = run_kenken(command + " --max-seconds 0.0000012345678 " + puzzle);
+        CHECK(r.status == 8);
+        CHECK_THAT(r.out + r.err, Catch::Contains("within --max-seconds 1.2345678e-06"));
+    }
+}
