@@ -145,8 +145,8 @@ TEST_CASE("solve and grade stop working once their output cannot be written",
         CHECK(lost.seconds < 3 * whole.seconds);
     }
     // The message says why.
-    const CliResult said =
-        run_shell("(" + std::string(KENKEN_BINARY) + " grade " + copies.str() + " >/dev/full)");
+    const CliResult said = run_shell("(" + std::string(KENKEN_BINARY) + " solve --limit 1000000 " +
+                                     rows.str() + " >/dev/full)");
     CHECK(said.status == 1);
     CHECK_THAT(said.out, Catch::Contains("kenken: cannot write the output"));
 }
