@@ -152,7 +152,10 @@ void add_solve_command(CLI::App& app) {
     auto* sub = app.add_subcommand("solve", "Solve puzzles exactly and prove each answer unique");
     add_puzzle_inputs(sub, o->files, o->format);
     add_solution_limit_option(sub, o->limit,
-                              "Count solutions up to this many (2 proves uniqueness)");
+                              "Count solutions up to this many (2 proves uniqueness; 1 stops at "
+                              "the first, so exit 0 and \"solutions\": 1 then say one was found, "
+                              "not that it is the only one); past 1000 they are listed as found, "
+                              "the count last");
     sub->add_flag("--json", o->json,
                   "One JSON object a line: the shared record (docs/json.md) with \"solution\", "
                   "\"solutions\" (0, 1, or 2 for two or more) and \"second\"");

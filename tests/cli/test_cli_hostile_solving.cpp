@@ -206,3 +206,18 @@ TEST_CASE("an undecided puzzle's message quotes --max-seconds as it was given",
         CHECK_THAT(r.out + r.err, Catch::Contains("within --max-seconds 1.2345678e-06"));
     }
 }
+
+TEST_CASE("solve --limit 1 says in its help that exit 0 proves no uniqueness",
+          "[cli][hostile-solving][limit]") {
+    // Exit 0 meant "exactly one solution" everywhere, and "solutions": 1 too, while
+    // --limit 1 stops at the first solution of an ambiguous puzzle all the same.
+    TempPath two("two-solutions.neknek");
+    write_file(two, "#\t2\n+\t3\tA1 A2\n+\t3\tB1 B2\n");
+    CHECK(run_kenken("solve " + two.str()).status == 3);
+    const CliResult first = run_kenken("solve --json --limit 1 " + two.str());
+    CHECK(first.status == 0);
+    CHECK_THAT(first.out, Catch::Contains("\"solutions\":1"));
+    CHECK_THAT(run_kenken("solve --help").out,
+               Catch::Contains("not that it is the only one") &&
+                   Catch::Contains("past 1000 they are listed as found"));
+}
