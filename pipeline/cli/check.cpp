@@ -165,7 +165,10 @@ int run_check(const CheckOptions& o) {
         }))
         return kBadInput;
     if (count != 1) {
-        std::cerr << o.puzzle << ": holds " << count << " puzzles; check takes one\n";
+        // Escaped, as every name in a message (an ESC in it reached the terminal raw),
+        // and stdin by the name the other messages give it ("-" was printed).
+        std::cerr << shown_name(o.puzzle == "-" ? "<stdin>" : o.puzzle) << ": holds " << count
+                  << " puzzles; check takes one\n";
         return kBadInput;
     }
     const std::string shown = o.answer == "-" ? "<stdin>" : shown_name(o.answer);

@@ -221,3 +221,23 @@ TEST_CASE("solve --limit 1 says in its help that exit 0 proves no uniqueness",
                Catch::Contains("not that it is the only one") &&
                    Catch::Contains("past 1000 they are listed as found"));
 }
+
+TEST_CASE("check names a puzzle file of two puzzles escaped, and stdin as <stdin>",
+          "[cli][hostile-solving][check]") {
+    // The name was printed as given: a terminal escape in it reached the terminal, and
+    // standard input was "-".
+    const std::string one = slurp(std::string(KENKEN_TEST_DATA) + "/seed001-4x4.neknek");
+    const std::string answer = std::string(KENKEN_TEST_DATA) + "/seed001-4x4.solution";
+    TempPath folder("two-puzzles");
+    std::filesystem::create_directories(folder.path);
+    write_file(folder.path / "two\x1b[31m.neknek", one + one);
+    CliResult r =
+        run_kenken("check '" + (folder.path / "two\x1b[31m.neknek").string() + "' " + answer);
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains((folder.path / "two\\x1b[31m.neknek").string() +
+                                      ": holds 2 puzzles; check takes one"));
+    CHECK(r.err.find('\x1b') == std::string::npos);
+    r = run_kenken("check - " + answer, one + one);
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::StartsWith("<stdin>: holds 2 puzzles; check takes one"));
+}
