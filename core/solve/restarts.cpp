@@ -85,12 +85,16 @@ bool settles(const SearchState::RunEnd& end, const SolveResult& found) {
 
 // Adds what a run found: its nodes, and its solutions. Only the run that settles the
 // pairs brings any, and nothing was found before it, so there is nothing to merge.
+// With a sink, it has them now, and result keeps them to tell a repeat in the uncut
+// search that may follow (that search's own solutions are all new: it never restarts).
 void take(SolveResult& result, SolveResult& run) {
     result.nodes += run.nodes;
     result.undecided = result.undecided || run.undecided;
     if (run.count == 0) return;
     assert(result.count == 0);
     result.count = run.count;
+    if (result.sink)
+        for (const Grid& g : run.solutions) (*result.sink)(g);
     result.solutions = std::move(run.solutions);
 }
 

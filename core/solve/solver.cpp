@@ -159,8 +159,10 @@ void finish(SearchState& s) {
 
 }  // namespace
 
-SolveResult Solver::solve(const Puzzle& p, int limit, const StopCondition* stop, int threads) {
+SolveResult Solver::solve(const Puzzle& p, int limit, const StopCondition* stop, int threads,
+                          const SolutionSink* sink) {
     SolveResult result;
+    result.sink = sink;
     if (limit <= 0) return result;
     if (stop && stop->reached()) {
         result.undecided = true;
@@ -180,12 +182,17 @@ SolveResult Solver::solve(const Puzzle& p, int limit, const StopCondition* stop,
         }
     }
     finish(s);
+    // With a sink, solutions held only those a restarted run gave before the search
+    // went on uncut (to drop a repeat of them): the sink has had them.
+    if (sink) result.solutions.clear();
+    result.sink = nullptr;
     return result;
 }
 
-SolveResult solve(const Puzzle& p, int limit, const StopCondition* stop, int threads) {
+SolveResult solve(const Puzzle& p, int limit, const StopCondition* stop, int threads,
+                  const SolutionSink* sink) {
     thread_local Solver solver;
-    return solver.solve(p, limit, stop, threads);
+    return solver.solve(p, limit, stop, threads, sink);
 }
 
 // ---- set-up ----------------------------------------------------------------
@@ -806,19 +813,14 @@ void SearchState::record_solution() {
     for (int cell = 0; cell < cells; ++cell) g[cell] = lowest_value(cand[cell]);
     // A restarted search can meet a solution an earlier run found.
     if (lazy_count && known_solution(g)) return;
-    result->solutions.push_back(std::move(g));
-    ++result->count;
     // With big lazy cages a second solution can hide deep in a huge tree, while most
     // such puzzles that have one have it one swap cycle away (values swapped inside a
     // big cage keep its sum and product): look there before searching on. (Only at
     // the first: a later one's swap may give back a solution found before.)
-    if (lazy_count && result->count == 1 && limit > 1) {
-        std::optional<Grid> other = swap_alternative(*puzzle, result->solutions.back());
-        if (other) {
-            result->solutions.push_back(std::move(*other));
-            ++result->count;
-        }
-    }
+    std::optional<Grid> other;
+    if (lazy_count && result->count == 0 && limit > 1) other = swap_alternative(*puzzle, g);
+    result->accept(std::move(g));
+    if (other) result->accept(std::move(*other));
 }
 
 // Binary branching: the cell takes its smallest value, or loses it. Returns true

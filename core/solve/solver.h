@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -12,12 +13,26 @@
 
 namespace kk {
 
+// Takes each solution as the search accepts it (solve()'s sink).
+using SolutionSink = std::function<void(const Grid&)>;
+
 struct SolveResult {
     int count = 0;                // solutions found, at most the limit
-    std::vector<Grid> solutions;  // the first `count` solutions
+    std::vector<Grid> solutions;  // the first `count` solutions (none when a sink took them)
     std::uint64_t nodes = 0;      // search nodes visited (branching decisions)
     bool undecided = false;       // the stop condition ended the search: count is a lower bound
     std::uint64_t nogoods = 0;    // recorded where restarts cut runs (big cages only)
+
+    // During a solve with a sink: where accepted solutions go instead of `solutions`.
+    const SolutionSink* sink = nullptr;
+    // Counts a solution the search accepted, and keeps it or gives it to the sink.
+    void accept(Grid&& g) {
+        ++count;
+        if (sink)
+            (*sink)(g);
+        else
+            solutions.push_back(std::move(g));
+    }
 };
 
 // Solves a checked puzzle (check_puzzle passed). limit 2 proves uniqueness.
@@ -25,9 +40,11 @@ struct SolveResult {
 // condition, the search looks at it every kStopCheckNodes nodes and gives up
 // (undecided) once it is reached. threads: with big lazy cages, 2 runs the two
 // restarted searches side by side (about half the time); the result is the same for
-// any value.
+// any value. With a sink, each solution goes to it as soon as the search accepts it, in
+// the order `solutions` would hold them, and none is kept: listing a million solutions
+// takes the memory of one (a restarted search still drops one it meets again).
 SolveResult solve(const Puzzle& p, int limit = 2, const StopCondition* stop = nullptr,
-                  int threads = 1);
+                  int threads = 1, const SolutionSink* sink = nullptr);
 
 struct SearchState;
 class CageTableCache;
@@ -54,7 +71,7 @@ class Solver {
     Solver& operator=(const Solver&) = delete;
 
     SolveResult solve(const Puzzle& p, int limit = 2, const StopCondition* stop = nullptr,
-                      int threads = 1);
+                      int threads = 1, const SolutionSink* sink = nullptr);
 
     // Search nodes between two looks at the stop condition.
     static constexpr std::uint64_t kStopCheckNodes = 1024;

@@ -39,10 +39,18 @@ std::string split_digit_run(const std::string& line, int n) {
     return out;
 }
 
-// The answer's values in reading order; nullopt with the reason when it is not a
+// Why an answer cannot be scored: it is no grid of numbers (bad input, as a bad puzzle
+// file), or one with a number no cell can hold (a wrong answer, as a 5 in a 4x4).
+struct AnswerProblem {
+    std::string reason;
+    int line = 0;  // of the answer's text; 0: the answer as a whole
+    bool malformed = true;
+};
+
+// The answer's values in reading order; nullopt with the problem when it is not a
 // size x size grid of numbers (blank lines and spaces, commas or tabs between values
 // are fine, and so is a row of n digits with nothing between them).
-std::optional<Grid> read_answer(const std::string& text, int n, std::string& problem) {
+std::optional<Grid> read_answer(const std::string& text, int n, AnswerProblem& problem) {
     Grid g;
     // Notepad starts a UTF-8 file with a byte order mark: it is no part of the first value.
     // Lines may end in CR alone (old Mac text): a right answer read as one row of n*n.
@@ -51,8 +59,9 @@ std::optional<Grid> read_answer(const std::string& text, int n, std::string& pro
         if (body[i] == '\r' && (i + 1 == body.size() || body[i + 1] != '\n')) body[i] = '\n';
     std::istringstream in{body};
     std::string line;
-    int rows = 0;
+    int rows = 0, line_number = 0;
     while (std::getline(in, line)) {
+        ++line_number;
         for (char& c : line)
             if (c == ',' || c == '\t' || c == '\r' || c == '|') c = ' ';
         std::istringstream cells(split_digit_run(line, n));
@@ -71,8 +80,10 @@ std::optional<Grid> read_answer(const std::string& text, int n, std::string& pro
                                     word.find_first_not_of("0123456789", sign) == std::string::npos;
                 // quoted(): cut short, and no raw ESC or NUL from the file reaches the
                 // terminal (they were echoed as they were).
-                problem = "row " + std::to_string(rows + 1) + ": " + kk::quoted(word) +
-                          (digits ? " is outside 1.." + std::to_string(n) : " is not a number");
+                problem = {
+                    "row " + std::to_string(rows + 1) + ": " + kk::quoted(word) +
+                        (digits ? " is outside 1.." + std::to_string(n) : " is not a number"),
+                    line_number, !digits};
                 return std::nullopt;
             }
             g.push_back(v);
@@ -81,14 +92,15 @@ std::optional<Grid> read_answer(const std::string& text, int n, std::string& pro
         if (in_row == 0) continue;
         ++rows;
         if (in_row != n) {
-            problem = "row " + std::to_string(rows) + " has " + std::to_string(in_row) +
-                      (in_row == 1 ? " value" : " values") + ", not " + std::to_string(n);
+            problem = {"row " + std::to_string(rows) + " has " + std::to_string(in_row) +
+                           (in_row == 1 ? " value" : " values") + ", not " + std::to_string(n),
+                       line_number};
             return std::nullopt;
         }
     }
     if (rows != n) {
-        problem = "the answer has " + std::to_string(rows) + (rows == 1 ? " row" : " rows") +
-                  ", not " + std::to_string(n);
+        problem = {"the answer has " + std::to_string(rows) + (rows == 1 ? " row" : " rows") +
+                   ", not " + std::to_string(n)};
         return std::nullopt;
     }
     return g;
@@ -153,7 +165,10 @@ int run_check(const CheckOptions& o) {
         }))
         return kBadInput;
     if (count != 1) {
-        std::cerr << o.puzzle << ": holds " << count << " puzzles; check takes one\n";
+        // Escaped, as every name in a message (an ESC in it reached the terminal raw),
+        // and stdin by the name the other messages give it ("-" was printed).
+        std::cerr << shown_name(o.puzzle == "-" ? "<stdin>" : o.puzzle) << ": holds " << count
+                  << " puzzles; check takes one\n";
         return kBadInput;
     }
     const std::string shown = o.answer == "-" ? "<stdin>" : shown_name(o.answer);
@@ -165,9 +180,18 @@ int run_check(const CheckOptions& o) {
         std::cerr << shown << ": " << problem << "\n";
         return kBadInput;
     }
-    const auto grid = read_answer(text, p.size, problem);
+    AnswerProblem unread;
+    const auto grid = read_answer(text, p.size, unread);
+    // An answer that is no grid of n rows of n numbers cannot be scored: bad input (it
+    // was "wrong", exit 7, as an answer that breaks a rule).
+    if (!grid && unread.malformed) {
+        std::cerr << shown << (unread.line ? ":" + std::to_string(unread.line) : "")
+                  << ": not an answer grid of " << p.size << " rows of " << p.size
+                  << " numbers: " << unread.reason << "\n";
+        return kBadInput;
+    }
     if (!grid) {
-        std::cout << shown << ": wrong: " << problem << "\n";
+        std::cout << shown << ": wrong: " << unread.reason << "\n";
         return kWrongAnswer;
     }
     const std::string broken = first_broken_rule(p, *grid);
@@ -190,7 +214,7 @@ void add_check_command(CLI::App& app) {
     sub->add_option(
            "answer", o->answer,
            "The answer: the grid, a row a line, values separated by spaces or a row of digits "
-           "('-': stdin)")
+           "('-': stdin); text that is no grid of n rows of n numbers is bad input (exit 2)")
         ->required();
     add_format_option(sub, o->format);
     sub->footer(help_footer({kOk, kBadInput, kWrongAnswer},

@@ -66,6 +66,10 @@ std::string flush_output() {
     return "the stream failed (a full disk, a file size limit (ulimit -f), or a closed pipe)";
 }
 
+bool output_failed() {
+    return std::cout.fail() || std::ferror(stdout);
+}
+
 int report_after_commit(const std::string& command, const std::string& done,
                         const std::string& then) {
     const std::string problem = flush_output();
@@ -170,6 +174,12 @@ CLI::Option* add_max_seconds_option(CLI::App* sub, double& seconds) {
                            : "'" + text + "' is not a number of seconds above 0";
             },
             "SECONDS"));
+}
+
+std::string seconds_text(double seconds) {
+    char text[64];
+    const auto [end, ec] = std::to_chars(text, text + sizeof text, seconds);
+    return ec == std::errc{} ? std::string(text, end) : std::to_string(seconds);
 }
 
 CLI::Option* add_db_option(CLI::App* sub, std::string& db, const std::string& description) {

@@ -54,6 +54,9 @@ bool standard_input_closed();
 // else why not (a full disk, a closed stream): main() then says so and exits 1,
 // instead of 0 with the report lost.
 std::string flush_output();
+// Whether writing to standard output has failed already (a full disk): a command with
+// more to write stops working for a reader that gets none of it, and main() says why.
+bool output_failed();
 // A command that has said itself what its lost report means (export: the pack is made
 // all the same) marks it so, and main() adds no second, generic message.
 void mark_output_loss_said();
@@ -92,6 +95,10 @@ void refuse_empty_values(CLI::App& app);
 // --max-seconds S (solve, grade): a finite number of seconds above 0 (CLI11's
 // PositiveNumber lets nan through, which would mean no limit at all).
 CLI::Option* add_max_seconds_option(CLI::App* sub, double& seconds);
+
+// A --max-seconds value in messages as the user gave it: the shortest text that reads
+// back as it (1234567, 0.0000001 as 1e-07; the stream's default printed 1.23457e+06).
+std::string seconds_text(double seconds);
 
 // --db FILE, required (and, as every option, not empty: SQLite would take "" for a
 // throwaway temporary database).

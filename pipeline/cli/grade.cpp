@@ -65,6 +65,8 @@ void print_json(const SourcedPuzzle& sp, const Grade& g, double micros) {
 int run_grade(const GradeOptions& o) {
     int status = kOk;
     const bool read = for_each_input(o.files, o.format, [&](SourcedPuzzle&& sp) {
+        // Output that cannot be written (a full disk): the rest is not graded for nothing.
+        if (output_failed()) return;
         const auto start = std::chrono::steady_clock::now();
         const StopCondition budget = StopCondition::after(o.max_seconds);
         const Grade g =
@@ -85,7 +87,7 @@ int run_grade(const GradeOptions& o) {
                 const int n = sp.parsed.puzzle.size;
                 std::cout << shown_name(sp.source) << '\t' << n << 'x' << n << "\tundecided\t-1\n";
                 std::cerr << shown_name(sp.source) << ": undecided: no grade within --max-seconds "
-                          << o.max_seconds << "\n";
+                          << seconds_text(o.max_seconds) << "\n";
             }
             return;
         }

@@ -118,11 +118,7 @@ TEST_CASE("kenken check scores an answer: 0 when right, 7 naming the first broke
              Case{"4 2 3 1\n4 2 3 1\n1 3 2 4\n2 1 4 3\n", "column 1 holds 4 twice (r1c1 and r2c1)"},
              Case{"4 2 3 1\n3 4 1 2\n1 3 2 4\n2 1 4 4\n", "row 4 holds 4 twice"},
              Case{"2 4 3 1\n3 2 1 4\n1 3 4 2\n4 1 2 3\n", "cage 7+ (r1c1 r2c1) holds 2 3"},
-             Case{"4 2 3 1\n3 4 1 2\n1 3 2 4\n", "3 rows, not 4"},
-             Case{"4 2 3 1\n", "the answer has 1 row, not 4"},
              Case{"4231\n3412\n1324\n2134\n", "column 3 holds 3 twice"},
-             Case{"42310\n3412\n1324\n2143\n", "row 1 has 1 value, not 4"},
-             Case{"4 2 3 1\n3 4 1 2\n1 3 2 4\n2 1 4 x\n", "'x' is not a number"},
              Case{"4 2 3 1\n3 4 1 2\n1 3 2 4\n2 1 4 5\n", "r4c4 holds 5, outside 1..4"},
              // A number past int was "not a number".
              Case{"4 2 3 1\n3 4 1 2\n1 3 2 4\n2 1 4 99999999999\n",
@@ -134,6 +130,21 @@ TEST_CASE("kenken check scores an answer: 0 when right, 7 naming the first broke
         CHECK_THAT(r.out, Catch::Contains("wrong") && Catch::Contains(c.says));
     }
     CHECK(run_kenken("check /nonexistent.neknek " + solution).status == 2);
+    // Text that is no grid of 4 rows of 4 numbers cannot be scored: bad input, on stderr
+    // (tests/cli/test_cli_hostile_solving.cpp has more).
+    for (const Case& c : {
+             Case{"4 2 3 1\n3 4 1 2\n1 3 2 4\n", "the answer has 3 rows, not 4"},
+             Case{"42310\n3412\n1324\n2143\n",
+                  "<stdin>:1: not an answer grid of 4 rows of 4 "
+                  "numbers: row 1 has 1 value, not 4"},
+             Case{"4 2 3 1\n3 4 1 2\n1 3 2 4\n2 1 4 x\n", "'x' is not a number"},
+         }) {
+        INFO(c.answer);
+        const CliResult r = run_kenken("check " + puzzle + " -", c.answer);
+        CHECK(r.status == 2);
+        CHECK(r.out.empty());
+        CHECK_THAT(r.err, Catch::Contains(c.says));
+    }
 }
 
 TEST_CASE("every puzzle record has one JSON shape, and JSON lines are an input",

@@ -18,40 +18,14 @@
 
 namespace {
 
-// Under AddressSanitizer a process's peak memory is mostly the sanitizer's own (shadow
-// memory, quarantine), and a pack of 100,000 puzzles takes minutes: the sanitizer build
-// runs the pack cases at a small scale for what they check besides memory, and the
-// Release build checks the memory.
+// A pack of 100,000 puzzles takes minutes under AddressSanitizer, which checks no
+// memory (kMeasuresMemory): the sanitizer build runs the pack cases at a small scale for
+// what they check besides memory, and the Release build checks the memory.
 #ifdef __SANITIZE_ADDRESS__
-constexpr bool kMeasuresMemory = false;
 constexpr int kBigPack = 3'000;
 #else
-constexpr bool kMeasuresMemory = true;
 constexpr int kBigPack = 100'000;
 #endif
-
-// `kenken ARGS` (shell words) with its output sent to out_file and TMPDIR set to tmp; its
-// exit status and its peak resident memory in KiB, as the kernel counted it for that one
-// process.
-struct PeakRun {
-    int status = -1;
-    long peak_kib = 0;
-};
-
-PeakRun run_measured(const std::string& args, const std::string& out_file, const std::string& tmp) {
-    const std::string command = "TMPDIR='" + tmp + "' exec " + KENKEN_BINARY + " " + args + " >'" +
-                                out_file + "' 2>/dev/null";
-    const pid_t pid = fork();
-    if (pid == 0) {
-        execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
-        _exit(127);
-    }
-    REQUIRE(pid > 0);
-    int status = 0;
-    struct rusage usage {};
-    REQUIRE(wait4(pid, &status, 0, &usage) == pid);
-    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, usage.ru_maxrss};
-}
 
 // Copies of a corpus's one puzzle until it holds total: a big corpus in a moment (the
 // copies differ only in their canonical form, which an export does not read).

@@ -71,7 +71,8 @@ TEST_CASE("a file name with a newline or a terminal escape is shown escaped in m
     CHECK(lines_of(r.err) == 1);
     CHECK_FALSE(has_control_byte(r.err));
     const std::string puzzle = std::string(KENKEN_TEST_DATA) + "/seed001-4x4.neknek";
-    write_file(odd, "4 2 3 1\n");
+    // A grid that breaks a rule ("4 2 3 1" alone, no grid, is bad input now: stderr).
+    write_file(odd, "4 2 3 1\n4 2 3 1\n1 3 2 4\n2 1 4 3\n");
     r = run_kenken("check " + puzzle + " " + quoted);
     INFO(r.out);
     CHECK(r.status == 7);

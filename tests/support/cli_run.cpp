@@ -1,8 +1,10 @@
 #include "tests/support/cli_run.h"
 
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -37,4 +39,21 @@ CliResult run_shell(const std::string& command) {
     r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
     r.out = slurp(out.path);
     return r;
+}
+
+PeakRun run_measured(const std::string& args, const std::string& out_file, const std::string& tmp) {
+    const std::string command = "TMPDIR='" + tmp + "' exec " + KENKEN_BINARY + " " + args + " >'" +
+                                out_file + "' 2>/dev/null";
+    const auto start = std::chrono::steady_clock::now();
+    const pid_t pid = fork();
+    if (pid == 0) {
+        execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
+        _exit(127);
+    }
+    REQUIRE(pid > 0);
+    int status = 0;
+    struct rusage usage {};
+    REQUIRE(wait4(pid, &status, 0, &usage) == pid);
+    const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
+    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, usage.ru_maxrss, took.count()};
 }
