@@ -285,12 +285,18 @@ int run_merge(const MergeOptions& o) {
                 std::cout << "shortfall: " << missing << " puzzles\n";
                 for (const auto& l : lines) std::cout << "  " << l << "\n";
                 if (static_cast<int>(present.size()) < count) {
+                    // "shards missing or unfinished: 0" read as a count of none.
                     std::string absent;
+                    int absent_count = 0;
                     for (int i = 0; i < count; ++i)
-                        if (!present.count(i))
-                            absent += (absent.empty() ? "" : ",") + std::to_string(i);
-                    std::cout << "shards missing or unfinished: " << absent
-                              << "; merge them finished before topping up\n";
+                        if (!present.count(i)) {
+                            absent += (absent.empty() ? "" : ", ") + std::to_string(i);
+                            ++absent_count;
+                        }
+                    const bool one = absent_count == 1;
+                    std::cout << (one ? "shard " : "shards ") << absent << " of " << count
+                              << (one ? " is" : " are") << " missing or unfinished; merge "
+                              << (one ? "it" : "them") << " finished before topping up\n";
                 } else {
                     std::cout << "top up with: kenken generate --db " << shell_word(o.db)
                               << " --top-up\n";

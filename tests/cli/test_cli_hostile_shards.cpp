@@ -414,6 +414,25 @@ TEST_CASE("generate --top-up counts the shards merge counted, in a shard file to
                Catch::Contains("every quota is full"));
 }
 
+TEST_CASE("merge names the shards it lacks as shards, not as a count",
+          "[cli][hostile-shards][merge]") {
+    // Shard 1/2 alone said "shards missing or unfinished: 0": shard 0, read as none.
+    TempPath s1("lacks-s1.db"), out("lacks-out.db"), three("lacks-three.db"), out3("lacks-out3.db");
+    const std::string run = " --sizes 4 --count 40 --seed 5";
+    REQUIRE(run_kenken("generate -q --db " + s1.str() + " --shard 1/2" + run).status == 0);
+    const CliResult one = run_kenken("merge --db " + out.str() + " " + s1.str());
+    INFO(one.out);
+    REQUIRE(one.status == 0);
+    CHECK_THAT(one.out, Catch::Contains("shortfall: "));
+    CHECK_THAT(one.out, Catch::Contains("\nshard 0 of 2 is missing or unfinished; merge it "
+                                        "finished before topping up\n"));
+    REQUIRE(run_kenken("generate -q --db " + three.str() + " --shard 1/3" + run).status == 0);
+    const CliResult two = run_kenken("merge --db " + out3.str() + " " + three.str());
+    INFO(two.out);
+    CHECK_THAT(two.out, Catch::Contains("\nshards 0, 2 of 3 are missing or unfinished; merge "
+                                        "them finished before topping up\n"));
+}
+
 TEST_CASE("parallel.sh run again with fewer shards makes them, not keeps another split's",
           "[cli][hostile-shards][scripts]") {
     // After a 4-way run, "parallel.sh 2" kept shard-0.db and shard-1.db (shards 0/4 and
