@@ -201,6 +201,68 @@ TEST_CASE("slurm-array.sbatch refuses at submission what every task would fail o
     CHECK(fs::exists(log));
 }
 
+TEST_CASE("slurm-array.sbatch finds kenken without its own path, or says it cannot",
+          "[cli][hostile-shards][scripts]") {
+    // Without KENKEN the jobs ran `kenken` from their node's PATH: where it was not, each
+    // task failed in its log ("kenken: command not found", status 127) after a submission
+    // that said nothing, and the merge never ran. A job cannot look beside itself either:
+    // Slurm runs a spooled copy of the script (under /var/spool).
+    TempPath folder("sbatch kenken");
+    const fs::path tree = folder.path / "tree", bin = folder.path / "bin";
+    fs::create_directories(tree / "scripts");
+    fs::create_directories(bin);
+    fs::copy(kSource / "scripts/cluster", tree / "scripts/cluster");
+    const fs::path log = folder.path / "sbatch.log";
+    // The stand-in sbatch records its arguments and the KENKEN it passes on (--export=ALL).
+    write_file(bin / "sbatch",
+               "#!/bin/sh\necho \"$@ KENKEN=$KENKEN\" >> " + quoted(log) + "\necho 42\n");
+    fs::permissions(bin / "sbatch", fs::perms::owner_all);
+    const std::string env = "env -u KENKEN PATH=" + quoted(bin) + ":/usr/bin:/bin ";
+    const std::string submit = env + "bash " + quoted(tree / "scripts/cluster/slurm-array.sbatch") +
+                               " 2 " + quoted(folder.path / "run") + " --sizes 4 --count 4";
+    REQUIRE(run_shell(env + "sh -c 'command -v kenken'").status != 0);
+
+    const CliResult none = run_shell(submit);
+    INFO(none.out);
+    CHECK(none.status == 2);
+    CHECK_THAT(none.out, Catch::Contains("no kenken binary: none on PATH and no " +
+                                         (tree / "build/kenken").string()));
+    CHECK_FALSE(fs::exists(log));
+
+    // The tree's build/kenken, passed to the jobs by its full path.
+    fs::create_directories(tree / "build");
+    fs::create_symlink(KENKEN_BINARY, tree / "build/kenken");
+    const CliResult built = run_shell(submit);
+    INFO(built.out);
+    CHECK(built.status == 0);
+    const std::string resolved = fs::canonical(KENKEN_BINARY).string();
+    CHECK(lines_of(slurp(log)) == 2);
+    CHECK_THAT(slurp(log),
+               Catch::Contains("KENKEN=" + resolved + "\n") && !Catch::Contains("KENKEN=\n"));
+
+    // A job from a spooled copy, submitted by hand without KENKEN: the submission folder's
+    // build/kenken, or a message naming the node and what was looked for.
+    const fs::path spool = folder.path / "spool/slurm_script";
+    fs::create_directories(spool.parent_path());
+    fs::copy_file(tree / "scripts/cluster/slurm-array.sbatch", spool);
+    fs::create_directories(folder.path / "run/shards");
+    const std::string job = env +
+                            "SLURM_JOB_ID=9 SLURM_ARRAY_TASK_ID=0 SLURM_ARRAY_TASK_COUNT=2 "
+                            "SLURM_SUBMIT_DIR=";
+    const std::string job_args =
+        " bash " + quoted(spool) + " " + quoted(folder.path / "run") + " --sizes 4 --count 4";
+    const CliResult lost = run_shell(job + quoted(folder.path) + job_args);
+    INFO(lost.out);
+    CHECK(lost.status == 1);
+    CHECK_THAT(lost.out, Catch::Contains("no kenken binary on ") &&
+                             Catch::Contains((folder.path / "build/kenken").string()) &&
+                             Catch::Contains("set KENKEN"));
+    const CliResult found = run_shell(job + quoted(tree) + job_args);
+    INFO(found.out);
+    CHECK(found.status == 0);
+    CHECK(run_kenken("verify --db " + quoted(folder.path / "run/shards/shard-0.db")).status == 0);
+}
+
 TEST_CASE("slurm-array.sbatch's merge job runs on a node without /usr/bin/time",
           "[cli][hostile-shards][scripts]") {
     // The merge job ran "/usr/bin/time -v kenken merge": on a node without GNU time it
