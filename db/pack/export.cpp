@@ -369,6 +369,7 @@ ExportResult export_pack(Corpus& corpus, const ExportRequest& req) {
         throw std::invalid_argument("only text formats can be written to stdout (--out -)");
     if (!to_stdout) check_out(req);
     QueryFilter filter = req.filter;
+    normalise(filter);
     filter.fresh = filter.fresh || !req.allow_repeats;
     filter.limit.reset();
     if (!to_stdout) remove_stale_parts(req.out);

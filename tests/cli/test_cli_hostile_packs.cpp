@@ -214,3 +214,25 @@ TEST_CASE("an SVG pack of one puzzle reports one file, not one files", "[cli][ho
     REQUIRE(r.status == 0);
     CHECK_THAT(r.out + r.err, Catch::Contains("to " + folder.str() + " (1 file)"));
 }
+
+TEST_CASE("a pack records its list filters once each, in one order", "[cli][hostile5]") {
+    // "--level easy,easy" was recorded (and shown by packs) as levels easy,easy; a
+    // repeated operation as given ("--ops ++").
+    TempPath db("repeats.db"), out("repeats.json");
+    make_small_corpus(db);
+    const std::string repeats =
+        " --level unreasonable,easy,hard,easy,normal,extreme,easy --size 3,3-3 --ops '/*-++*'";
+    const CliResult r =
+        run_kenken("export --db " + db.str() + " -n 1 --format json -o " + out.str() + repeats);
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    const auto packs = json_lines(run_kenken("packs --db " + db.str() + " --json").out);
+    REQUIRE(packs.size() == 1);
+    const auto& filters = packs[0].at("filters");
+    CHECK(filters.at("levels") ==
+          nlohmann::json::array({"easy", "normal", "hard", "extreme", "unreasonable"}));
+    CHECK(filters.at("size") == 3);
+    CHECK(filters.at("ops") == "+-*/");
+    CHECK_THAT(run_kenken("packs --db " + db.str()).out,
+               Catch::Contains("levels=easy,normal,hard,extreme,unreasonable ops=+-*/"));
+}
