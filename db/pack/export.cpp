@@ -342,6 +342,19 @@ std::vector<PackEntry> choose(Corpus& corpus, const ExportRequest& req, QueryFil
     return chosen;
 }
 
+// The last pack recorded here whose file `out` is, while out exists (0: none). Asked in
+// the write transaction that records the pack and lasts until it is placed: asked
+// before the export (as the command did), two exports at once to one name each found
+// none, and neither said that the other's file was replaced.
+std::int64_t pack_at(Corpus& corpus, const fs::path& out) {
+    std::error_code ec;
+    if (!fs::exists(out, ec)) return 0;
+    std::int64_t last = 0;
+    for (const PackRow& p : corpus.packs())
+        if (p.out != "-" && same_file(p.out, out.string())) last = std::max(last, p.id);
+    return last;
+}
+
 PackRow pack_row(const ExportRequest& req, const QueryFilter& filter) {
     nlohmann::json filters = nlohmann::json::parse(filter_json(filter));
     filters["allow_repeats"] = req.allow_repeats;
@@ -425,6 +438,7 @@ ExportResult export_pack(Corpus& corpus, const ExportRequest& req) {
                     continue;
                 }
             }
+            if (req.replace && !to_stdout) result.replaced_pack = pack_at(corpus, out);
             result.pack_id = corpus.record_pack(pack_row(req, filter), result.puzzle_ids);
             if (to_stdout) {
                 // Written whole, then committed: a failed write records nothing.

@@ -206,13 +206,6 @@ int run(const ExportArgs& a) {
         // with "attempt to write a readonly database".
         db::Corpus corpus =
             a.dry_run ? db::Corpus::open_read_only(a.db) : db::Corpus::open_existing(a.db);
-        // --force may replace the file of a pack recorded here: that pack then lives in
-        // the corpus only, its puzzles still published. Said after the export succeeds.
-        // The file holds the last pack recorded under its name.
-        std::int64_t replaced = 0;
-        if (a.force && a.out != "-" && !a.dry_run && fs::exists(a.out, ec))
-            for (const db::PackRow& p : corpus.packs())
-                if (p.out != "-" && same_file(p.out, a.out)) replaced = std::max(replaced, p.id);
         const db::ExportResult r = db::export_pack(corpus, req);
         if (static_cast<int>(r.puzzle_ids.size()) < a.count) {
             std::cerr << "export: " << r.available
@@ -233,7 +226,9 @@ int run(const ExportArgs& a) {
         if (*format == db::PackFormat::Svg)
             report << " (" << plural(r.files.size(), "file", "files") << ")";
         report << "\n";
-        if (replaced)
+        // --force may replace the file of a pack recorded here: that pack then lives in
+        // the corpus only, its puzzles still published.
+        if (const std::int64_t replaced = r.replaced_pack)
             std::cerr << "export: warning: " << shown_name(a.out) << " held pack " << replaced
                       << ", which stays recorded with its puzzles published (kenken packs --db "
                       << shell_word(a.db) << " --delete " << replaced << " frees them)\n";
