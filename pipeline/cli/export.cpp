@@ -121,6 +121,27 @@ void fill_book(const ExportArgs& a, db::ExportRequest& req) {
         throw std::invalid_argument(problem);
 }
 
+// The first book option given that a text pack (json, neknek, ...) has no use for, ""
+// when none: they were ignored without a word ("-o train.jsonl --walkthrough 5" gave no
+// worked solutions, --trim no pages, and said nothing). --title names the pack.
+std::string book_option_for_text(const ExportArgs& a) {
+    const std::pair<bool, const char*> options[] = {
+        {!a.trim.empty(), "--trim"},
+        {!a.paper.empty(), "--paper"},
+        {a.bleed, "--bleed"},
+        {a.per_page.has_value(), "--per-page"},
+        {a.large_print, "--large-print"},
+        {a.walkthrough.value_or(0) > 0, "--walkthrough"},
+        {a.subtitle.has_value(), "--subtitle"},
+        {a.author.has_value(), "--author"},
+        {a.copyright.has_value(), "--copyright"},
+        {!a.level_names.empty(), "--level-names"},
+    };
+    for (const auto& [given, name] : options)
+        if (given) return name;
+    return "";
+}
+
 void print_dry_run(const db::ExportRequest& req, const db::ExportResult& r) {
     std::cout << "dry run: " << plural(r.puzzle_ids.size(), "puzzle", "puzzles") << " of "
               << r.available << " available would go to " << req.out;
@@ -177,6 +198,13 @@ int run(const ExportArgs& a) {
     if (*format == db::PackFormat::Svg)
         while (req.out.size() > 1 && req.out.back() == '/') req.out.pop_back();
     req.format = *format;
+    if (db::is_text_format(*format))
+        if (const std::string option = book_option_for_text(a); !option.empty()) {
+            std::cerr << "export: " << option << " is for books (pdf"
+                      << (option == "--level-names" ? ", svg" : "") << "): a " << format_name
+                      << " pack has no use for it\n";
+            return kBadInput;
+        }
     try {
         fill_book(a, req);
     } catch (const std::invalid_argument& e) {
