@@ -220,7 +220,10 @@ TEST_CASE("slurm-array.sbatch finds kenken without its own path, or says it cann
     const std::string env = "env -u KENKEN PATH=" + quoted(bin) + ":/usr/bin:/bin ";
     const std::string submit = env + "bash " + quoted(tree / "scripts/cluster/slurm-array.sbatch") +
                                " 2 " + quoted(folder.path / "run") + " --sizes 4 --count 4";
-    REQUIRE(run_shell(env + "sh -c 'command -v kenken'").status != 0);
+    if (run_shell(env + "sh -c 'command -v kenken'").status == 0) {
+        WARN("a kenken is installed in /usr/bin or /bin: not tested");
+        return;
+    }
 
     const CliResult none = run_shell(submit);
     INFO(none.out);
