@@ -498,26 +498,6 @@ TEST_CASE("merge names the shards it lacks as shards, not as a count",
                                         "them finished before topping up\n"));
 }
 
-TEST_CASE("merge refuses a shard named twice, as itself or through a link",
-          "[cli][hostile-shards][merge]") {
-    // "merge --db out.db s0.db s0.db" (or s0.db and a hard link to it) said "merged 2
-    // shard files ... 10 added, 10 already there", as if two shards had been merged.
-    TempPath s0("twice-s0.db"), link("twice-link.db"), out("twice-out.db");
-    REQUIRE(
-        run_kenken("generate -q --db " + s0.str() + " --shard 0/2 --sizes 4 --count 8").status ==
-        0);
-    fs::create_hard_link(s0.path, link.path);
-    for (const std::string& again : {s0.str(), link.str()}) {
-        const CliResult r = run_kenken("merge --db " + out.str() + " " + s0.str() + " " + again);
-        INFO(r.out << r.err);
-        CHECK(r.status == 2);
-        CHECK(r.err == "merge: " + again + " is " + s0.str() +
-                           " again: name each shard once; nothing merged\n");
-        CHECK_FALSE(fs::exists(out.path));
-    }
-    CHECK(run_kenken("merge --db " + out.str() + " " + s0.str()).status == 0);
-}
-
 TEST_CASE("parallel.sh run again with fewer shards makes them, not keeps another split's",
           "[cli][hostile-shards][scripts]") {
     // After a 4-way run, "parallel.sh 2" kept shard-0.db and shard-1.db (shards 0/4 and
