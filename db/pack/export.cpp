@@ -78,8 +78,9 @@ Book make_book(Corpus& corpus, const ExportRequest& req, std::vector<PackEntry>&
         Puzzle p = record_puzzle(r);
         Grid solution = record_solution(r, p);
         BookPuzzle bp{++number, std::move(p), std::move(solution), r.level, r.id, {}};
-        // The worked solutions: the grader's explanation, step by step.
-        if (number <= req.layout.walkthrough)
+        // The worked solutions: the grader's explanation, step by step (a PDF's only:
+        // an SVG pack prints none).
+        if (number <= req.layout.walkthrough && req.format == PackFormat::Pdf)
             bp.steps = grade(bp.puzzle, true, kNoNodeLimit, &bp.solution).steps;
         book.puzzles.push_back(std::move(bp));
     });

@@ -121,10 +121,11 @@ void fill_book(const ExportArgs& a, db::ExportRequest& req) {
         throw std::invalid_argument(problem);
 }
 
-// The first book option given that a text pack (json, neknek, ...) has no use for, ""
-// when none: they were ignored without a word ("-o train.jsonl --walkthrough 5" gave no
-// worked solutions, --trim no pages, and said nothing). --title names the pack.
-std::string book_option_for_text(const ExportArgs& a) {
+// The first option given that only a PDF book uses (and, for a text pack, --level-names,
+// which SVG captions print), "" when none: they were ignored without a word ("-o
+// train.jsonl --walkthrough 5" gave no worked solutions; an SVG pack graded its
+// walkthrough puzzles and printed none). --title names the pack.
+std::string pdf_option_given(const ExportArgs& a, bool text) {
     const std::pair<bool, const char*> options[] = {
         {!a.trim.empty(), "--trim"},
         {!a.paper.empty(), "--paper"},
@@ -135,7 +136,7 @@ std::string book_option_for_text(const ExportArgs& a) {
         {a.subtitle.has_value(), "--subtitle"},
         {a.author.has_value(), "--author"},
         {a.copyright.has_value(), "--copyright"},
-        {!a.level_names.empty(), "--level-names"},
+        {text && !a.level_names.empty(), "--level-names"},
     };
     for (const auto& [given, name] : options)
         if (given) return name;
@@ -198,8 +199,9 @@ int run(const ExportArgs& a) {
     if (*format == db::PackFormat::Svg)
         while (req.out.size() > 1 && req.out.back() == '/') req.out.pop_back();
     req.format = *format;
-    if (db::is_text_format(*format))
-        if (const std::string option = book_option_for_text(a); !option.empty()) {
+    if (*format != db::PackFormat::Pdf)
+        if (const std::string option = pdf_option_given(a, db::is_text_format(*format));
+            !option.empty()) {
             std::cerr << "export: " << option << " is for books (pdf"
                       << (option == "--level-names" ? ", svg" : "") << "): a " << format_name
                       << " pack has no use for it\n";
