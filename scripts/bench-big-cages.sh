@@ -7,6 +7,7 @@
 #   scripts/bench-big-cages.sh DIR [KENKEN] [LIMIT_SECONDS]
 set -u
 usage="usage: $0 DIR [KENKEN] [LIMIT_SECONDS]   (KENKEN: build/kenken of this tree)"
+case "${1-}" in -h | --help) echo "$usage"; exit 0 ;; esac
 [ $# -ge 1 ] && [ $# -le 3 ] || { echo "$usage" >&2; exit 2; }
 dir=$1
 # Default: this tree's kenken, wherever the script is run from (build/kenken was taken

@@ -21,6 +21,8 @@ shopt -s inherit_errexit
 # Numbers as awk and bc write them: under a decimal comma (de_DE) bash's printf
 # took "1.5" for no number, printed 1,00 and failed.
 export LC_ALL=C
+usage="usage: $0 [ROUNDS] | --cells [ROUNDS] [SIZES]   (ROUNDS: a whole number from 1)"
+case "${1-}" in -h | --help) echo "$usage"; exit 0 ;; esac
 cd "$(dirname "$(readlink -f "$0")")/.."
 keen=/usr/games/sgt-keen
 [ -x "$keen" ] || { echo "bench-factory: $keen is missing (Debian package sgt-puzzles)" >&2; exit 1; }
@@ -29,7 +31,7 @@ if [ "${1:-}" = --cells ]; then cells=1; shift; fi
 if [ "$cells" = 1 ]; then rounds=${1:-3}; else rounds=${1:-5}; fi
 cell_sizes=${2:-"4 5 6 7 8 9"}
 if ! [[ "$rounds" =~ ^[1-9][0-9]*$ && "$cell_sizes" =~ ^[0-9\ ]+$ ]]; then
-    echo "usage: $0 [ROUNDS] | --cells [ROUNDS] [SIZES]   (ROUNDS: a whole number from 1)" >&2
+    echo "$usage" >&2
     exit 2
 fi
 for tool in bc /usr/bin/time; do

@@ -3,6 +3,9 @@
 # size 4..9 from Simon Tatham's Keen (seed "#1"), then `kenken bench` on them.
 # Extra arguments go to `kenken bench` (e.g. --repeat 9).
 set -euo pipefail
+usage="usage: $0 [KENKEN BENCH OPTION...]   (e.g. --repeat 9)"
+# --help went on to build and generate, then to kenken bench.
+case "${1-}" in -h | --help) echo "$usage"; exit 0 ;; esac
 cd "$(dirname "$(readlink -f "$0")")/.."
 
 keen=/usr/games/sgt-keen

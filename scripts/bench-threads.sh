@@ -12,12 +12,14 @@ set -euo pipefail
 # Numbers as awk and bc write them: under a decimal comma (de_DE) bash's printf
 # took "1.5" for no number, printed 1,00 and failed.
 export LC_ALL=C
+usage="usage: $0 [ROUNDS] [PER_LEVEL] [SIZES]   (ROUNDS: a whole number from 1)"
+case "${1-}" in -h | --help) echo "$usage"; exit 0 ;; esac
 cd "$(dirname "$(readlink -f "$0")")/.."
 rounds=${1:-3}
 per_level=${2:-easy=300,normal=300,hard=300,extreme=100,unreasonable=300}
 sizes=${3:-6-9}
 if [ $# -gt 3 ] || ! [[ "$rounds" =~ ^[1-9][0-9]*$ ]]; then
-    echo "usage: $0 [ROUNDS] [PER_LEVEL] [SIZES]   (ROUNDS: a whole number from 1)" >&2
+    echo "$usage" >&2
     exit 2
 fi
 [ -x build/kenken ] || { echo "bench-threads: build/kenken is missing (cmake --build build)" >&2; exit 1; }

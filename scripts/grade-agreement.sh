@@ -9,6 +9,8 @@
 # KEEN_SECONDS (default 120) and the cells it left short are listed at the end.
 # Usage: [KEEN_SECONDS=S] scripts/grade-agreement.sh [COUNT] [SEED] [MODE]
 set -euo pipefail
+usage="usage: [KEEN_SECONDS=S] $0 [COUNT] [SEED] [MODE]   (COUNT, S: whole numbers from 1)"
+case "${1-}" in -h | --help) echo "$usage"; exit 0 ;; esac
 cd "$(dirname "$(readlink -f "$0")")/.."
 count=${1:-30}
 keen_seconds=${KEEN_SECONDS:-120}
@@ -17,7 +19,7 @@ mode=${3:-}
 case "$mode" in ''|m) ;; *) echo "grade-agreement: MODE is '' or 'm'" >&2; exit 2 ;; esac
 # KEEN_SECONDS 0 was no limit (timeout 0: hours), a COUNT 'abc' a page of test errors.
 if ! [[ "$count" =~ ^[1-9][0-9]*$ && "$keen_seconds" =~ ^[1-9][0-9]*$ ]]; then
-    echo "usage: [KEEN_SECONDS=S] $0 [COUNT] [SEED] [MODE]   (COUNT, S: whole numbers from 1)" >&2
+    echo "$usage" >&2
     exit 2
 fi
 

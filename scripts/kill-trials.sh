@@ -9,13 +9,15 @@
 #
 # Prints one line a trial and a summary; exit 0 only when every trial matches.
 set -euo pipefail
+usage="usage: $0 [TRIALS] [GENERATE ARGS...]   (TRIALS: a whole number from 1)"
+case "${1-}" in -h | --help) echo "$usage"; exit 0 ;; esac
 # Through a symlink, the tree is where the script really is.
 root="$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)"
 kenken="${KENKEN:-$root/build/kenken}"
 trials="${1:-20}"
 shift || true
 if ! [[ "$trials" =~ ^[1-9][0-9]*$ ]]; then
-    echo "usage: $0 [TRIALS] [GENERATE ARGS...]   (TRIALS: a whole number from 1)" >&2
+    echo "$usage" >&2
     exit 2
 fi
 args=("$@")

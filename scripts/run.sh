@@ -4,8 +4,11 @@
 # configs/default.toml), check it, and print its table.
 # Usage: scripts/run.sh [CORPUS]   (default: corpus.db in this source tree)
 set -euo pipefail
+usage="usage: $0 [CORPUS]   (default: corpus.db in the source tree)"
+# --help was refused as a bad argument (exit 2).
+case "${1-}" in -h | --help) echo "$usage"; exit 0 ;; esac
 if [ $# -gt 1 ] || [[ "${1-x}" == -* || "${1-x}" == "" ]]; then
-    echo "usage: $0 [CORPUS]   (default: corpus.db in the source tree)" >&2
+    echo "$usage" >&2
     exit 2
 fi
 # A corpus named on the command line is where the caller is, not in the source tree

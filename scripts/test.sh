@@ -7,6 +7,9 @@
 #      UndefinedBehaviorSanitizer (build-asan/, asserts on; skip with KENKEN_SANITIZE=0).
 # Any sanitizer report fails its test. Usage: scripts/test.sh [CTEST OPTION...]
 set -euo pipefail
+usage="usage: $0 [CTEST OPTION...]   (KENKEN_FUZZ=0, KENKEN_SANITIZE=0 skip those stages)"
+# --help built both trees before ctest printed its own help.
+case "${1-}" in -h | --help) echo "$usage"; exit 0 ;; esac
 cd "$(dirname "$(readlink -f "$0")")/.."
 started=$(date +%s)
 scripts/setup.sh

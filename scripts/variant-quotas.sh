@@ -10,6 +10,8 @@ set -euo pipefail
 # Numbers as awk and bc write them: under a decimal comma (de_DE) bash's printf
 # took "1.5" for no number, printed 1,00 and failed.
 export LC_ALL=C
+usage="usage: $0 [Q] [SECONDS] [VARIANTS...]   (Q, SECONDS: whole numbers from 1)"
+case "${1-}" in -h | --help) echo "$usage"; exit 0 ;; esac
 # KK_QUOTA_DIR is where the caller is, not in the source tree the script moves to.
 work=${KK_QUOTA_DIR:-}
 [[ -z "$work" || "$work" == /* ]] || work=$PWD/$work
@@ -18,7 +20,7 @@ q=${1:-1}
 seconds=${2:-120}
 # SECONDS 0 was no limit at all (timeout 0), 'abc' a table of errors.
 if ! [[ "$q" =~ ^[1-9][0-9]*$ && "$seconds" =~ ^[1-9][0-9]*$ ]]; then
-    echo "usage: $0 [Q] [SECONDS] [VARIANTS...]   (Q, SECONDS: whole numbers from 1)" >&2
+    echo "$usage" >&2
     exit 2
 fi
 for tool in jq bc timeout; do

@@ -10,13 +10,15 @@ set -euo pipefail
 # Numbers as awk and bc write them: under a decimal comma (de_DE) bash's printf
 # took "1.5" for no number, printed 1,00 and failed.
 export LC_ALL=C
+usage="usage: [YIELD_SECONDS=S] $0 [COUNT6] [COUNT9] [VARIANTS...]   (whole numbers from 1)"
+case "${1-}" in -h | --help) echo "$usage"; exit 0 ;; esac
 cd "$(dirname "$(readlink -f "$0")")/.."
 count6=${1:-200}
 count9=${2:-60}
 seconds=${YIELD_SECONDS:-60}
 # YIELD_SECONDS 0 was no limit at all (timeout 0), a COUNT 'abc' a table of zeros.
 if ! [[ "$count6" =~ ^[1-9][0-9]*$ && "$count9" =~ ^[1-9][0-9]*$ && "$seconds" =~ ^[1-9][0-9]*$ ]]; then
-    echo "usage: [YIELD_SECONDS=S] $0 [COUNT6] [COUNT9] [VARIANTS...]   (whole numbers from 1)" >&2
+    echo "$usage" >&2
     exit 2
 fi
 for tool in bc timeout; do

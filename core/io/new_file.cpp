@@ -39,4 +39,15 @@ std::string umask_problem(unsigned needed) {
            ": nothing made (set a umask such as 0022 or 0077)";
 }
 
+bool same_file(const std::string& a, const std::string& b) {
+    struct stat sa, sb;
+    if (::stat(a.c_str(), &sa) == 0 && ::stat(b.c_str(), &sb) == 0)
+        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+    std::error_code ea, eb;
+    namespace fs = std::filesystem;
+    const fs::path pa = fs::weakly_canonical(fs::absolute(a, ea), ea);
+    const fs::path pb = fs::weakly_canonical(fs::absolute(b, eb), eb);
+    return !ea && !eb && pa == pb;
+}
+
 }  // namespace kk

@@ -25,4 +25,8 @@ std::size_t folder_name_max(const std::filesystem::path& file);
 // CORPUS", blaming the file it had just made (and the lock file stayed unwritable).
 std::string umask_problem(unsigned needed);
 
+// The same file by inode (links, other spellings), or, while either does not exist
+// yet, by real path ("merge --db new.db new.db" created new.db, then failed attaching it).
+bool same_file(const std::string& a, const std::string& b);
+
 }  // namespace kk

@@ -78,8 +78,9 @@ Book make_book(Corpus& corpus, const ExportRequest& req, std::vector<PackEntry>&
         Puzzle p = record_puzzle(r);
         Grid solution = record_solution(r, p);
         BookPuzzle bp{++number, std::move(p), std::move(solution), r.level, r.id, {}};
-        // The worked solutions: the grader's explanation, step by step.
-        if (number <= req.layout.walkthrough)
+        // The worked solutions: the grader's explanation, step by step (a PDF's only:
+        // an SVG pack prints none).
+        if (number <= req.layout.walkthrough && req.format == PackFormat::Pdf)
             bp.steps = grade(bp.puzzle, true, kNoNodeLimit, &bp.solution).steps;
         book.puzzles.push_back(std::move(bp));
     });
@@ -342,6 +343,19 @@ std::vector<PackEntry> choose(Corpus& corpus, const ExportRequest& req, QueryFil
     return chosen;
 }
 
+// The last pack recorded here whose file `out` is, while out exists (0: none). Asked in
+// the write transaction that records the pack and lasts until it is placed: asked
+// before the export (as the command did), two exports at once to one name each found
+// none, and neither said that the other's file was replaced.
+std::int64_t pack_at(Corpus& corpus, const fs::path& out) {
+    std::error_code ec;
+    if (!fs::exists(out, ec)) return 0;
+    std::int64_t last = 0;
+    for (const PackRow& p : corpus.packs())
+        if (p.out != "-" && same_file(p.out, out.string())) last = std::max(last, p.id);
+    return last;
+}
+
 PackRow pack_row(const ExportRequest& req, const QueryFilter& filter) {
     nlohmann::json filters = nlohmann::json::parse(filter_json(filter));
     filters["allow_repeats"] = req.allow_repeats;
@@ -369,6 +383,7 @@ ExportResult export_pack(Corpus& corpus, const ExportRequest& req) {
         throw std::invalid_argument("only text formats can be written to stdout (--out -)");
     if (!to_stdout) check_out(req);
     QueryFilter filter = req.filter;
+    normalise(filter);
     filter.fresh = filter.fresh || !req.allow_repeats;
     filter.limit.reset();
     if (!to_stdout) remove_stale_parts(req.out);
@@ -424,6 +439,7 @@ ExportResult export_pack(Corpus& corpus, const ExportRequest& req) {
                     continue;
                 }
             }
+            if (req.replace && !to_stdout) result.replaced_pack = pack_at(corpus, out);
             result.pack_id = corpus.record_pack(pack_row(req, filter), result.puzzle_ids);
             if (to_stdout) {
                 // Written whole, then committed: a failed write records nothing.

@@ -58,6 +58,10 @@ struct ExportResult {
     std::optional<BookPlan> plan;          // pdf only
     std::vector<std::string> files;        // what was written
     RelabelledVariants relabelled;         // text formats: variants read back as others
+    // With replace: the last pack recorded in this corpus whose file this pack replaced
+    // (0: none), decided while the pack is recorded, so that of two exports to one name
+    // at once the second learns of the first's.
+    std::int64_t replaced_pack = 0;
 };
 
 // Chooses, writes and records a pack: books (pdf, svg) by size and then easiest

@@ -612,12 +612,17 @@ class Planner {
                 section.page = page_no();
                 while (i < ps.size() && ps[i].puzzle.size == n && ps[i].level == level) {
                     const double at = place(row_h);
-                    for (int c = 0; c < s.columns && i < ps.size() && ps[i].puzzle.size == n &&
-                                    ps[i].level == level;
-                         ++c, ++i) {
+                    int in_row = 0;
+                    while (in_row < s.columns && i + in_row < ps.size() &&
+                           ps[i + in_row].puzzle.size == n && ps[i + in_row].level == level)
+                        ++in_row;
+                    // A short row (a section's last, or its only puzzle) in the middle of
+                    // the page under its centred heading, not in the left column.
+                    const double indent = (s.columns - in_row) * (g_.content_w / s.columns) / 2;
+                    for (int c = 0; c < in_row; ++c, ++i) {
                         out_.plan.puzzle_page[i] = page_no();
                         ++section.count;
-                        puzzle_slot(i, c, s, at, row_h, cell);
+                        puzzle_slot(i, c, s, at, row_h, cell, indent);
                     }
                 }
                 out_.plan.sections.push_back(section);
@@ -626,11 +631,13 @@ class Planner {
         centre_pages(first_page);
     }
 
-    void puzzle_slot(size_t i, int column, Slots s, double at, double row_h, double cell) {
+    // Puzzle i in column `column` of a row at `at`, the row moved right by indent.
+    void puzzle_slot(size_t i, int column, Slots s, double at, double row_h, double cell,
+                     double indent) {
         const BookPuzzle* bp = &book_.puzzles[i];
         const double slot_w = g_.content_w / s.columns;
         const double side = cell * bp->puzzle.size;
-        const double gx = column * slot_w + (slot_w - side) / 2;
+        const double gx = indent + column * slot_w + (slot_w - side) / 2;
         const int n = bp->puzzle.size;
         const double gy = at + (row_h - caption_room(s.columns, n) - key_room(n) - side) / 2;
         const ClueLayout clues = clues_for(cr_, bp->puzzle, cell, st_);

@@ -51,6 +51,28 @@ std::optional<std::string> filter_problem(const QueryFilter& f) {
     return std::nullopt;
 }
 
+void normalise(QueryFilter& f) {
+    auto level_rank = [](const std::string& name) {
+        for (std::size_t i = 0; i < kGraded.size(); ++i)
+            if (name == kGraded[i].name) return i;
+        return kGraded.size();
+    };
+    std::stable_sort(
+        f.levels.begin(), f.levels.end(),
+        [&](const std::string& a, const std::string& b) { return level_rank(a) < level_rank(b); });
+    f.levels.erase(std::unique(f.levels.begin(), f.levels.end()), f.levels.end());
+    std::sort(f.sizes.begin(), f.sizes.end());
+    f.sizes.erase(std::unique(f.sizes.begin(), f.sizes.end()), f.sizes.end());
+    if (f.ops) {
+        std::string ops;
+        for (const char op : std::string_view("+-*/"))
+            if (f.ops->find(op) != std::string::npos) ops += op;
+        for (const char c : *f.ops)  // anything else, as given, for filter_problem to name
+            if (std::string_view("+-*/").find(c) == std::string_view::npos) ops += c;
+        f.ops = ops;
+    }
+}
+
 std::vector<std::string> split_levels(const std::string& text) {
     std::vector<std::string> out;
     std::stringstream ss(text);

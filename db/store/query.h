@@ -27,6 +27,11 @@ struct QueryFilter {
 // "+-*/", ...); nullopt when it is fine.
 std::optional<std::string> filter_problem(const QueryFilter& f);
 
+// The filter in one spelling, as packs record it: levels easiest first, sizes
+// ascending, operations in "+-*/" order, each once ("--level easy,easy" was recorded
+// as ["easy","easy"]). Unknown levels and operations (filter_problem's) go last.
+void normalise(QueryFilter& f);
+
 // "easy,hard" -> {"easy", "hard"}; blank items are skipped.
 std::vector<std::string> split_levels(const std::string& text);
 // Whether a comma list has a blank item: "hard,", ",hard", "easy,,hard" (not "").

@@ -121,6 +121,28 @@ void fill_book(const ExportArgs& a, db::ExportRequest& req) {
         throw std::invalid_argument(problem);
 }
 
+// The first option given that only a PDF book uses (and, for a text pack, --level-names,
+// which SVG captions print), "" when none: they were ignored without a word ("-o
+// train.jsonl --walkthrough 5" gave no worked solutions; an SVG pack graded its
+// walkthrough puzzles and printed none). --title names the pack.
+std::string pdf_option_given(const ExportArgs& a, bool text) {
+    const std::pair<bool, const char*> options[] = {
+        {!a.trim.empty(), "--trim"},
+        {!a.paper.empty(), "--paper"},
+        {a.bleed, "--bleed"},
+        {a.per_page.has_value(), "--per-page"},
+        {a.large_print, "--large-print"},
+        {a.walkthrough.value_or(0) > 0, "--walkthrough"},
+        {a.subtitle.has_value(), "--subtitle"},
+        {a.author.has_value(), "--author"},
+        {a.copyright.has_value(), "--copyright"},
+        {text && !a.level_names.empty(), "--level-names"},
+    };
+    for (const auto& [given, name] : options)
+        if (given) return name;
+    return "";
+}
+
 void print_dry_run(const db::ExportRequest& req, const db::ExportResult& r) {
     std::cout << "dry run: " << plural(r.puzzle_ids.size(), "puzzle", "puzzles") << " of "
               << r.available << " available would go to " << req.out;
@@ -177,6 +199,14 @@ int run(const ExportArgs& a) {
     if (*format == db::PackFormat::Svg)
         while (req.out.size() > 1 && req.out.back() == '/') req.out.pop_back();
     req.format = *format;
+    if (*format != db::PackFormat::Pdf)
+        if (const std::string option = pdf_option_given(a, db::is_text_format(*format));
+            !option.empty()) {
+            std::cerr << "export: " << option << " is for books (pdf"
+                      << (option == "--level-names" ? ", svg" : "") << "): a " << format_name
+                      << " pack has no use for it\n";
+            return kBadInput;
+        }
     try {
         fill_book(a, req);
     } catch (const std::invalid_argument& e) {
@@ -206,13 +236,6 @@ int run(const ExportArgs& a) {
         // with "attempt to write a readonly database".
         db::Corpus corpus =
             a.dry_run ? db::Corpus::open_read_only(a.db) : db::Corpus::open_existing(a.db);
-        // --force may replace the file of a pack recorded here: that pack then lives in
-        // the corpus only, its puzzles still published. Said after the export succeeds.
-        // The file holds the last pack recorded under its name.
-        std::int64_t replaced = 0;
-        if (a.force && a.out != "-" && !a.dry_run && fs::exists(a.out, ec))
-            for (const db::PackRow& p : corpus.packs())
-                if (p.out != "-" && same_file(p.out, a.out)) replaced = std::max(replaced, p.id);
         const db::ExportResult r = db::export_pack(corpus, req);
         if (static_cast<int>(r.puzzle_ids.size()) < a.count) {
             std::cerr << "export: " << r.available
@@ -233,7 +256,9 @@ int run(const ExportArgs& a) {
         if (*format == db::PackFormat::Svg)
             report << " (" << plural(r.files.size(), "file", "files") << ")";
         report << "\n";
-        if (replaced)
+        // --force may replace the file of a pack recorded here: that pack then lives in
+        // the corpus only, its puzzles still published.
+        if (const std::int64_t replaced = r.replaced_pack)
             std::cerr << "export: warning: " << shown_name(a.out) << " held pack " << replaced
                       << ", which stays recorded with its puzzles published (kenken packs --db "
                       << shell_word(a.db) << " --delete " << replaced << " frees them)\n";

@@ -92,6 +92,7 @@ struct FilterOptions {
             problem = *p;
             return std::nullopt;
         }
+        db::normalise(f);
         return f;
     }
 };

@@ -101,11 +101,21 @@ int say_locked(const std::string& db, const std::string& holder) {
 
 int run_merge(const MergeOptions& o) {
     try {
-        for (const auto& s : o.shards)
+        for (size_t i = 0; i < o.shards.size(); ++i) {
+            const std::string& s = o.shards[i];
             if (same_file(s, o.db)) {
                 std::cerr << "merge: " << shown_name(s) << " is the output corpus itself\n";
                 return kBadInput;
             }
+            // A shard named twice (a glob and the name, or a link) was counted as two
+            // shard files merged: "merged 2 shard files ... 10 already there".
+            for (size_t j = 0; j < i; ++j)
+                if (same_file(s, o.shards[j])) {
+                    std::cerr << "merge: " << shown_name(s) << " is " << shown_name(o.shards[j])
+                              << " again: name each shard once; nothing merged\n";
+                    return kBadInput;
+                }
+        }
         // Every shard must be a corpus before the output is made: a missing or foreign
         // shard left a new, empty output corpus behind.
         for (const auto& s : o.shards) db::Corpus::open_existing(s);
@@ -285,12 +295,18 @@ int run_merge(const MergeOptions& o) {
                 std::cout << "shortfall: " << missing << " puzzles\n";
                 for (const auto& l : lines) std::cout << "  " << l << "\n";
                 if (static_cast<int>(present.size()) < count) {
+                    // "shards missing or unfinished: 0" read as a count of none.
                     std::string absent;
+                    int absent_count = 0;
                     for (int i = 0; i < count; ++i)
-                        if (!present.count(i))
-                            absent += (absent.empty() ? "" : ",") + std::to_string(i);
-                    std::cout << "shards missing or unfinished: " << absent
-                              << "; merge them finished before topping up\n";
+                        if (!present.count(i)) {
+                            absent += (absent.empty() ? "" : ", ") + std::to_string(i);
+                            ++absent_count;
+                        }
+                    const bool one = absent_count == 1;
+                    std::cout << (one ? "shard " : "shards ") << absent << " of " << count
+                              << (one ? " is" : " are") << " missing or unfinished; merge "
+                              << (one ? "it" : "them") << " finished before topping up\n";
                 } else {
                     std::cout << "top up with: kenken generate --db " << shell_word(o.db)
                               << " --top-up\n";

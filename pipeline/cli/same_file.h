@@ -3,11 +3,9 @@
 
 #include <string>
 
-namespace kk::cli {
+#include "core/io/new_file.h"  // same_file
 
-// The same file by inode (links, other spellings), or, while either does not exist
-// yet, by real path ("merge --db new.db new.db" created new.db, then failed attaching it).
-bool same_file(const std::string& a, const std::string& b);
+namespace kk::cli {
 
 // Whether path names the corpus at db or a file SQLite or the writer lock keeps beside
 // it (-wal, -shm, -journal, .lock, .new): writing there would destroy the corpus.

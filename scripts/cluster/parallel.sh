@@ -18,9 +18,11 @@
 # with other generate options (threads aside), every shard is made again; but while
 # OUT.db holds the merge of the old ones it is refused (exit 2): merge would refuse them.
 set -euo pipefail
+usage="usage: $0 N OUT.db [kenken generate options]"
+case "${1-}" in -h | --help) echo "$usage"; exit 0 ;; esac
 
 if [ $# -lt 2 ]; then
-    echo "usage: $0 N OUT.db [kenken generate options]" >&2
+    echo "$usage" >&2
     exit 2
 fi
 # shellcheck source=scripts/cluster/shard-options.sh

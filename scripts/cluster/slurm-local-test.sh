@@ -9,6 +9,8 @@
 # Environment: KENKEN (default build/kenken), SHARDS (4), and any generate options
 # as arguments (default: --sizes 4-6 --count 600 --seed 11).
 set -uo pipefail
+usage="usage: $0 [kenken generate options]   (KENKEN, SHARDS and KEEP=1 in the environment)"
+case "${1-}" in -h | --help) echo "$usage"; exit 0 ;; esac
 cd "$(dirname "$(readlink -f "$0")")/../.."
 root=$(pwd)
 kenken=$(realpath "${KENKEN:-build/kenken}")

@@ -499,12 +499,16 @@ TEST_CASE("book words cairo cannot print, or a page cannot hold, are bad input, 
 TEST_CASE("merge refuses its own output as a shard, and a missing or foreign shard, making no file",
           "[cli][hostile][edges]") {
     // "merge --db new.db new.db" made new.db, then failed with "cannot rollback - no
-    // transaction is active" (exit 1); a missing shard left an empty output corpus.
-    TempPath shard("merge-shard.db"), out("merge-out.db"), text("merge-text.db");
+    // transaction is active" (exit 1); a missing shard left an empty output corpus. A
+    // shard named twice (or as a hard link to it) was merged as two: "merged 2 shard
+    // files ... 4 already there".
+    TempPath shard("merge-shard.db"), out("merge-out.db"), text("merge-text.db"),
+        link("merge-link.db");
     REQUIRE(
         run_kenken("generate -q --db " + shard.str() + " --sizes 4 --count 4 --shard 0/2").status ==
         0);
     write_file(text.path, "not a corpus\n");
+    fs::create_hard_link(shard.path, link.path);
     const std::string here = fs::path(out.str()).filename().string();
     const struct {
         std::string shards;
@@ -516,6 +520,10 @@ TEST_CASE("merge refuses its own output as a shard, and a missing or foreign sha
          "is the output corpus itself"},
         {shard.str() + " " + out.str() + "-missing", 1, "no such corpus file"},
         {shard.str() + " " + text.str(), 1, "is not a KenKen corpus"},
+        {shard.str() + " " + shard.str(), 2,
+         "merge: " + shard.str() + " is " + shard.str() + " again: name each shard once"},
+        {shard.str() + " " + link.str(), 2,
+         "merge: " + link.str() + " is " + shard.str() + " again: name each shard once"},
     };
     for (const auto& c : cases) {
         const CliResult r = run_kenken("merge --db " + out.str() + " " + c.shards);

@@ -214,3 +214,61 @@ TEST_CASE("an SVG pack of one puzzle reports one file, not one files", "[cli][ho
     REQUIRE(r.status == 0);
     CHECK_THAT(r.out + r.err, Catch::Contains("to " + folder.str() + " (1 file)"));
 }
+
+TEST_CASE("a pack records its list filters once each, in one order", "[cli][hostile5]") {
+    // "--level easy,easy" was recorded (and shown by packs) as levels easy,easy; a
+    // repeated operation as given ("--ops ++").
+    TempPath db("repeats.db"), out("repeats.json");
+    make_small_corpus(db);
+    const std::string repeats =
+        " --level unreasonable,easy,hard,easy,normal,extreme,easy --size 3,3-3 --ops '/*-++*'";
+    const CliResult r =
+        run_kenken("export --db " + db.str() + " -n 1 --format json -o " + out.str() + repeats);
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    const auto packs = json_lines(run_kenken("packs --db " + db.str() + " --json").out);
+    REQUIRE(packs.size() == 1);
+    const auto& filters = packs[0].at("filters");
+    CHECK(filters.at("levels") ==
+          nlohmann::json::array({"easy", "normal", "hard", "extreme", "unreasonable"}));
+    CHECK(filters.at("size") == 3);
+    CHECK(filters.at("ops") == "+-*/");
+    CHECK_THAT(run_kenken("packs --db " + db.str()).out,
+               Catch::Contains("levels=easy,normal,hard,extreme,unreasonable ops=+-*/"));
+}
+
+TEST_CASE("text and SVG packs refuse the options only a PDF book uses, naming them",
+          "[cli][hostile5]") {
+    // "-o train.jsonl --walkthrough 5" wrote a pack with no worked solutions, exit 0; an
+    // SVG pack graded its walkthrough puzzles and printed none; --trim, --author and the
+    // rest were ignored as silently.
+    TempPath db("text-book-options.db"), json("text-book-options.json"),
+        svg("text-book-options.svg");
+    make_small_corpus(db);
+    for (const TempPath* out : {&json, &svg}) {
+        const std::string to = "export --db " + db.str() + " -n 1 -o " + out->str() + " ";
+        for (const std::string option :
+             {"--walkthrough 1", "--trim 6x9", "--paper a4", "--bleed", "--per-page 1",
+              "--large-print", "--subtitle S", "--author A", "--copyright C",
+              "--level-names a,b,c,d,e"}) {
+            const CliResult r = run_kenken(to + option);
+            INFO(out->str() << " " << option << ": " << r.err);
+            // SVG captions print the level names.
+            if (out == &svg && option.rfind("--level-names", 0) == 0) {
+                CHECK(r.status == 0);
+                CHECK(run_kenken("packs --db " + db.str() + " --delete 1").status == 0);
+                fs::remove_all(out->path);
+                continue;
+            }
+            CHECK(r.status == 2);
+            CHECK_THAT(r.err, Catch::StartsWith("export: " + option.substr(0, option.find(' ')) +
+                                                " is for books (pdf"));
+            CHECK_FALSE(fs::exists(out->path));
+        }
+    }
+    CHECK(run_kenken("packs --db " + db.str()).out == "no packs\n");
+    // The pack's title and a walkthrough of none are still taken.
+    CHECK(run_kenken("export --db " + db.str() + " -n 1 -o " + json.str() +
+                     " --title T --walkthrough 0")
+              .status == 0);
+}

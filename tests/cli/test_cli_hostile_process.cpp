@@ -157,8 +157,12 @@ TEST_CASE("a book stopped by a signal while it is written leaves no part behind"
     // Ctrl-C, kill or a closed terminal during a long export left the hidden part
     // (.book.pdf.kkpart-PID, or a folder of pages for svg) until the next export into that
     // folder. A second signal during the removal must not leave half of it.
-    TempPath db("stopped-export.db");
+    TempPath db("stopped-export.db"), copies("stopped-export-copies.db");
     REQUIRE(run_kenken("generate -q --db " + db.str() + " --sizes 8-9 -n 120").status == 0);
+    // An SVG pack takes no worked solutions (that made it slow enough to stop here):
+    // 3,000 copies of one puzzle with their solutions, 6,000 files, in its place.
+    REQUIRE(run_kenken("generate -q --db " + copies.str() + " --sizes 9 -n 1").status == 0);
+    fill_with_copies(copies.str(), 3'000);
     TempPath folder("stopped-export");
     struct Case {
         const char* name;
@@ -168,9 +172,11 @@ TEST_CASE("a book stopped by a signal while it is written leaves no part behind"
                           Case{"book.pdf", {SIGHUP, SIGINT}}}) {
         fs::remove_all(folder.path);
         fs::create_directory(folder.path);
-        Started exporter(std::string("exec ") + KENKEN_BINARY + " export --db " + db.str() +
-                         " -n 120 --walkthrough 120 -o " + (folder.path / c.name).string() +
-                         " >/dev/null 2>&1");
+        const bool svg = fs::path(c.name).extension() == ".svg";
+        Started exporter(std::string("exec ") + KENKEN_BINARY + " export --db " +
+                         (svg ? copies.str() + " -n 3000 --solutions --allow-repeats"
+                              : db.str() + " -n 120 --walkthrough 120") +
+                         " -o " + (folder.path / c.name).string() + " >/dev/null 2>&1");
         bool part_seen = false;
         for (int i = 0; i < 3000 && exporter.running() && !part_seen; ++i) {
             for (const auto& entry : fs::directory_iterator(folder.path))
@@ -183,7 +189,7 @@ TEST_CASE("a book stopped by a signal while it is written leaves no part behind"
         for (int sig : c.signals) exporter.signal(sig);
         CHECK(exporter.wait() == 128 + c.signals.front());
         CHECK(fs::is_empty(folder.path));
-        const CliResult packs = run_kenken("packs --db " + db.str());
+        const CliResult packs = run_kenken("packs --db " + (svg ? copies.str() : db.str()));
         CHECK_THAT(packs.out, !Catch::Contains(folder.str()));
     }
     CHECK(run_kenken("verify --db " + db.str()).status == 0);

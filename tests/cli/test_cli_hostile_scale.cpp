@@ -27,19 +27,6 @@ constexpr int kBigPack = 3'000;
 constexpr int kBigPack = 100'000;
 #endif
 
-// Copies of a corpus's one puzzle until it holds total: a big corpus in a moment (the
-// copies differ only in their canonical form, which an export does not read).
-void fill_with_copies(const std::string& db, int total) {
-    exec_sql(db,
-             "WITH RECURSIVE n(i) AS (SELECT 2 UNION ALL SELECT i + 1 FROM n WHERE i < " +
-                 std::to_string(total) +
-                 ") INSERT INTO puzzles (size, neknek, solution, level, score, cages, singletons, "
-                 "max_cage, ops, canonical, seed, candidate, run_id, rules, shard) SELECT size, "
-                 "neknek, solution, level, score, cages, singletons, max_cage, ops, canonical || "
-                 "'#' || i, seed, candidate, run_id, rules, shard FROM puzzles, n WHERE "
-                 "puzzles.id = 1");
-}
-
 // A corpus at db of total copies of one 4x4 puzzle, for commands whose memory must
 // not grow with the work; with the sanitizer build's quarantine kept small (256 MB by
 // default), so that freed memory does not count as held.

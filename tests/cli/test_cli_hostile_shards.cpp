@@ -202,6 +202,71 @@ TEST_CASE("slurm-array.sbatch refuses at submission what every task would fail o
     CHECK(fs::exists(log));
 }
 
+TEST_CASE("slurm-array.sbatch finds kenken without its own path, or says it cannot",
+          "[cli][hostile-shards][scripts]") {
+    // Without KENKEN the jobs ran `kenken` from their node's PATH: where it was not, each
+    // task failed in its log ("kenken: command not found", status 127) after a submission
+    // that said nothing, and the merge never ran. A job cannot look beside itself either:
+    // Slurm runs a spooled copy of the script (under /var/spool).
+    TempPath folder("sbatch kenken");
+    const fs::path tree = folder.path / "tree", bin = folder.path / "bin";
+    fs::create_directories(tree / "scripts");
+    fs::create_directories(bin);
+    fs::copy(kSource / "scripts/cluster", tree / "scripts/cluster");
+    const fs::path log = folder.path / "sbatch.log";
+    // The stand-in sbatch records its arguments and the KENKEN it passes on (--export=ALL).
+    write_file(bin / "sbatch",
+               "#!/bin/sh\necho \"$@ KENKEN=$KENKEN\" >> " + quoted(log) + "\necho 42\n");
+    fs::permissions(bin / "sbatch", fs::perms::owner_all);
+    const std::string env = "env -u KENKEN PATH=" + quoted(bin) + ":/usr/bin:/bin ";
+    const std::string submit = env + "bash " + quoted(tree / "scripts/cluster/slurm-array.sbatch") +
+                               " 2 " + quoted(folder.path / "run") + " --sizes 4 --count 4";
+    if (run_shell(env + "sh -c 'command -v kenken'").status == 0) {
+        WARN("a kenken is installed in /usr/bin or /bin: not tested");
+        return;
+    }
+
+    const CliResult none = run_shell(submit);
+    INFO(none.out);
+    CHECK(none.status == 2);
+    CHECK_THAT(none.out, Catch::Contains("no kenken binary: none on PATH and no " +
+                                         (tree / "build/kenken").string()));
+    CHECK_FALSE(fs::exists(log));
+
+    // The tree's build/kenken, passed to the jobs by its full path.
+    fs::create_directories(tree / "build");
+    fs::create_symlink(KENKEN_BINARY, tree / "build/kenken");
+    const CliResult built = run_shell(submit);
+    INFO(built.out);
+    CHECK(built.status == 0);
+    const std::string resolved = fs::canonical(KENKEN_BINARY).string();
+    CHECK(lines_of(slurp(log)) == 2);
+    CHECK_THAT(slurp(log),
+               Catch::Contains("KENKEN=" + resolved + "\n") && !Catch::Contains("KENKEN=\n"));
+
+    // A job from a spooled copy, submitted by hand without KENKEN: the submission folder's
+    // build/kenken, or a message naming the node and what was looked for.
+    const fs::path spool = folder.path / "spool/slurm_script";
+    fs::create_directories(spool.parent_path());
+    fs::copy_file(tree / "scripts/cluster/slurm-array.sbatch", spool);
+    fs::create_directories(folder.path / "run/shards");
+    const std::string job = env +
+                            "SLURM_JOB_ID=9 SLURM_ARRAY_TASK_ID=0 SLURM_ARRAY_TASK_COUNT=2 "
+                            "SLURM_SUBMIT_DIR=";
+    const std::string job_args =
+        " bash " + quoted(spool) + " " + quoted(folder.path / "run") + " --sizes 4 --count 4";
+    const CliResult lost = run_shell(job + quoted(folder.path) + job_args);
+    INFO(lost.out);
+    CHECK(lost.status == 1);
+    CHECK_THAT(lost.out, Catch::Contains("no kenken binary on ") &&
+                             Catch::Contains((folder.path / "build/kenken").string()) &&
+                             Catch::Contains("set KENKEN"));
+    const CliResult found = run_shell(job + quoted(tree) + job_args);
+    INFO(found.out);
+    CHECK(found.status == 0);
+    CHECK(run_kenken("verify --db " + quoted(folder.path / "run/shards/shard-0.db")).status == 0);
+}
+
 TEST_CASE("slurm-array.sbatch's merge job runs on a node without /usr/bin/time",
           "[cli][hostile-shards][scripts]") {
     // The merge job ran "/usr/bin/time -v kenken merge": on a node without GNU time it
@@ -413,6 +478,25 @@ TEST_CASE("generate --top-up counts the shards merge counted, in a shard file to
     CHECK(top_up.status == 0);
     CHECK_THAT(run_kenken("merge --db " + s0.str() + " " + s1.str()).out,
                Catch::Contains("every quota is full"));
+}
+
+TEST_CASE("merge names the shards it lacks as shards, not as a count",
+          "[cli][hostile-shards][merge]") {
+    // Shard 1/2 alone said "shards missing or unfinished: 0": shard 0, read as none.
+    TempPath s1("lacks-s1.db"), out("lacks-out.db"), three("lacks-three.db"), out3("lacks-out3.db");
+    const std::string run = " --sizes 4 --count 40 --seed 5";
+    REQUIRE(run_kenken("generate -q --db " + s1.str() + " --shard 1/2" + run).status == 0);
+    const CliResult one = run_kenken("merge --db " + out.str() + " " + s1.str());
+    INFO(one.out);
+    REQUIRE(one.status == 0);
+    CHECK_THAT(one.out, Catch::Contains("shortfall: "));
+    CHECK_THAT(one.out, Catch::Contains("\nshard 0 of 2 is missing or unfinished; merge it "
+                                        "finished before topping up\n"));
+    REQUIRE(run_kenken("generate -q --db " + three.str() + " --shard 1/3" + run).status == 0);
+    const CliResult two = run_kenken("merge --db " + out3.str() + " " + three.str());
+    INFO(two.out);
+    CHECK_THAT(two.out, Catch::Contains("\nshards 0, 2 of 3 are missing or unfinished; merge "
+                                        "them finished before topping up\n"));
 }
 
 TEST_CASE("parallel.sh run again with fewer shards makes them, not keeps another split's",

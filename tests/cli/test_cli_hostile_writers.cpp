@@ -221,6 +221,52 @@ TEST_CASE("an export leaves the corpus free to write while it writes its book",
     CHECK(run_kenken("packs --db " + db).out.find("book.pdf") != std::string::npos);
 }
 
+TEST_CASE("of two export --force to one file at once, the second says it replaced the first",
+          "[cli][hostile-writers][export]") {
+    // Each looked for a pack recorded under the name before it began: both found none,
+    // both recorded their packs, one file replaced the other's, and neither warned (one
+    // after the other, the second warns). A write transaction held here keeps both
+    // waiting to record until both have written their files: then they record in turn.
+    TempPath folder("force-race");
+    fs::create_directories(folder.path);
+    const std::string db = (folder.path / "c.db").string();
+    const std::string out = (folder.path / "same.json").string();
+    REQUIRE(run_kenken("generate -q --db " + db + " --sizes 4 --count 20 --seed 2").status == 0);
+    sqlite3* holder = nullptr;
+    REQUIRE(sqlite3_open_v2(db.c_str(), &holder, SQLITE_OPEN_READWRITE, nullptr) == SQLITE_OK);
+    REQUIRE(sqlite3_exec(holder, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr) == SQLITE_OK);
+    CliResult both;
+    std::thread exports([&] {
+        const std::string exp = std::string(KENKEN_BINARY) + " export --db " + db +
+                                " -n 5 --format json --force -o " + out;
+        both =
+            run_shell("{ " + exp + " >/dev/null 2>" + quoted(folder.path / "a.err") + " & " + exp +
+                      " >/dev/null 2>" + quoted(folder.path / "b.err") + " & wait; } && cat " +
+                      quoted(folder.path / "a.err") + " " + quoted(folder.path / "b.err"));
+    });
+    auto parts = [&] {
+        int n = 0;
+        std::error_code ec;
+        for (const auto& e : fs::directory_iterator(folder.path, ec))
+            n += e.path().filename().string().find(".kkpart-") != std::string::npos;
+        return n;
+    };
+    for (int i = 0; i < 800 && parts() < 2; ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    const int written = parts();
+    sqlite3_exec(holder, "ROLLBACK", nullptr, nullptr, nullptr);
+    sqlite3_close(holder);
+    exports.join();
+    INFO(both.out);
+    REQUIRE(written == 2);  // both were waiting to record at once
+    CHECK(both.status == 0);
+    CHECK(occurrences(both.out, "held pack ") == 1);
+    const std::string packs = run_kenken("packs --db " + db).out;
+    CHECK(occurrences(packs, "same.json") == 2);
+    // The warning names the pack whose file is gone: the one recorded first.
+    CHECK_THAT(both.out, Catch::Contains("held pack 1, which stays recorded"));
+}
+
 TEST_CASE("the command generate suggests runs as printed for any corpus name",
           "[cli][hostile-writers][resume]") {
     // "continue with: kenken generate --db my corpus.db --resume" named two files when
@@ -281,8 +327,9 @@ TEST_CASE("run.sh makes a corpus named on its command line where the caller is",
     const std::string calls = slurp(tree.path / "build" / "calls");
     CHECK_THAT(calls, Catch::Contains("generate --db " + (here.path / "mine.db").string()));
     CHECK_THAT(calls, !Catch::Contains("--db mine.db"));
-    // An option is not a corpus name.
-    CHECK(run_shell(quoted(tree.path / "scripts/run.sh") + " --help").status == 2);
+    // An option is not a corpus name; --help asks for the usage (a success).
+    CHECK(run_shell(quoted(tree.path / "scripts/run.sh") + " --no-such-option").status == 2);
+    CHECK(run_shell(quoted(tree.path / "scripts/run.sh") + " --help").status == 0);
 }
 
 TEST_CASE("parallel.sh takes -j and a configuration file named from the caller's folder",

@@ -657,6 +657,47 @@ TEST_CASE("a clue too long for its cell prints as a key under the grid, never be
     }
 }
 
+TEST_CASE("a lone puzzle, and a section's short last row, stand in the middle of the page",
+          "[book]") {
+    // A section of one puzzle stood in the left column under its centred headings; so
+    // did the last puzzle of a section of three, two a row.
+    TempDir dir;
+    const std::string db = factory_corpus(dir);
+    db::Corpus c = db::Corpus::open_existing(db);
+    for (const int count : {1, 3}) {
+        INFO(count << " puzzles");
+        auto req = book_request(dir.file("lone.pdf"), count);
+        req.filter.sizes = {4};  // one section: twelve easy 4x4 puzzles to choose from
+        req.filter.levels = {"easy"};
+        req.layout.per_page = 4;  // two a row
+        fs::remove(req.out);
+        db::export_pack(c, req);
+        const auto pages = pdf_words(req.out);
+        const auto puzzles = puzzle_pages(pages);
+        REQUIRE(puzzles.size() == 1);
+        const auto& page = pages[static_cast<size_t>(puzzles[0] - 1)];
+        // The middle of the text area: the centre of the size heading ("4×4 puzzles").
+        double middle = -1;
+        for (size_t i = 1; i < page.size(); ++i)
+            if (page[i].text == "puzzles") middle = (page[i - 1].x0 + page[i].x1) / 2;
+        REQUIRE(middle > 0);
+        auto centre = [](const std::vector<Word>& caption) {
+            return (caption.front().x0 + caption.back().x1) / 2;
+        };
+        auto caps = captions(page);
+        REQUIRE(caps.size() == static_cast<size_t>(count));
+        // The last row is the lowest caption.
+        std::sort(caps.begin(), caps.end(),
+                  [](const auto& a, const auto& b) { return a.front().y0 < b.front().y0; });
+        CHECK(centre(caps.back()) == Approx(middle).margin(1));
+        if (count == 3) {  // the full row above is still two columns either side
+            CHECK(caps[0].front().y0 == Approx(caps[1].front().y0).margin(0.5));
+            CHECK((centre(caps[0]) + centre(caps[1])) / 2 == Approx(middle).margin(1));
+            CHECK(std::abs(centre(caps[0]) - centre(caps[1])) > 100);
+        }
+    }
+}
+
 TEST_CASE("long level names wrap their captions within the slot, over no other word", "[book]") {
     TempDir dir;
     const std::string db = factory_corpus(dir);

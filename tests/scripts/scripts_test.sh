@@ -271,4 +271,34 @@ EOF
         fail "kill-trials interrupted left its run going"
     fi
 fi
+# --help and -h of every script that takes arguments: its usage on stdout and status 0
+# (they were refused as bad arguments, exit 2; bench-solver.sh and test.sh built and ran
+# first). A copy of scripts/ in a tree whose build/kenken fails, a fake cmake on PATH, so
+# that a script that did not stop at --help builds nothing. A bad argument is still
+# refused: status 2, the usage on stderr.
+mkdir -p "$tmp/help/build"
+cp -r "$src/scripts" "$tmp/help/"
+cp "$tmp/tree/build/kenken" "$tmp/help/build/kenken"
+touch "$tmp/help/build/CMakeCache.txt"
+for script in run.sh bench-threads.sh bench-factory.sh bench-solver.sh bench-big-cages.sh \
+    variant-quotas.sh variant-yield.sh grade-agreement.sh kill-trials.sh test.sh fuzz.sh \
+    setup.sh cluster/parallel.sh cluster/slurm-array.sbatch cluster/slurm-local-test.sh; do
+    for flag in --help -h; do
+        status=0
+        (cd "$tmp" && PATH=$tmp/path:$PATH KENKEN=/bin/false timeout 20 bash "$tmp/help/scripts/$script" $flag) \
+            >"$tmp/out" 2>"$tmp/err" </dev/null || status=$?
+        [ "$status" = 0 ] && grep -qF "${script#cluster/}" "$tmp/out" && [ ! -s "$tmp/err" ] ||
+            fail "$script $flag: status $status: $(head -c 300 "$tmp/out") / $(head -c 300 "$tmp/err")"
+    done
+done
+for bad in "run.sh a b" "bench-threads.sh x" "bench-factory.sh x" "bench-big-cages.sh" \
+    "variant-quotas.sh x" "variant-yield.sh x" "grade-agreement.sh x" "kill-trials.sh x" \
+    "cluster/parallel.sh 2" "cluster/slurm-array.sbatch 2"; do
+    status=0
+    # shellcheck disable=SC2086
+    (cd "$tmp" && PATH=$tmp/path:$PATH bash "$tmp/help/scripts/"$bad) >"$tmp/out" 2>"$tmp/err" </dev/null || status=$?
+    [ "$status" = 2 ] && grep -q "^usage: " "$tmp/err" && [ ! -s "$tmp/out" ] ||
+        fail "$bad: status $status: $(head -c 300 "$tmp/err")"
+done
+
 echo "scripts_hostile: all passed"

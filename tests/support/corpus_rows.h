@@ -32,3 +32,16 @@ inline void exec_sql(const std::string& db, const std::string& sql) {
     sqlite3_close(raw);
     REQUIRE(rc == SQLITE_OK);
 }
+
+// Copies of a corpus's one puzzle until it holds total: a big corpus in a moment (the
+// copies differ only in their canonical form, which an export does not read).
+inline void fill_with_copies(const std::string& db, int total) {
+    exec_sql(db,
+             "WITH RECURSIVE n(i) AS (SELECT 2 UNION ALL SELECT i + 1 FROM n WHERE i < " +
+                 std::to_string(total) +
+                 ") INSERT INTO puzzles (size, neknek, solution, level, score, cages, singletons, "
+                 "max_cage, ops, canonical, seed, candidate, run_id, rules, shard) SELECT size, "
+                 "neknek, solution, level, score, cages, singletons, max_cage, ops, canonical || "
+                 "'#' || i, seed, candidate, run_id, rules, shard FROM puzzles, n WHERE "
+                 "puzzles.id = 1");
+}
