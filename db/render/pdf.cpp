@@ -254,8 +254,8 @@ using Draw = std::function<void(cairo_t*, double x0, double y0)>;  // at the con
 struct Page {
     std::vector<Draw> draws;
     bool numbered = true;
-    double used = 0;   // height the blocks take, from the top of the text area
-    double shift = 0;  // moves every block down (puzzle pages are centred)
+    bool centred = false;  // a puzzle page: its blocks centred in the text area
+    double used = 0;       // height the blocks take, from the top of the text area
 };
 
 struct Geometry {
@@ -267,7 +267,15 @@ struct Geometry {
 struct Planned {
     std::vector<Page> pages;
     BookPlan plan;
+    std::vector<int> solution_page;  // page of puzzle i's answer (book order), 0 without
+    // What the puzzles' keys and captions need, measured once: the keys' room by size,
+    // the captions' by columns and size at this plan's gutter.
+    std::map<int, double> key_room;
+    std::map<std::pair<int, int>, double> caption_room;
 };
+
+// Takes each page of the drawing pass as it completes, with its number (from 1).
+using PageSink = std::function<void(const Page&, int number)>;
 
 struct Slots {
     int columns, rows;
@@ -286,15 +294,27 @@ Slots slots_for(int per_page) {
     }
 }
 
+// Plans the book, measuring again only what an earlier run (known) did not; given that
+// run's plan at the same gutter and a sink, draws it too, handing on each page as soon
+// as it is complete, so that memory holds one page's drawing rather than the book's.
 class Planner {
   public:
-    Planner(const Book& book, cairo_t* measure, double gutter)
-        : book_(book), cr_(measure), st_(style_for(book.layout.large_print)) {
+    Planner(const Book& book, cairo_t* measure, double gutter, const Planned* known = nullptr,
+            PageSink sink = {})
+        : book_(book),
+          cr_(measure),
+          st_(style_for(book.layout.large_print)),
+          known_(known),
+          sink_(std::move(sink)) {
         g_.width = book.layout.trim.width;
         g_.height = book.layout.trim.height;
         g_.gutter = gutter * kIn;
         g_.content_w = g_.width - g_.gutter - outside_margin(book.layout.bleed);
         g_.content_h = g_.height - kTop - kBottom;
+        if (known_) {
+            key_room_ = known_->key_room;
+            if (known_->plan.gutter_inches == gutter) caption_room_ = known_->caption_room;
+        }
     }
 
     Planned run() {
@@ -304,7 +324,10 @@ class Planner {
         walkthroughs();
         answer_key();
         out_.plan.pages = static_cast<int>(out_.pages.size());
-        contents();
+        out_.solution_page = *solution_page_;
+        out_.key_room = key_room_;
+        out_.caption_room = caption_room_;
+        flush_pages();
         return std::move(out_);
     }
 
@@ -313,8 +336,13 @@ class Planner {
     cairo_t* cr_;
     Style st_;
     Geometry g_;
+    const Planned* known_;  // an earlier run's plan
+    PageSink sink_;         // set when drawing
     Planned out_;
-    double y_ = 0;                                                // used height on the current page
+    size_t flushed_ = 0;     // pages handed to the sink
+    bool holding_ = false;   // keeps complete pages back (the contents are still to draw)
+    bool centring_ = false;  // new pages are puzzle pages
+    double y_ = 0;           // used height on the current page
     mutable std::map<int, double> key_room_;                      // by size
     mutable std::map<std::pair<int, int>, double> caption_room_;  // by columns and size
     int toc_first_ = 0, toc_pages_ = 0;
@@ -325,8 +353,19 @@ class Planner {
 
     int page_no() const { return static_cast<int>(out_.pages.size()); }
     void new_page(bool numbered = true) {
-        out_.pages.push_back({{}, numbered});
+        if (!holding_) flush_pages();
+        out_.pages.push_back({{}, numbered, centring_});
         y_ = 0;
+    }
+    bool drawing() const { return static_cast<bool>(sink_); }
+    // Hands every page so far to the sink (when drawing) and lets go of its drawing.
+    void flush_pages() {
+        if (!drawing()) return;
+        for (; flushed_ < out_.pages.size(); ++flushed_) {
+            Page& page = out_.pages[flushed_];
+            sink_(page, static_cast<int>(flushed_) + 1);
+            page.draws = {};
+        }
     }
     // A block of height h at the current position, on a new page when it does not fit.
     double place(double h, double keep_with = 0) {
@@ -336,7 +375,9 @@ class Planner {
         out_.pages.back().used = y_;
         return at;
     }
-    void draw(Draw d) { out_.pages.back().draws.push_back(std::move(d)); }
+    void draw(Draw d) {
+        if (drawing()) out_.pages.back().draws.push_back(std::move(d));
+    }
 
     // The size at which text fits width: size, or smaller for a long level name on a
     // narrow page (24 letters in large print ran off a 5.5x8.5 page).
@@ -477,7 +518,10 @@ class Planner {
         const double lh = st_.body * 1.6;
         const int per = std::max(1, static_cast<int>((g_.content_h - size_heading_h()) / lh));
         toc_pages_ = (entries + per - 1) / per;
+        holding_ = true;
         for (int i = 0; i < toc_pages_; ++i) new_page();
+        holding_ = false;
+        if (drawing()) contents(known_->plan);
         y_ = g_.content_h;  // full: the puzzles open a page of their own
     }
 
@@ -584,18 +628,15 @@ class Planner {
         return at->second;
     }
 
-    // A puzzle page's blocks, centred in the text area: a page of one big grid
-    // otherwise leaves a third of the page empty at the bottom.
-    void centre_pages(size_t first) {
-        for (size_t p = first; p < out_.pages.size(); ++p)
-            out_.pages[p].shift = std::max(0.0, (g_.content_h - out_.pages[p].used) / 2);
-    }
-
     void puzzles() {
-        const size_t first_page = out_.pages.size();
         const auto& ps = book_.puzzles;
         out_.plan.puzzle_page.assign(ps.size(), 0);
-        solution_page_->assign(ps.size(), 0);
+        // Drawing, the captions print the answers' pages before the key is planned.
+        if (drawing())
+            *solution_page_ = known_->solution_page;
+        else
+            solution_page_->assign(ps.size(), 0);
+        centring_ = true;
         size_t i = 0;
         while (i < ps.size()) {
             const int n = ps[i].puzzle.size;
@@ -628,12 +669,13 @@ class Planner {
                 out_.plan.sections.push_back(section);
             }
         }
-        centre_pages(first_page);
+        centring_ = false;
     }
 
     // Puzzle i in column `column` of a row at `at`, the row moved right by indent.
     void puzzle_slot(size_t i, int column, Slots s, double at, double row_h, double cell,
                      double indent) {
+        if (!drawing()) return;  // nothing here moves the pages
         const BookPuzzle* bp = &book_.puzzles[i];
         const double slot_w = g_.content_w / s.columns;
         const double side = cell * bp->puzzle.size;
@@ -806,7 +848,8 @@ class Planner {
         }
     }
 
-    void contents() {
+    // The contents pages' lines, from the plan of the book.
+    void contents(const BookPlan& plan) {
         // Lines: a size line (bold) then its levels; then worked solutions and solutions.
         struct Line {
             std::string text;
@@ -815,17 +858,16 @@ class Planner {
         };
         std::vector<Line> lines;
         int last_size = 0;
-        for (const BookSection& s : out_.plan.sections) {
+        for (const BookSection& s : plan.sections) {
             if (s.size != last_size)
                 lines.push_back({size_name(s.size) + " puzzles", s.page, true});
             last_size = s.size;
             lines.push_back(
                 {"    " + s.level + "  (" + std::to_string(s.count) + ")", s.page, false});
         }
-        if (out_.plan.walkthrough_page)
-            lines.push_back({"Worked solutions", out_.plan.walkthrough_page, true});
-        if (out_.plan.solutions_page)
-            lines.push_back({"Solutions", out_.plan.solutions_page, true});
+        if (plan.walkthrough_page)
+            lines.push_back({"Worked solutions", plan.walkthrough_page, true});
+        if (plan.solutions_page) lines.push_back({"Solutions", plan.solutions_page, true});
         const double lh = st_.body * 1.6;
         const int per = std::max(1, static_cast<int>((g_.content_h - size_heading_h()) / lh));
         const double w = g_.content_w, body = st_.body;
@@ -868,13 +910,14 @@ class Planner {
     std::shared_ptr<std::vector<int>> solution_page_ = std::make_shared<std::vector<int>>();
 };
 
-// Plans until the gutter suits the page count it produces.
+// Plans until the gutter suits the page count it produces. Nothing is drawn: the
+// pages hold no drawing.
 Planned plan_book(const Book& book) {
     const TextMeasure measure;
     double gutter = gutter_for(0);
     Planned planned;
     for (int round = 0; round < 4; ++round) {
-        planned = Planner(book, measure.get(), gutter).run();
+        planned = Planner(book, measure.get(), gutter, &planned).run();
         const double wanted = gutter_for(planned.plan.pages);
         if (wanted <= gutter) break;
         gutter = wanted;
@@ -997,7 +1040,7 @@ BookPlan plan_pdf(const Book& book) {
 }
 
 int render_pdf(const Book& book, const std::string& path) {
-    Planned planned = plan_book(book);
+    const Planned planned = plan_book(book);
     const BookLayout& lay = book.layout;
     const double bleed = lay.bleed ? kBleed : 0;
     const double page_w = lay.trim.width + bleed, page_h = lay.trim.height + 2 * bleed;
@@ -1020,16 +1063,19 @@ int render_pdf(const Book& book, const std::string& path) {
     cairo_t* cr = cairo_create(surface);
     const Style st = style_for(lay.large_print);
     const double gutter = planned.plan.gutter_inches * kIn;
-    for (size_t i = 0; i < planned.pages.size(); ++i) {
-        const int number = static_cast<int>(i) + 1;
+    const double content_h = lay.trim.height - kTop - kBottom;
+    const auto draw_page = [&](const Page& page, int number) {
         const bool odd = number % 2 == 1;
         // The trim's corner on this page: bleed lies outside it (right on odd pages).
         const double tx = odd ? 0 : bleed, ty = bleed;
         const double outside = outside_margin(lay.bleed);
-        const double x0 = tx + (odd ? gutter : outside), y0 = ty + kTop;
+        // A puzzle page's blocks, centred in the text area: a page of one big grid
+        // otherwise leaves a third of the page empty at the bottom.
+        const double shift = page.centred ? std::max(0.0, (content_h - page.used) / 2) : 0;
+        const double x0 = tx + (odd ? gutter : outside), y0 = ty + kTop + shift;
         cairo_set_source_rgb(cr, 0, 0, 0);
-        for (const Draw& d : planned.pages[i].draws) d(cr, x0, y0 + planned.pages[i].shift);
-        if (planned.pages[i].numbered) {
+        for (const Draw& d : page.draws) d(cr, x0, y0);
+        if (page.numbered) {
             set_font(cr, st.page_number, false);
             const std::string num = std::to_string(number);
             const double y = ty + lay.trim.height - kBottom * 0.45;
@@ -1039,6 +1085,11 @@ int render_pdf(const Book& book, const std::string& path) {
                 show_text(cr, num, tx + outside, y, Align::Left);
         }
         cairo_show_page(cr);
+    };
+    {
+        // Again at the gutter the plan chose, drawing each page as it completes.
+        const TextMeasure measure;
+        Planner(book, measure.get(), planned.plan.gutter_inches, &planned, draw_page).run();
     }
     cairo_destroy(cr);
     cairo_surface_finish(surface);
