@@ -74,6 +74,7 @@ Book make_book(Corpus& corpus, const ExportRequest& req, std::vector<PackEntry>&
     book.layout.solutions = req.solutions;
     book.date = req.date.empty() ? today_utc() : req.date;
     int number = 0;
+    book.puzzles.reserve(chosen.size());  // not half as many again while the vector grows
     for_each_chosen(corpus, chosen, [&](const PuzzleRecord& r) {
         Puzzle p = record_puzzle(r);
         Grid solution = record_solution(r, p);
