@@ -43,3 +43,23 @@ TEST_CASE("a corpus's readers leave no -wal or -shm file behind, as its writers 
         CHECK(companions_of(db.str()).empty());
     }
 }
+
+TEST_CASE("export refuses two levels of one name, from --level-names or the book file",
+          "[cli][consistency][export]") {
+    // --level-names A,A,B,C,D made a contents with two sections called A.
+    TempPath db("level-names.db"), book("level-names.toml");
+    REQUIRE(run_kenken("generate -q --db " + db.str() + " --sizes 4 -n 4 --seed 3").status == 0);
+    const std::string export_ = "export --db " + db.str() + " -n 2 --dry-run -o book.pdf ";
+    const CliResult twice = run_kenken(export_ + "--level-names A,A,B,C,D");
+    CHECK(twice.status == 2);
+    CHECK_THAT(twice.err,
+               Catch::Contains("\"A\" (easy and normal)") && Catch::Contains("--level-names"));
+    // A book file naming one level as another's default name.
+    write_file(book, "[levels]\nhard = \"Moderate\"\n");
+    const CliResult clash = run_kenken(export_ + "--book " + book.str());
+    CHECK(clash.status == 2);
+    CHECK_THAT(clash.err, Catch::Contains("\"Moderate\" (normal and hard)") &&
+                              Catch::Contains("[levels] in " + book.str()));
+    // Names that differ only in case are different names.
+    CHECK(run_kenken(export_ + "--level-names a,A,B,C,D").status == 0);
+}
