@@ -25,6 +25,59 @@ std::string companions_of(const std::string& db) {
 
 }  // namespace
 
+TEST_CASE(
+    "solve, grade and bench report an undecided puzzle alike: result on stdout, why on "
+    "stderr",
+    "[cli][consistency][max-seconds]") {
+    // grade wrote its row to stdout and the reason to stderr, solve the reason to stdout
+    // only (nothing on stderr, with --json nothing at all), bench to stderr only, and
+    // grade --json said nothing on stderr either.
+    const std::string puzzle = kData + "/long-plain-search.neknek";
+    const std::string name = puzzle + "#1";
+    const std::string why = name + ": undecided: no answer within --max-seconds 1e-06\n";
+    for (const std::string command : {"solve", "grade", "bench --repeat 1"})
+        for (const std::string json : {"", " --json"}) {
+            INFO(command << json);
+            const CliResult r = run_kenken(command + json + " --max-seconds 0.000001 " + puzzle);
+            CHECK(r.status == 8);
+            CHECK(r.err == why);
+            CHECK_THAT(r.out, !Catch::Contains("within --max-seconds"));
+            if (json.empty()) {
+                CHECK_THAT(r.out, Catch::Contains("undecided"));
+                continue;
+            }
+            const nlohmann::json j = nlohmann::json::parse(r.out);
+            if (command == "solve") CHECK(j.at("undecided") == true);
+            if (command == "grade") CHECK(j.at("level") == "undecided");
+            if (command != "solve" && command != "grade")
+                CHECK(j.at("sizes").at(0).at("undecided") == 1);
+        }
+    CHECK(run_kenken("solve --max-seconds 0.000001 " + puzzle).out ==
+          name + ": undecided (0 solutions found so far)\n");
+}
+
+TEST_CASE("bench --grade refuses --limit and --warm, which only the solver's timing uses",
+          "[cli][consistency][bench]") {
+    // Both were ignored under --grade while the JSON still reported "limit": 5 and
+    // "cache": "warm".
+    const std::string puzzle = kData + "/seed001-4x4.neknek";
+    for (const std::string option : {"--limit 5", "--warm"}) {
+        INFO(option);
+        const CliResult r = run_kenken("bench --grade --json --repeat 1 " + option + " " + puzzle);
+        CHECK(r.status == 2);
+        CHECK_THAT(r.err, Catch::Contains("--grade") &&
+                              Catch::Contains(option.substr(0, option.find(' '))));
+        CHECK(r.out.empty());
+    }
+    const CliResult graded = run_kenken("bench --grade --json --repeat 1 " + puzzle);
+    CHECK(graded.status == 0);
+    const nlohmann::json j = nlohmann::json::parse(graded.out);
+    CHECK(j.at("limit") == 2);
+    CHECK(j.at("cache") == "cold");
+    CHECK(run_kenken("bench --json --repeat 1 --limit 5 --warm " + puzzle).status == 0);
+    CHECK_THAT(run_kenken("bench --help").out, Catch::Contains("--limit and --warm"));
+}
+
 TEST_CASE("a corpus's readers leave no -wal or -shm file behind, as its writers do not",
           "[cli][consistency][wal]") {
     // SQLite removes them when the last connection closes after a checkpoint, which a
@@ -62,4 +115,21 @@ TEST_CASE("export refuses two levels of one name, from --level-names or the book
                               Catch::Contains("[levels] in " + book.str()));
     // Names that differ only in case are different names.
     CHECK(run_kenken(export_ + "--level-names a,A,B,C,D").status == 0);
+}
+
+TEST_CASE("every command's help lists exit 1 and 2, which every command can give",
+          "[cli][consistency][help]") {
+    // solve, grade and check left out 1 (their output lost to a full disk ends 1), stats
+    // and verify 2 (a bad command line ends 2 in every command).
+    for (const char* command : {"solve", "grade", "check", "generate", "merge", "verify", "stats",
+                                "query", "export", "packs", "bench"}) {
+        INFO(command);
+        const std::string help = run_kenken(std::string(command) + " --help").out;
+        CHECK_THAT(help, Catch::Contains("\n  1    the corpus") &&
+                             Catch::Contains("\n  2    bad input or command line"));
+    }
+    const std::string puzzle = kData + "/seed001-4x4.neknek";
+    CHECK(run_shell("sh -c '" + std::string(KENKEN_BINARY) + " solve " + puzzle + " > /dev/full'")
+              .status == 1);
+    CHECK(run_kenken("stats --db x.db --bogus").status == 2);
 }
