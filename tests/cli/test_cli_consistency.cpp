@@ -133,3 +133,36 @@ TEST_CASE("every command's help lists exit 1 and 2, which every command can give
               .status == 1);
     CHECK(run_kenken("stats --db x.db --bogus").status == 2);
 }
+
+TEST_CASE("a bad --level or --variant names the option in query and export as in generate",
+          "[cli][consistency][filters]") {
+    // generate said "generate: --variant: unknown variant 'x' ...", query and export
+    // "query: unknown variant 'x' ..." and "unknown level ..." without the option's name.
+    TempPath db("filter-names.db"), pack("filter-names.neknek");
+    REQUIRE(run_kenken("generate -q --db " + db.str() + " --sizes 4 -n 2 --seed 3").status == 0);
+    for (const std::string& command :
+         {"query --db " + db.str(),
+          "export -n 1 --dry-run --db " + db.str() + " -o " + pack.str()}) {
+        INFO(command);
+        const CliResult variant = run_kenken(command + " --variant sideways");
+        CHECK(variant.status == 2);
+        CHECK_THAT(variant.err, Catch::Contains(": --variant: unknown variant 'sideways'"));
+        const CliResult level = run_kenken(command + " --level medium");
+        CHECK(level.status == 2);
+        CHECK_THAT(level.err, Catch::Contains(": --level: unknown level \"medium\""));
+    }
+    CHECK_THAT(run_kenken("generate --db " + db.str() + " --variant sideways").err,
+               Catch::Contains("generate: --variant: unknown variant 'sideways'"));
+}
+
+TEST_CASE("query --json and export --json point to --format json", "[cli][consistency][json]") {
+    // Six commands take --json; these two write JSON as a format, and a user who typed
+    // --json was told only that it was not expected.
+    for (const std::string command :
+         {"query --db x.db --json", "export --db x.db -n 1 -o x.pdf --json"}) {
+        INFO(command);
+        const CliResult r = run_kenken(command);
+        CHECK(r.status == 2);
+        CHECK_THAT(r.err, Catch::Contains("did you mean '--format json' for '--json'?"));
+    }
+}
