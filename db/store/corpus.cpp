@@ -239,13 +239,21 @@ Corpus Corpus::open_read_only(const std::string& path) {
     if (file_is_empty(path)) throw DbError(path + " is an empty file, not a KenKen corpus");
     if (::access(path.c_str(), R_OK) != 0)
         throw DbError("cannot read " + path + ": " + std::strerror(errno));
-    // A write killed mid-transaction in rollback mode (a corpus of an older build
-    // switching to WAL) leaves a hot journal, which a read-only connection cannot roll
-    // back. SQLite rolls it back on a writable connection's first read: recovering the
-    // last committed state is what every later open would do anyway.
-    if (file_exists(path + "-journal") && ::access(path.c_str(), W_OK) == 0) {
-        Connection recover = open_connection(path, SQLITE_OPEN_READWRITE);
-        check_schema_read_only(recover.get(), path.c_str());
+    const size_t slash = path.rfind('/');
+    const std::string folder = slash == std::string::npos ? "." : path.substr(0, slash + 1);
+    if (::access(path.c_str(), W_OK) == 0 && ::access(folder.c_str(), W_OK) == 0) {
+        // A reader that could write opens the file read-write, held to reading by
+        // query_only. SQLite removes the -wal and -shm files only when the last
+        // connection to close checkpoints, which a read-only one cannot: every stats
+        // or query left both behind, empty. Beside a running writer the close finds
+        // the file in use and leaves them to the writer, as before. A write killed
+        // mid-transaction in rollback mode (a corpus of an older build switching to
+        // WAL) leaves a hot journal, which this connection rolls back on its first
+        // read: recovering the last committed state is what every later open would do.
+        Connection db = open_connection(path, SQLITE_OPEN_READWRITE);
+        Statement(db.get(), "PRAGMA query_only = 1").step();
+        check_schema_read_only(db.get(), path.c_str());
+        return Corpus(std::move(db));
     }
     Connection db = open_connection(path, SQLITE_OPEN_READONLY);
     try {
@@ -253,10 +261,7 @@ Corpus Corpus::open_read_only(const std::string& path) {
     } catch (const DbError&) {
         // A WAL corpus we may not write (or in a folder we may not write) may have
         // no -shm file to share, and we cannot make one: read the file as it stands
-        // (immutable). Only when we could have written it is the error real.
-        const size_t slash = path.rfind('/');
-        const std::string folder = slash == std::string::npos ? "." : path.substr(0, slash + 1);
-        if (::access(path.c_str(), W_OK) == 0 && ::access(folder.c_str(), W_OK) == 0) throw;
+        // (immutable).
         db = open_connection(file_uri(path) + "?immutable=1",
                              SQLITE_OPEN_READONLY | SQLITE_OPEN_URI);
         check_schema_read_only(db.get(), path.c_str());

@@ -22,7 +22,8 @@ bool known_level(const std::string& name) {
 
 std::optional<std::string> filter_problem(const QueryFilter& f) {
     for (const std::string& l : f.levels)
-        if (!known_level(l)) return "unknown level \"" + l + "\" (" + graded_level_names() + ")";
+        if (!known_level(l))
+            return "--level: unknown level \"" + l + "\" (" + graded_level_names() + ")";
     if (f.ops)
         for (std::size_t i = 0; i < f.ops->size();) {
             if (std::string_view("+-*/").find((*f.ops)[i]) != std::string_view::npos) {
@@ -35,10 +36,10 @@ std::optional<std::string> filter_problem(const QueryFilter& f) {
                    "' in --ops (use + - * /)";
         }
     for (int n : f.sizes)
-        if (n < 1 || n > 9) return "size must be 1..9";
+        if (n < 1 || n > 9) return "--size: a size must be 1..9";
     if (f.variant) {
         std::string why;
-        if (!parse_rules(*f.variant, &why)) return why;
+        if (!parse_rules(*f.variant, &why)) return "--variant: " + why;
     }
     if (f.max_cage && *f.max_cage < 1) return "--max-cage must be at least 1";
     if (f.limit && *f.limit < 0) return "--limit must not be negative";

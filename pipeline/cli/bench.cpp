@@ -163,8 +163,7 @@ int run_bench(const BenchOptions& o) {
         const auto undecided = [&] {
             ++f.undecided;
             status = kUndecided;
-            std::fprintf(stderr, "%s: undecided: no answer within --max-seconds %s\n",
-                         shown_name(sp.source).c_str(), seconds_text(o.max_seconds).c_str());
+            say_undecided(shown_name(sp.source), o.max_seconds);
         };
         if (o.grade) {  // nodes: trial-and-error search nodes
             Grade g;
@@ -218,7 +217,14 @@ void add_bench_command(CLI::App& app) {
     sub->add_option("--repeat", o->repeat, "Runs per puzzle; the best one counts")
         ->check(whole_number(1, 1'000'000))
         ->capture_default_str();
-    sub->add_flag("--grade", o->grade, "Time the grader (grade()) instead of the solver");
+    // The grader decides uniqueness itself and time_grade() has no warm mode: --limit
+    // and --warm were ignored under --grade while its report still named them.
+    sub->add_flag("--grade", o->grade,
+                  "Time the grader (grade()) instead of the solver; it always decides "
+                  "uniqueness (the JSON's \"limit\" is 2), so --limit and --warm, which "
+                  "only the solver's timing uses, are refused with it")
+        ->excludes("--limit")
+        ->excludes("--warm");
     sub->add_flag("--json", o->json, "The figures as one JSON object");
     add_max_seconds_option(sub, o->max_seconds);
     sub->footer(help_footer(

@@ -182,6 +182,16 @@ std::string seconds_text(double seconds) {
     return ec == std::errc{} ? std::string(text, end) : std::to_string(seconds);
 }
 
+std::string undecided_reason(double max_seconds, const std::string& doing) {
+    return "undecided: no answer within --max-seconds " + seconds_text(max_seconds) +
+           (doing.empty() ? "" : " while " + doing);
+}
+
+void say_undecided(const std::string& what, double max_seconds) {
+    std::cout.flush();  // after the result it explains, when both reach a terminal
+    std::cerr << what << ": " << undecided_reason(max_seconds) << "\n";
+}
+
 CLI::Option* add_db_option(CLI::App* sub, std::string& db, const std::string& description) {
     // Not empty: refuse_empty_values() checks every option, this one too.
     return sub->add_option("--db", db, description)->required()->type_name("FILE");
@@ -205,7 +215,8 @@ const char* exit_meaning(Exit status) {
         case kOk:
             return "success";
         case kFailure:
-            return "the corpus is missing, damaged or not a corpus; I/O or database error";
+            return "the corpus is missing, damaged or not a corpus; I/O error (output that "
+                   "cannot be written), database or internal error";
         case kBadInput:
             return "bad input or command line (file, line and reason on stderr)";
         case kAmbiguous:
@@ -234,8 +245,14 @@ const char* exit_meaning(Exit status) {
 
 std::string help_footer(std::initializer_list<Exit> statuses,
                         std::initializer_list<const char*> examples) {
+    // Every command can end 1 (output that cannot be written, a database or internal
+    // error: main() says so) and 2 (a bad command line): solve, grade and check left
+    // out 1, stats and verify 2.
+    std::set<int> listed = {kOk, kFailure, kBadInput};
+    for (Exit e : statuses) listed.insert(e);
     std::string s = "Exit status:\n";
-    for (Exit e : statuses) {
+    for (int status : listed) {
+        const Exit e = static_cast<Exit>(status);
         std::string code = std::to_string(static_cast<int>(e));
         s += "  " + code + std::string(code.size() < 5 ? 5 - code.size() : 1, ' ') +
              exit_meaning(e) + "\n";

@@ -37,7 +37,8 @@ enum Exit : int {
 // One line for the help: what the status means.
 const char* exit_meaning(Exit status);
 
-// The foot of a command's help: its exit statuses, then examples (one command a line).
+// The foot of a command's help: its exit statuses (0, 1 and 2, which every command can
+// give, and those listed), in order, then examples (one command a line).
 std::string help_footer(std::initializer_list<Exit> statuses,
                         std::initializer_list<const char*> examples);
 
@@ -99,6 +100,14 @@ CLI::Option* add_max_seconds_option(CLI::App* sub, double& seconds);
 // A --max-seconds value in messages as the user gave it: the shortest text that reads
 // back as it (1234567, 0.0000001 as 1e-07; the stream's default printed 1.23457e+06).
 std::string seconds_text(double seconds);
+
+// The one convention for a puzzle --max-seconds left undecided (exit 8), in every
+// command that has the option: its result says "undecided" on stdout with the others
+// (solve's line, grade's row, a JSON record, bench's and verify's counts), and this
+// line on stderr says why, the same words in every command and with --json too:
+// "WHAT: undecided: no answer within --max-seconds S[ while DOING]".
+std::string undecided_reason(double max_seconds, const std::string& doing = "");
+void say_undecided(const std::string& what, double max_seconds);
 
 // --db FILE, required (and, as every option, not empty: SQLite would take "" for a
 // throwaway temporary database).

@@ -119,6 +119,18 @@ void fill_book(const ExportArgs& a, db::ExportRequest& req) {
     }
     if (const std::string problem = db::book_words_problem(req.words); !problem.empty())
         throw std::invalid_argument(problem);
+    // Two levels of one name made a contents with two sections of that name, and a
+    // reader who could not tell which was harder.
+    const auto& names = req.words.level_names;
+    for (size_t i = 0; i < names.size(); ++i)
+        for (size_t k = i + 1; k < names.size(); ++k)
+            if (names[i] == names[k])
+                throw std::invalid_argument(
+                    "two levels would print as \"" + names[i] + "\" (" +
+                    std::string(kGraded[i].name) + " and " + std::string(kGraded[k].name) +
+                    "): give each level its own name (" +
+                    (a.level_names.empty() ? "[levels] in " + a.book : "--level-names") +
+                    ", easiest first)");
 }
 
 // The first option given that only a PDF book uses (and, for a text pack, --level-names,

@@ -71,7 +71,10 @@ struct FilterOptions {
         f.max_cage = max_cage;
         if (variant) {
             auto rules = parse_rules(*variant, &problem);
-            if (!rules) return std::nullopt;
+            if (!rules) {
+                problem = "--variant: " + problem;  // as generate names it
+                return std::nullopt;
+            }
             f.variant = rules_name(*rules);  // one spelling, as the corpus stores it
         }
         f.fresh = fresh;

@@ -86,9 +86,8 @@ int run_grade(const GradeOptions& o) {
             } else {
                 const int n = sp.parsed.puzzle.size;
                 std::cout << shown_name(sp.source) << '\t' << n << 'x' << n << "\tundecided\t-1\n";
-                std::cerr << shown_name(sp.source) << ": undecided: no grade within --max-seconds "
-                          << seconds_text(o.max_seconds) << "\n";
             }
+            say_undecided(shown_name(sp.source), o.max_seconds);
             return;
         }
         if (o.json)

@@ -56,9 +56,10 @@ class TextListing {
     void finish(int found, int limit, bool undecided, double max_seconds) {
         if (streaming_) std::cout << "\n";
         if (undecided) {
-            std::cout << name_ << ": undecided: no answer within --max-seconds "
-                      << seconds_text(max_seconds) << " (" << found << " solution"
-                      << (found == 1 ? "" : "s") << " found so far)\n";
+            // The result; why (the budget) goes to stderr, as in every command.
+            std::cout << name_ << ": undecided (" << found << " solution" << (found == 1 ? "" : "s")
+                      << " found so far)\n";
+            say_undecided(name_, max_seconds);
             return;
         }
         if (streaming_) {
@@ -129,6 +130,7 @@ int run_solve(const SolveOptions& o) {
         // lost once: only "source" was written).
         nlohmann::ordered_json j = record_for(sp);
         if (r.undecided) {
+            say_undecided(shown_name(sp.source), o.max_seconds);
             j["size"] = p.size;
             j["undecided"] = true;
             j["solutions_found"] = r.count;

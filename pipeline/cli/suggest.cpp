@@ -80,6 +80,13 @@ void suggest_options(const CLI::App& app) {
             // A short word is near too many names ("--foo" and "--book").
             const std::string name = word.substr(0, word.find('='));
             if (name.size() < 6 || name.rfind("--", 0) != 0) continue;
+            // solve, grade, stats, verify, packs and bench take --json; query and
+            // export write JSON as one of their formats, and said nothing of it.
+            if (name == "--json" && (sub->get_name() == "query" || sub->get_name() == "export")) {
+                std::cerr << "kenken " << sub->get_name() << ": did you mean '--format json' for '"
+                          << word << "'?\n";
+                continue;
+            }
             if (auto near = nearest(name, names))
                 std::cerr << "kenken " << sub->get_name() << ": did you mean '" << *near
                           << "' for '" << word << "'?\n";

@@ -93,12 +93,12 @@ std::string check_record(const db::PuzzleRecord& r, double max_singletons, doubl
     const StopCondition* bound = max_seconds > 0 ? &stop : nullptr;
     const SolveResult s = solve(p, 2, bound);
     undecided = s.undecided;
-    if (undecided) return "undecided: --max-seconds ran out while solving";
+    if (undecided) return undecided_reason(max_seconds, "solving");
     if (s.count != 1) return s.count == 0 ? "no solution" : "more than one solution";
     if (db::solution_text(s.solutions[0]) != r.solution) return "stored solution differs";
     const Grade g = grade(p, false, kNoNodeLimit, &s.solutions[0], bound);
     undecided = g.undecided;
-    if (undecided) return "undecided: --max-seconds ran out while grading";
+    if (undecided) return undecided_reason(max_seconds, "grading");
     if (level_name(g.level) != r.level)
         return std::string("level ") + level_name(g.level) + " != stored " + r.level;
     if (g.score != r.score)
