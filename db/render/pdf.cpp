@@ -32,6 +32,12 @@ double outside_margin(bool bleed) {
     return (bleed ? 0.375 : 0.3) * kIn;
 }
 
+// The text area's height on a page of this trim (the planner fills it; the drawing
+// centres a puzzle page's blocks in it).
+double text_height(const BookLayout& layout) {
+    return layout.trim.height - kTop - kBottom;
+}
+
 // Print-on-demand gutters by page count.
 double gutter_for(int pages) {
     if (pages <= 150) return 0.375;
@@ -310,7 +316,7 @@ class Planner {
         g_.height = book.layout.trim.height;
         g_.gutter = gutter * kIn;
         g_.content_w = g_.width - g_.gutter - outside_margin(book.layout.bleed);
-        g_.content_h = g_.height - kTop - kBottom;
+        g_.content_h = text_height(book.layout);
         if (known_) {
             key_room_ = known_->key_room;
             if (known_->plan.gutter_inches == gutter) caption_room_ = known_->caption_room;
@@ -1063,7 +1069,7 @@ int render_pdf(const Book& book, const std::string& path) {
     cairo_t* cr = cairo_create(surface);
     const Style st = style_for(lay.large_print);
     const double gutter = planned.plan.gutter_inches * kIn;
-    const double content_h = lay.trim.height - kTop - kBottom;
+    const double content_h = text_height(lay);
     const auto draw_page = [&](const Page& page, int number) {
         const bool odd = number % 2 == 1;
         // The trim's corner on this page: bleed lies outside it (right on odd pages).
