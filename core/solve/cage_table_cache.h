@@ -26,6 +26,7 @@ class CageTableCache {
     std::optional<std::size_t> append(const Cage& cage, const Rules& rules, int n,
                                       const CageTableLimits& limits, std::vector<Mask>& out);
     void clear();
+    std::size_t size() const { return tables_.size(); }  // tables held
 
   private:
     struct Key {

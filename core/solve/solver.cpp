@@ -131,6 +131,10 @@ void Solver::forget_tables() {
     table_cache_->clear();
 }
 
+std::size_t Solver::tables_held() const {
+    return table_cache_->size();
+}
+
 int Solver::lazy_cages() const {
     return state_->lazy_count;
 }
@@ -189,10 +193,23 @@ SolveResult Solver::solve(const Puzzle& p, int limit, const StopCondition* stop,
     return result;
 }
 
+namespace {
+Solver& thread_solver() {
+    thread_local Solver solver;
+    return solver;
+}
+}  // namespace
+
 SolveResult solve(const Puzzle& p, int limit, const StopCondition* stop, int threads,
                   const SolutionSink* sink) {
-    thread_local Solver solver;
-    return solver.solve(p, limit, stop, threads, sink);
+    return thread_solver().solve(p, limit, stop, threads, sink);
+}
+
+void forget_thread_tables() {
+    thread_solver().forget_tables();
+}
+std::size_t thread_tables_held() {
+    return thread_solver().tables_held();
 }
 
 // ---- set-up ----------------------------------------------------------------

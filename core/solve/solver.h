@@ -46,6 +46,11 @@ struct SolveResult {
 SolveResult solve(const Puzzle& p, int limit = 2, const StopCondition* stop = nullptr,
                   int threads = 1, const SolutionSink* sink = nullptr);
 
+// Drops the tables solve() keeps for the calling thread, so that the next call (or a
+// grade(), which solves first) builds them afresh, as a one-off command does.
+void forget_thread_tables();
+std::size_t thread_tables_held();
+
 struct SearchState;
 class CageTableCache;
 
@@ -78,6 +83,7 @@ class Solver {
 
     // Drops the cage tables kept from earlier puzzles (benchmarks time them cold).
     void forget_tables();
+    std::size_t tables_held() const;  // kept from earlier puzzles
 
     // Cages left to the lazy constraint in the last solve (for tests and reports).
     int lazy_cages() const;

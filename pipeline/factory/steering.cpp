@@ -32,6 +32,7 @@ nlohmann::json SteeringStats::to_json() const {
             {"stored", stored},
             {"stored_size", stored_size},
             {"unreachable", unreachable},
+            {"since_level_stored", since_level_stored},
             {"since_stored", since_stored},
             {"size_unreachable", size_unreachable}};
 }
@@ -44,6 +45,7 @@ SteeringStats SteeringStats::from_json(const nlohmann::json& j) {
     j.at("stored_size").get_to(s.stored_size);
     j.at("unreachable").get_to(s.unreachable);
     if (j.contains("since_stored")) j.at("since_stored").get_to(s.since_stored);
+    if (j.contains("since_level_stored")) j.at("since_level_stored").get_to(s.since_level_stored);
     if (j.contains("size_unreachable")) j.at("size_unreachable").get_to(s.size_unreachable);
     return s;
 }
@@ -187,21 +189,16 @@ void Steering::record(const Candidate& c) {
             fresh_unreachable_sizes_.push_back(c.size);
         }
     }
-    if (config_.quotas.by_level()) {
-        std::uint32_t tries = 0;
-        for (auto a : live_.attempts[n]) tries += a;
-        if (tries >= kGiveUpAfter)
-            for (int k = 0; k < kGradedLevels; ++k) {
-                std::uint32_t h = 0;
-                for (const auto& per_recipe : live_.hits[n])
-                    h += per_recipe[static_cast<size_t>(k)];
-                if (h == 0 && !live_.unreachable[n][static_cast<size_t>(k)] &&
-                    need(live_, c.size, k) > 0) {
-                    live_.unreachable[n][static_cast<size_t>(k)] = true;
-                    fresh_unreachable_.push_back({c.size, static_cast<Level>(k)});
-                }
+    if (config_.quotas.by_level())
+        for (int k = 0; k < kGradedLevels; ++k) {
+            std::uint32_t& since = live_.since_level_stored[n][static_cast<size_t>(k)];
+            since = c.outcome == Outcome::Stored && k == l ? 0 : since + 1;
+            if (since >= kGiveUpAfter && !live_.unreachable[n][static_cast<size_t>(k)] &&
+                need(live_, c.size, k) > 0) {
+                live_.unreachable[n][static_cast<size_t>(k)] = true;
+                fresh_unreachable_.push_back({c.size, static_cast<Level>(k)});
             }
-    }
+        }
 }
 
 void Steering::finished_candidate(std::uint64_t index) {

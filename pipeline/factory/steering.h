@@ -29,6 +29,10 @@ struct SteeringStats {
     std::array<std::array<int, kGradedLevels>, kSizeSlots> stored{};
     std::array<int, kSizeSlots> stored_size{};
     std::array<std::array<bool, kGradedLevels>, kSizeSlots> unreachable{};
+    // Level quotas: candidates of each size since a puzzle of each level was last
+    // stored. Hits alone do not count: a size with only a few puzzles of a level (3x3)
+    // graded them again and again as duplicates, and the run never ended.
+    std::array<std::array<std::uint32_t, kGradedLevels>, kSizeSlots> since_level_stored{};
     // Count quotas: candidates of each size since its last stored puzzle, and sizes
     // given up on after too many of them.
     std::array<std::uint32_t, kSizeSlots> since_stored{};
@@ -38,8 +42,9 @@ struct SteeringStats {
     static SteeringStats from_json(const nlohmann::json& j);
 };
 
-// A size (count quotas) or a level cell (level quotas) with no success after this many
-// candidates of its size is given up on, with a warning: some cannot be met at all.
+// A size (count quotas) or a level cell (level quotas) with no puzzle stored in this
+// many candidates of its size is given up on, with a warning: some cannot be met at
+// all, and some only by duplicates of what is stored.
 constexpr std::uint32_t kGiveUpAfter = 60000;
 
 class Steering {
@@ -60,7 +65,7 @@ class Steering {
     void record(const Candidate& c);               // a graded candidate or a stored puzzle
     void finished_candidate(std::uint64_t index);  // takes snapshots at epoch ends
     bool all_full() const;
-    // Level cells given up on (no hit after many tries); for the log.
+    // Level cells given up on (nothing stored in many tries); for the log.
     std::vector<std::pair<int, Level>> newly_unreachable();
     // Count quotas given up on (no stored puzzle in many tries of that size); for the log.
     std::vector<int> newly_unreachable_sizes();

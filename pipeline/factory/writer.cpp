@@ -54,9 +54,10 @@ void CorpusWriter::accept(Candidate& c) {
     steering_.finished_candidate(c.index);
     for (auto [size, level] : steering_.newly_unreachable())
         spdlog::warn(
-            "{}x{} {}: no candidate reached this level after many tries; its quota is "
-            "given up",
-            size, size, level_name(level));
+            "{}x{} {}: no new puzzle of this level in the last {} candidates of this size "
+            "({} stored); its quota is given up",
+            size, size, level_name(level), kGiveUpAfter,
+            steering_.live().stored[static_cast<size_t>(size)][static_cast<size_t>(level)]);
     for (int size : steering_.newly_unreachable_sizes())
         spdlog::warn(
             "{}x{}: no candidate stored in the last {} of this size ({} stored); its count "

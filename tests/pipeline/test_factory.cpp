@@ -235,6 +235,25 @@ TEST_CASE("a level no candidate of a size reaches is given up and the run still 
     CHECK(r.counters.candidates >= 60000);
 }
 
+TEST_CASE("a level whose every new hit is a duplicate is given up and the run still ends",
+          "[factory]") {
+    // 3x3 has only a few hard puzzles up to rotation and reflection: once they are
+    // stored, every later hard candidate is a duplicate. The quota was kept because the
+    // level had hits, and `generate --sizes 3-5` ran for ever.
+    FactoryConfig c = default_config();
+    c.quotas.sizes = {3};
+    c.quotas.per_level = {0, 0, 50, 0, 0};
+    TempPath db("duplicates-only.db");
+    const FactoryResult r = run(db.str(), c, 2);
+    CHECK(r.finished);
+    const auto stored = r.counters.outcomes[static_cast<size_t>(Outcome::Stored)];
+    CHECK(stored > 0);
+    CHECK(stored < 50);
+    CHECK(r.counters.outcomes[static_cast<size_t>(Outcome::Duplicate)] > 0);
+    CHECK(r.counters.candidates >= kGiveUpAfter);
+    CHECK(r.counters.candidates < 4 * kGiveUpAfter);
+}
+
 TEST_CASE("a count quota no candidate can meet is given up and the run still ends", "[factory]") {
     // Every cage a single cell: the single-cell filter drops every candidate. After
     // 60,000 candidates of a size without a stored puzzle, its quota is given up with

@@ -308,21 +308,42 @@ TEST_CASE("the lazy bounds prune soundly and are exact on full assignments", "[s
     }
 }
 
+namespace {
+// seed002 4x4a, written out by hand: it has exactly one solution.
+Puzzle seed002_4x4a() {
+    return from_rows(4, {{Op::Div, 2, {0, 1}},
+                         {Op::Mul, 3, {2, 3, 6}},
+                         {Op::Add, 8, {4, 5, 9}},
+                         {Op::Given, 4, {7}},
+                         {Op::Sub, 3, {8, 12}},
+                         {Op::Given, 4, {10}},
+                         {Op::Mul, 6, {11, 15}},
+                         {Op::Div, 2, {13, 14}}});
+}
+}  // namespace
+
 TEST_CASE("a unique puzzle gives its one solution", "[solver]") {
-    // seed002 4x4a, written out by hand: it has exactly this one solution.
     const Grid grid = {2, 4, 3, 1, 3, 2, 1, 4, 1, 3, 4, 2, 4, 1, 2, 3};
-    Puzzle p = from_rows(4, {{Op::Div, 2, {0, 1}},
-                             {Op::Mul, 3, {2, 3, 6}},
-                             {Op::Add, 8, {4, 5, 9}},
-                             {Op::Given, 4, {7}},
-                             {Op::Sub, 3, {8, 12}},
-                             {Op::Given, 4, {10}},
-                             {Op::Mul, 6, {11, 15}},
-                             {Op::Div, 2, {13, 14}}});
+    Puzzle p = seed002_4x4a();
     REQUIRE(BruteForceCounter(p, 3).count() == 1);
     SolveResult r = solve(p, 3);
     REQUIRE(r.count == 1);
     CHECK(r.solutions[0] == grid);
+}
+
+TEST_CASE("the thread's solver keeps its tables until told to forget them", "[solver]") {
+    // bench times solve() and grade() cold: grade() solves through the thread's own
+    // solver, whose tables outlived every run until forget_thread_tables() existed.
+    Puzzle p = seed002_4x4a();
+    forget_thread_tables();
+    REQUIRE(thread_tables_held() == 0);
+    REQUIRE(solve(p).count == 1);
+    const std::size_t held = thread_tables_held();
+    CHECK(held > 0);
+    REQUIRE(solve(p).count == 1);
+    CHECK(thread_tables_held() == held);  // the second solve found them all kept
+    forget_thread_tables();
+    CHECK(thread_tables_held() == 0);
 }
 
 TEST_CASE("solver counts agree with a brute-force counter on random small puzzles", "[solver]") {
