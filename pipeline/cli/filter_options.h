@@ -48,9 +48,7 @@ struct FilterOptions {
             try {
                 f.sizes = parse_sizes(*size);
             } catch (const std::invalid_argument& e) {
-                std::string why = e.what();  // "sizes: 10 is outside 3..9"
-                if (why.rfind("sizes: ", 0) == 0) why.erase(0, 7);
-                problem = "--size: " + why;
+                problem = "--size: " + reason_of(e.what());
                 return std::nullopt;
             }
         }

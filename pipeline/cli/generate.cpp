@@ -34,8 +34,11 @@ bool run_settings_given(const GenerateOptions& o) {
 
 // Flags override the file; --count and --per-level replace the file's quotas.
 bool apply_flags(const GenerateOptions& o, FactoryConfig& c) {
+    // Each parser's message with the option the user typed.
+    const char* option = "--sizes";
     try {
         if (!o.sizes.empty()) c.quotas.sizes = parse_sizes(o.sizes);
+        option = "--per-level";
         if (!o.per_level.empty()) {
             c.quotas.per_level = parse_per_level(o.per_level);
         } else if (o.count) {
@@ -49,7 +52,7 @@ bool apply_flags(const GenerateOptions& o, FactoryConfig& c) {
             c.quotas.per_size = spread_count(total, c.quotas.sizes.size());
         }
     } catch (const std::invalid_argument& e) {
-        std::cerr << "generate: " << shown_name(e.what()) << "\n";
+        std::cerr << "generate: " << option << ": " << shown_name(reason_of(e.what())) << "\n";
         return false;
     }
     if (o.variant) {

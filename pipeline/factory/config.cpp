@@ -307,7 +307,7 @@ FactoryConfig config_from_table(const toml::table& t, const std::string& source_
                 c.quotas.sizes = parse_sizes(rd.text(
                     *n, "run.sizes", "a range \"4-9\", one size \"6\" or a list \"4,6,9\""));
             } catch (const std::invalid_argument& e) {
-                rd.fail(n, "run.sizes", e.what());
+                rd.fail(n, "run.sizes", reason_of(e.what()));
             }
         }
         int count = 600;

@@ -94,6 +94,12 @@ std::vector<int> parse_sizes(const std::string& text) {
     return sizes;
 }
 
+std::string reason_of(const std::string& message) {
+    for (const char* key : {"sizes: ", "per-level: "})
+        if (message.rfind(key, 0) == 0) return message.substr(std::string_view(key).size());
+    return message;
+}
+
 std::string sizes_text(const std::vector<int>& sizes) {
     std::string s;
     for (size_t i = 0; i < sizes.size(); ++i) {

@@ -27,6 +27,10 @@ std::string sizes_text(const std::vector<int>& sizes);
 constexpr int kMaxLevelQuota = 10'000'000;
 // "easy=N,normal=N,..." -> per-level counts; throws std::invalid_argument.
 std::array<int, kGradedLevels> parse_per_level(const std::string& text);
+// The parsers' messages start with what they read ("sizes: 10 is outside 3..9",
+// "per-level: ..."); a caller that names the source itself (an option, a file's key)
+// takes the rest.
+std::string reason_of(const std::string& message);
 // Spreads count evenly over the sizes: the smaller sizes take the remainder.
 std::vector<int> spread_count(int count, size_t sizes);
 
