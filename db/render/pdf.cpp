@@ -830,7 +830,13 @@ class Planner {
             const int columns = std::max(1, static_cast<int>((g_.content_w + gap) / (width + gap)));
             const double row_h = head + side + gap * 0.7;
             const double used = columns * width + (columns - 1) * gap;
-            const double left = (g_.content_w - used) / 2 + (width - side) / 2;
+            // A short row (a size's last, or a short book's only one) moved right by half
+            // its empty columns, as on the puzzle pages: it sat left of the middle.
+            int in_row = 0;
+            while (in_row < columns && i + in_row < ps.size() && ps.size_of(i + in_row) == n)
+                ++in_row;
+            const double left = (g_.content_w - used) / 2 + (width - side) / 2 +
+                                (columns - in_row) * (width + gap) / 2;
             const double at = place(row_h);
             for (int c = 0; c < columns && i < ps.size() && ps.size_of(i) == n; ++c, ++i) {
                 (*solution_page_)[i] = page_no();
