@@ -386,7 +386,9 @@ class Planner {
         for (; flushed_ < out_.pages.size(); ++flushed_) {
             Page& page = out_.pages[flushed_];
             sink_(page, static_cast<int>(flushed_) + 1);
-            page.draws = {};
+            // Its storage too: `draws = {}` assigned an empty list and kept the capacity,
+            // a few hundred bytes to 2 KB a page for the whole book (100,000 puzzles: 20 MB).
+            std::vector<Draw>().swap(page.draws);
         }
     }
     // A block of height h at the current position, on a new page when it does not fit.
