@@ -67,24 +67,85 @@ void for_each_chosen(Corpus& corpus, std::vector<PackEntry>& chosen,
     });
 }
 
-Book make_book(Corpus& corpus, const ExportRequest& req, std::vector<PackEntry>& chosen) {
+// A pack's puzzles gone from the corpus while it was written: it is chosen again.
+struct ChosenGone {};
+
+// The chosen puzzles read from the corpus as the book needs them, a few at a time: a
+// book held every one (about 0.8 KB a 4x4), and its memory grew with the pack. Each
+// read is checked against the digest the puzzle was chosen with; one changed since
+// then leaves its digest 0, so still_as_read chooses the pack again, and one gone
+// throws ChosenGone. In the last attempt the write transaction held since the choice
+// lets nothing change.
+class ChosenPuzzles : public BookSource {
+  public:
+    ChosenPuzzles(Corpus& corpus, std::vector<PackEntry>& chosen, int walkthrough)
+        : corpus_(corpus),
+          chosen_(chosen),
+          steps_(static_cast<std::size_t>(std::clamp<std::int64_t>(
+              walkthrough, 0, static_cast<std::int64_t>(chosen.size())))) {}
+
+    std::size_t count() const override { return chosen_.size(); }
+
+    void read(std::size_t first, std::size_t n,
+              const std::function<void(std::shared_ptr<const BookPuzzle>)>& use) override {
+        n = std::min(n, chosen_.size() - std::min(first, chosen_.size()));
+        std::vector<std::int64_t> ids;
+        ids.reserve(std::min<std::size_t>(n, 1024));
+        // In slices: the ids of a whole pack are a copy of it.
+        for (std::size_t from = first; from < first + n; from += 1024) {
+            ids.clear();
+            for (std::size_t i = from; i < std::min(first + n, from + 1024); ++i)
+                ids.push_back(chosen_[i].id);
+            corpus_.visit_puzzles(ids, [&](std::size_t k, const PuzzleRecord* r) {
+                if (!r) throw ChosenGone{};
+                use(book_puzzle(from + k, *r));
+            });
+        }
+    }
+
+    // The most puzzles in memory at once so far.
+    std::size_t most_held() const { return most_held_; }
+
+  private:
+    std::shared_ptr<const BookPuzzle> book_puzzle(std::size_t i, const PuzzleRecord& r) {
+        PackEntry& e = chosen_[i];
+        if (record_digest(r) != e.digest) e.digest = 0;
+        Puzzle p = record_puzzle(r);
+        Grid solution = record_solution(r, p);
+        auto* bp = new BookPuzzle{
+            static_cast<int>(i) + 1, std::move(p), std::move(solution), r.level, r.id, {}};
+        std::shared_ptr<const BookPuzzle> held(bp, [this](const BookPuzzle* gone) {
+            --held_;
+            delete gone;
+        });
+        most_held_ = std::max(most_held_, ++held_);
+        // The worked solutions: the grader's explanation, step by step, graded once
+        // (the plan reads these puzzles in each of its rounds).
+        if (i < steps_.size()) {
+            if (!steps_[i]) steps_[i] = grade(bp->puzzle, true, kNoNodeLimit, &bp->solution).steps;
+            bp->steps = *steps_[i];
+        }
+        return held;
+    }
+
+    Corpus& corpus_;
+    std::vector<PackEntry>& chosen_;
+    std::vector<std::optional<std::vector<std::string>>> steps_;  // of the walkthrough's
+    std::size_t held_ = 0, most_held_ = 0;
+};
+
+// The book of the chosen puzzles, read from the corpus as it is made.
+Book make_book(Corpus& corpus, const ExportRequest& req, std::vector<PackEntry>& chosen,
+               std::shared_ptr<ChosenPuzzles>& puzzles) {
     Book book;
     book.words = req.words;
     book.layout = req.layout;
     book.layout.solutions = req.solutions;
     book.date = req.date.empty() ? today_utc() : req.date;
-    int number = 0;
-    book.puzzles.reserve(chosen.size());  // not half as many again while the vector grows
-    for_each_chosen(corpus, chosen, [&](const PuzzleRecord& r) {
-        Puzzle p = record_puzzle(r);
-        Grid solution = record_solution(r, p);
-        BookPuzzle bp{++number, std::move(p), std::move(solution), r.level, r.id, {}};
-        // The worked solutions: the grader's explanation, step by step (a PDF's only:
-        // an SVG pack prints none).
-        if (number <= req.layout.walkthrough && req.format == PackFormat::Pdf)
-            bp.steps = grade(bp.puzzle, true, kNoNodeLimit, &bp.solution).steps;
-        book.puzzles.push_back(std::move(bp));
-    });
+    // An SVG pack prints no worked solutions.
+    puzzles = std::make_shared<ChosenPuzzles>(
+        corpus, chosen, req.format == PackFormat::Pdf ? req.layout.walkthrough : 0);
+    book.source = puzzles;
     return book;
 }
 
@@ -219,21 +280,24 @@ class Spool : private std::streambuf {
     std::ostream stream_;
 };
 
-// Writes the pack under its part name; returns pages (pdf) and fills files.
-int write_part(Corpus& corpus, const ExportRequest& req, std::vector<PackEntry>& chosen,
-               const fs::path& part, std::vector<std::string>& files,
-               RelabelledVariants& relabelled) {
+// Writes the pack under its part name; fills the result's pages (pdf), files and
+// relabelled variants.
+void write_part(Corpus& corpus, const ExportRequest& req, std::vector<PackEntry>& chosen,
+                const fs::path& part, ExportResult& result) {
+    std::shared_ptr<ChosenPuzzles> puzzles;
     switch (req.format) {
         case PackFormat::Pdf:
-            return render_pdf(make_book(corpus, req, chosen), part.string());
+            result.pages = render_pdf(make_book(corpus, req, chosen, puzzles), part.string());
+            break;
         case PackFormat::Svg:
             fs::create_directories(part);
-            files = render_svg(make_book(corpus, req, chosen), part.string());
-            return 0;
+            result.files = render_svg(make_book(corpus, req, chosen, puzzles), part.string());
+            break;
         default:
-            write_text_file(corpus, chosen, text_format(req.format), part, relabelled);
-            return 0;
+            write_text_file(corpus, chosen, text_format(req.format), part, result.relabelled);
+            return;
     }
+    result.most_puzzles_held = puzzles->most_held();
 }
 
 // Moves the finished part to its name. Without replace, only if nothing is there by
@@ -418,8 +482,10 @@ ExportResult export_pack(Corpus& corpus, const ExportRequest& req) {
             }
             if (req.dry_run) {
                 if (req.format == PackFormat::Pdf) {
-                    result.plan = plan_pdf(make_book(corpus, req, chosen));
+                    std::shared_ptr<ChosenPuzzles> puzzles;
+                    result.plan = plan_pdf(make_book(corpus, req, chosen, puzzles));
                     result.pages = result.plan->pages;
+                    result.most_puzzles_held = puzzles->most_held();
                 }
                 corpus.abandon();
                 return result;
@@ -429,8 +495,7 @@ ExportResult export_pack(Corpus& corpus, const ExportRequest& req) {
                            result.relabelled);
                 spool->finish();
             } else
-                result.pages =
-                    write_part(corpus, req, chosen, part, result.files, result.relabelled);
+                write_part(corpus, req, chosen, part, result);
             if (!hold) {
                 corpus.begin();
                 if (!corpus.still_as_read(chosen, filter.fresh)) {
@@ -462,6 +527,16 @@ ExportResult export_pack(Corpus& corpus, const ExportRequest& req) {
             corpus.commit();
             stop_guard->release();
             return result;
+        } catch (const ChosenGone&) {
+            // Another process deleted a chosen puzzle while the pack was written: chosen
+            // again (with the lock held from the choice on, nothing can go).
+            std::error_code ec;
+            fs::remove_all(part, ec);
+            corpus.abandon();
+            if (hold) {
+                if (stop_guard) stop_guard->release();
+                throw std::runtime_error("a chosen puzzle vanished while the pack was written");
+            }
         } catch (...) {
             std::error_code ec;
             fs::remove_all(part, ec);

@@ -57,7 +57,10 @@ struct ExportResult {
     int pages = 0;                         // pdf only
     std::optional<BookPlan> plan;          // pdf only
     std::vector<std::string> files;        // what was written
-    RelabelledVariants relabelled;         // text formats: variants read back as others
+    // pdf, svg: the most of the pack's puzzles in memory at once (read from the corpus
+    // a few at a time as the pages are drawn, so it does not grow with the pack).
+    std::size_t most_puzzles_held = 0;
+    RelabelledVariants relabelled;  // text formats: variants read back as others
     // With replace: the last pack recorded in this corpus whose file this pack replaced
     // (0: none), decided while the pack is recorded, so that of two exports to one name
     // at once the second learns of the first's.

@@ -121,6 +121,23 @@ std::string book_words_problem(const BookWords& w) {
     return problem;
 }
 
+std::size_t puzzle_count(const Book& book) {
+    return book.source ? book.source->count() : book.puzzles.size();
+}
+
+void read_puzzles(const Book& book, std::size_t first, std::size_t n,
+                  const std::function<void(std::shared_ptr<const BookPuzzle>)>& use) {
+    if (book.source) {
+        book.source->read(first, n, use);
+        return;
+    }
+    // Held in the book: handed on without a copy (a pointer that owns nothing).
+    const std::size_t end = std::min(book.puzzles.size(), first + n);
+    for (std::size_t i = first; i < end; ++i)
+        use(std::shared_ptr<const BookPuzzle>(std::shared_ptr<const BookPuzzle>(),
+                                              &book.puzzles[i]));
+}
+
 std::string level_title(const BookWords& words, const std::string& level) {
     for (size_t i = 0; i < kGraded.size(); ++i)
         if (level == kGraded[i].name) return words.level_names[i];

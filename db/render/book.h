@@ -3,6 +3,8 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -74,12 +76,32 @@ struct BookPuzzle {
     std::vector<std::string> steps;  // the grader's explanation (walkthrough puzzles only)
 };
 
+// A book's puzzles where they are stored, read when needed: a book of 100,000 puzzles
+// held them all in memory (about 0.8 KB a 4x4, more for a 9x9 or with worked steps).
+class BookSource {
+  public:
+    virtual ~BookSource() = default;
+    virtual std::size_t count() const = 0;
+    // Puzzles first .. first + n - 1 (book order, numbered from first + 1), each handed
+    // to use as it is read; a puzzle lives as long as something holds it.
+    virtual void read(std::size_t first, std::size_t n,
+                      const std::function<void(std::shared_ptr<const BookPuzzle>)>& use) = 0;
+};
+
 struct Book {
     BookWords words;
     BookLayout layout;
     std::string date;                 // e.g. "2026-11-21", on the copyright page
     std::vector<BookPuzzle> puzzles;  // in book order: by size, then easiest first
+    // When set, the puzzles are read from here as the PDF or SVG needs them, and
+    // `puzzles` is empty.
+    std::shared_ptr<BookSource> source;
 };
+
+// The book's puzzles in book order, one at a time, from either place.
+std::size_t puzzle_count(const Book& book);
+void read_puzzles(const Book& book, std::size_t first, std::size_t n,
+                  const std::function<void(std::shared_ptr<const BookPuzzle>)>& use);
 
 // The printed name of a stored level ("easy" -> "Gentle").
 std::string level_title(const BookWords& words, const std::string& level);

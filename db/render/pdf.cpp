@@ -15,6 +15,7 @@
 #include <stdexcept>
 
 #include "core/io/utf8.h"
+#include "db/render/book_index.h"
 #include "db/render/clues.h"
 #include "db/render/render.h"
 
@@ -274,10 +275,26 @@ struct Planned {
     std::vector<Page> pages;
     BookPlan plan;
     std::vector<int> solution_page;  // page of puzzle i's answer (book order), 0 without
-    // What the puzzles' keys and captions need, measured once: the keys' room by size,
-    // the captions' by columns and size at this plan's gutter.
-    std::map<int, double> key_room;
+    // What the puzzles' captions need, measured once: their room by columns and size at
+    // this plan's gutter.
     std::map<std::pair<int, int>, double> caption_room;
+};
+
+// The book's puzzles as the planner sees them: the index, and the room the keys under
+// each size's grids take (the most lines any has, wrapped to the narrowest grid the
+// book allows), measured as the index reads the puzzles.
+struct Measured {
+    std::map<int, double> key_room;  // first: the index fills it as it is made
+    BookIndex index;
+
+    Measured(const Book& book, cairo_t* cr)
+        : index(book, [this, cr, st = style_for(book.layout.large_print)](const BookPuzzle& bp) {
+              const int n = bp.puzzle.size;
+              const ClueLayout clues = clues_for(cr, bp.puzzle, st.min_cell, st);
+              double& room = key_room[n];
+              room = std::max(
+                  room, key_height(grid_key_lines(cr, clues, n * st.min_cell, st).size(), st));
+          }) {}
 };
 
 // Takes each page of the drawing pass as it completes, with its number (from 1).
@@ -305,9 +322,11 @@ Slots slots_for(int per_page) {
 // as it is complete, so that memory holds one page's drawing rather than the book's.
 class Planner {
   public:
-    Planner(const Book& book, cairo_t* measure, double gutter, const Planned* known = nullptr,
-            PageSink sink = {})
+    Planner(const Book& book, const Measured& measured, cairo_t* measure, double gutter,
+            const Planned* known = nullptr, PageSink sink = {})
         : book_(book),
+          index_(measured.index),
+          key_room_(measured.key_room),
           cr_(measure),
           st_(style_for(book.layout.large_print)),
           known_(known),
@@ -317,10 +336,7 @@ class Planner {
         g_.gutter = gutter * kIn;
         g_.content_w = g_.width - g_.gutter - outside_margin(book.layout.bleed);
         g_.content_h = text_height(book.layout);
-        if (known_) {
-            key_room_ = known_->key_room;
-            if (known_->plan.gutter_inches == gutter) caption_room_ = known_->caption_room;
-        }
+        if (known_ && known_->plan.gutter_inches == gutter) caption_room_ = known_->caption_room;
     }
 
     Planned run() {
@@ -331,7 +347,6 @@ class Planner {
         answer_key();
         out_.plan.pages = static_cast<int>(out_.pages.size());
         out_.solution_page = *solution_page_;
-        out_.key_room = key_room_;
         out_.caption_room = caption_room_;
         flush_pages();
         return std::move(out_);
@@ -339,6 +354,8 @@ class Planner {
 
   private:
     const Book& book_;
+    const BookIndex& index_;                 // the puzzles: a few bytes each, read when drawn
+    const std::map<int, double>& key_room_;  // by size
     cairo_t* cr_;
     Style st_;
     Geometry g_;
@@ -349,7 +366,6 @@ class Planner {
     bool holding_ = false;   // keeps complete pages back (the contents are still to draw)
     bool centring_ = false;  // new pages are puzzle pages
     double y_ = 0;           // used height on the current page
-    mutable std::map<int, double> key_room_;                      // by size
     mutable std::map<std::pair<int, int>, double> caption_room_;  // by columns and size
     int toc_first_ = 0, toc_pages_ = 0;
 
@@ -370,7 +386,9 @@ class Planner {
         for (; flushed_ < out_.pages.size(); ++flushed_) {
             Page& page = out_.pages[flushed_];
             sink_(page, static_cast<int>(flushed_) + 1);
-            page.draws = {};
+            // Its storage too: `draws = {}` assigned an empty list and kept the capacity,
+            // a few hundred bytes to 2 KB a page for the whole book (100,000 puzzles: 20 MB).
+            std::vector<Draw>().swap(page.draws);
         }
     }
     // A block of height h at the current position, on a new page when it does not fit.
@@ -471,10 +489,7 @@ class Planner {
             from = to + 1;
         }
         // Variants: each distinct rule set in the book, in order of first use.
-        std::vector<Rules> seen;
-        for (const BookPuzzle& bp : book_.puzzles)
-            if (std::find(seen.begin(), seen.end(), bp.puzzle.rules) == seen.end())
-                seen.push_back(bp.puzzle.rules);
+        const std::vector<Rules>& seen = index_.rules();
         for (const Rules& r : seen)
             for (const std::string& line : variant_rules_text(r)) {
                 const std::string head = seen.size() > 1 ? rules_name(r) + " puzzles: " : "";
@@ -482,8 +497,8 @@ class Planner {
                 y_ += st_.body * 0.6;
             }
         // Merged big cages have targets too long for a cell: say once how they print.
-        if (std::any_of(book_.puzzles.begin(), book_.puzzles.end(),
-                        [&](const BookPuzzle& bp) { return key_room(bp.puzzle.size) > 0; })) {
+        if (std::any_of(key_room_.begin(), key_room_.end(),
+                        [](const auto& room) { return room.second > 0; })) {
             text_lines(wrap(cr_,
                             "A target too long for its cell shows a letter in its place "
                             "(A\u00d7); the target is listed under the grid (A = 3,982,060).",
@@ -533,12 +548,8 @@ class Planner {
 
     // "100 puzzles · 6×6 to 9×9", for the title page.
     std::string contents_line() const {
-        int lo = 99, hi = 0;
-        for (const auto& bp : book_.puzzles) {
-            lo = std::min(lo, bp.puzzle.size);
-            hi = std::max(hi, bp.puzzle.size);
-        }
-        const size_t k = book_.puzzles.size();
+        const int lo = index_.smallest(), hi = index_.largest();
+        const size_t k = index_.size();
         std::string line = std::to_string(k) + (k == 1 ? " puzzle" : " puzzles");
         if (k) line += "  \u00b7  " + size_name(lo) + (lo == hi ? "" : " to " + size_name(hi));
         return line;
@@ -546,13 +557,10 @@ class Planner {
 
     size_t sections_count() const {
         size_t count = 0;
-        std::string last;
-        for (size_t i = 0; i < book_.puzzles.size(); ++i) {
-            const auto& bp = book_.puzzles[i];
-            const std::string key = std::to_string(bp.puzzle.size) + bp.level;
-            if (key != last) ++count;
-            last = key;
-        }
+        for (size_t i = 0; i < index_.size(); ++i)
+            if (i == 0 || index_.size_of(i) != index_.size_of(i - 1) ||
+                !index_.same_level(i, i - 1))
+                ++count;
         return count + 8;  // size lines
     }
 
@@ -563,19 +571,10 @@ class Planner {
         return std::min({(slot_w - 16) / n,
                          (row_h - caption_room(s.columns, n) - key_room(n) - 8) / n, st_.max_cell});
     }
-    // The room the keys under n x n grids may take: the most lines any has, wrapped to
-    // the narrowest grid the book allows.
+    // The room the keys under n x n grids may take (measured with the index).
     double key_room(int n) const {
-        auto [at, fresh] = key_room_.try_emplace(n, 0.0);
-        if (fresh)
-            for (const BookPuzzle& bp : book_.puzzles)
-                if (bp.puzzle.size == n) {
-                    const ClueLayout clues = clues_for(cr_, bp.puzzle, st_.min_cell, st_);
-                    at->second = std::max(
-                        at->second,
-                        key_height(grid_key_lines(cr_, clues, n * st_.min_cell, st_).size(), st_));
-                }
-        return at->second;
+        const auto at = key_room_.find(n);
+        return at == key_room_.end() ? 0 : at->second;
     }
     double row_height(int per_page) const {
         const Slots s = slots_for(per_page);
@@ -610,10 +609,9 @@ class Planner {
     // into the next slot's caption, and off the page. The last word is the page of its
     // solution, measured as 7 digits until the answer key is planned.
     std::vector<std::string> caption_lines(size_t i, int columns) const {
-        const BookPuzzle& bp = book_.puzzles[i];
-        std::string text = "No. " + std::to_string(bp.number) + "  \u00b7  " +
-                           level_title(book_.words, bp.level) + "  \u00b7  #" +
-                           std::to_string(bp.id);
+        std::string text = "No. " + std::to_string(index_.number(i)) + "  \u00b7  " +
+                           level_title(book_.words, index_.level(i)) + "  \u00b7  #" +
+                           std::to_string(index_.id(i));
         if (book_.layout.solutions) text += "  \u00b7  Solution p. 0000000";
         const double width = g_.content_w / columns - 6;
         set_font(cr_, st_.caption, false);
@@ -627,15 +625,15 @@ class Planner {
     double caption_room(int columns, int n) const {
         auto [at, fresh] = caption_room_.try_emplace({columns, n}, caption_h());
         if (fresh)
-            for (size_t i = 0; i < book_.puzzles.size(); ++i)
-                if (book_.puzzles[i].puzzle.size == n)
+            for (size_t i = 0; i < index_.size(); ++i)
+                if (index_.size_of(i) == n)
                     at->second =
                         std::max(at->second, caption_height(caption_lines(i, columns).size()));
         return at->second;
     }
 
     void puzzles() {
-        const auto& ps = book_.puzzles;
+        const BookIndex& ps = index_;
         out_.plan.puzzle_page.assign(ps.size(), 0);
         // Drawing, the captions print the answers' pages before the key is planned.
         if (drawing())
@@ -645,23 +643,23 @@ class Planner {
         centring_ = true;
         size_t i = 0;
         while (i < ps.size()) {
-            const int n = ps[i].puzzle.size;
+            const int n = ps.size_of(i);
             const int per_page = choose_per_page(n);
             out_.plan.per_page.push_back({n, per_page});
             const Slots s = slots_for(per_page);
             const double row_h = row_height(per_page), cell = cell_for(per_page, n);
             heading(size_name(n) + " puzzles", st_.size_heading, size_heading_h(),
                     level_heading_h() + row_h);
-            while (i < ps.size() && ps[i].puzzle.size == n) {
-                const std::string level = ps[i].level;
-                BookSection section{n, level_title(book_.words, level), 0, 0};
+            while (i < ps.size() && ps.size_of(i) == n) {
+                const size_t first = i;  // of the section
+                BookSection section{n, level_title(book_.words, ps.level(i)), 0, 0};
                 heading(section.level, st_.heading, level_heading_h(), row_h);
                 section.page = page_no();
-                while (i < ps.size() && ps[i].puzzle.size == n && ps[i].level == level) {
+                while (i < ps.size() && ps.size_of(i) == n && ps.same_level(i, first)) {
                     const double at = place(row_h);
                     int in_row = 0;
                     while (in_row < s.columns && i + in_row < ps.size() &&
-                           ps[i + in_row].puzzle.size == n && ps[i + in_row].level == level)
+                           ps.size_of(i + in_row) == n && ps.same_level(i + in_row, first))
                         ++in_row;
                     // A short row (a section's last, or its only puzzle) in the middle of
                     // the page under its centred heading, not in the left column.
@@ -682,7 +680,7 @@ class Planner {
     void puzzle_slot(size_t i, int column, Slots s, double at, double row_h, double cell,
                      double indent) {
         if (!drawing()) return;  // nothing here moves the pages
-        const BookPuzzle* bp = &book_.puzzles[i];
+        const std::shared_ptr<const BookPuzzle> bp = index_.puzzle(i);
         const double slot_w = g_.content_w / s.columns;
         const double side = cell * bp->puzzle.size;
         const double gx = indent + column * slot_w + (slot_w - side) / 2;
@@ -715,7 +713,7 @@ class Planner {
     }
 
     void walkthroughs() {
-        const int k = std::min(book_.layout.walkthrough, static_cast<int>(book_.puzzles.size()));
+        const int k = std::min(book_.layout.walkthrough, static_cast<int>(index_.size()));
         if (k <= 0) return;
         for (int i = 0; i < k; ++i) {
             new_page();
@@ -725,7 +723,8 @@ class Planner {
     }
 
     // Grid snapshot: the puzzle with the digits placed so far.
-    void snapshot(const BookPuzzle* bp, const Grid& placed, const std::string& label) {
+    void snapshot(const std::shared_ptr<const BookPuzzle>& bp, const Grid& placed,
+                  const std::string& label) {
         const int n = bp->puzzle.size;
         const double cell = std::min(st_.walk_cell, (g_.content_w - 8) / n);
         const double side = cell * n;
@@ -750,7 +749,7 @@ class Planner {
     }
 
     void walkthrough(size_t i, bool first) {
-        const BookPuzzle* bp = &book_.puzzles[i];
+        const std::shared_ptr<const BookPuzzle> bp = index_.puzzle(i);
         const int n = bp->puzzle.size;
         heading("Worked solution: No. " + std::to_string(bp->number), st_.size_heading,
                 size_heading_h(), 0);
@@ -804,7 +803,7 @@ class Planner {
 
     // The heading of puzzle i's answer: its number and the page it is on.
     std::string key_caption(size_t i) const {
-        return "No. " + std::to_string(book_.puzzles[i].number) + "  \u00b7  p. " +
+        return "No. " + std::to_string(index_.number(i)) + "  \u00b7  p. " +
                std::to_string(out_.plan.puzzle_page[i]);
     }
 
@@ -813,13 +812,13 @@ class Planner {
         new_page();
         out_.plan.solutions_page = page_no();
         heading("Solutions", st_.size_heading, size_heading_h(), 0);
-        const auto& ps = book_.puzzles;
+        const BookIndex& ps = index_;
         const double cell = st_.key_cell, gap = cell * 1.4, head = st_.caption * 2;
         size_t i = 0;
         int measured = 0;  // the size whose captions width holds
         double width = 0;
         while (i < ps.size()) {
-            const int n = ps[i].puzzle.size;
+            const int n = ps.size_of(i);
             const double side = n * cell;
             // A column as wide as the widest caption of the size: "No. 12 · p. 4" is
             // wider than a 3x3 key grid, and ran into its neighbours.
@@ -827,17 +826,24 @@ class Planner {
                 measured = n;
                 width = side;
                 set_font(cr_, st_.caption, true);
-                for (size_t j = i; j < ps.size() && ps[j].puzzle.size == n; ++j)
+                for (size_t j = i; j < ps.size() && ps.size_of(j) == n; ++j)
                     width = std::max(width, text_width(cr_, key_caption(j)) + st_.caption);
             }
             const int columns = std::max(1, static_cast<int>((g_.content_w + gap) / (width + gap)));
             const double row_h = head + side + gap * 0.7;
             const double used = columns * width + (columns - 1) * gap;
-            const double left = (g_.content_w - used) / 2 + (width - side) / 2;
+            // A short row (a size's last, or a short book's only one) moved right by half
+            // its empty columns, as on the puzzle pages: it sat left of the middle.
+            int in_row = 0;
+            while (in_row < columns && i + in_row < ps.size() && ps.size_of(i + in_row) == n)
+                ++in_row;
+            const double left = (g_.content_w - used) / 2 + (width - side) / 2 +
+                                (columns - in_row) * (width + gap) / 2;
             const double at = place(row_h);
-            for (int c = 0; c < columns && i < ps.size() && ps[i].puzzle.size == n; ++c, ++i) {
+            for (int c = 0; c < columns && i < ps.size() && ps.size_of(i) == n; ++c, ++i) {
                 (*solution_page_)[i] = page_no();
-                const BookPuzzle* bp = &ps[i];
+                if (!drawing()) continue;  // nothing below moves the pages
+                const std::shared_ptr<const BookPuzzle> bp = ps.puzzle(i);
                 const double gx = left + c * (width + gap);
                 const std::string text = key_caption(i);
                 const Style st = st_;
@@ -918,12 +924,12 @@ class Planner {
 
 // Plans until the gutter suits the page count it produces. Nothing is drawn: the
 // pages hold no drawing.
-Planned plan_book(const Book& book) {
+Planned plan_book(const Book& book, const Measured& measured) {
     const TextMeasure measure;
     double gutter = gutter_for(0);
     Planned planned;
     for (int round = 0; round < 4; ++round) {
-        planned = Planner(book, measure.get(), gutter, &planned).run();
+        planned = Planner(book, measured, measure.get(), gutter, &planned).run();
         const double wanted = gutter_for(planned.plan.pages);
         if (wanted <= gutter) break;
         gutter = wanted;
@@ -1042,11 +1048,14 @@ std::string unprintable_words(const BookWords& words) {
 }
 
 BookPlan plan_pdf(const Book& book) {
-    return plan_book(book).plan;
+    const TextMeasure measure;
+    return plan_book(book, Measured(book, measure.get())).plan;
 }
 
 int render_pdf(const Book& book, const std::string& path) {
-    const Planned planned = plan_book(book);
+    const TextMeasure measure;
+    const Measured measured(book, measure.get());
+    const Planned planned = plan_book(book, measured);
     const BookLayout& lay = book.layout;
     const double bleed = lay.bleed ? kBleed : 0;
     const double page_w = lay.trim.width + bleed, page_h = lay.trim.height + 2 * bleed;
@@ -1092,10 +1101,15 @@ int render_pdf(const Book& book, const std::string& path) {
         }
         cairo_show_page(cr);
     };
-    {
-        // Again at the gutter the plan chose, drawing each page as it completes.
-        const TextMeasure measure;
-        Planner(book, measure.get(), planned.plan.gutter_inches, &planned, draw_page).run();
+    try {
+        // Again at the gutter the plan chose, drawing each page as it completes (its
+        // puzzles read as it goes, which may fail: the pack is then chosen again).
+        Planner(book, measured, measure.get(), planned.plan.gutter_inches, &planned, draw_page)
+            .run();
+    } catch (...) {
+        cairo_destroy(cr);
+        cairo_surface_destroy(surface);
+        throw;
     }
     cairo_destroy(cr);
     cairo_surface_finish(surface);

@@ -146,7 +146,8 @@ std::vector<std::string> render_svg(const Book& book, const std::string& dir) {
     const TextMeasure measure;  // clues are fitted to their cells in the style's fonts
     // Names as wide as the largest number, at least 3 digits, so that they sort in book
     // order: with 4 digits at most, 10000.svg sorted between 1000.svg and 1001.svg.
-    int largest = 0;
+    // A book read from its source is numbered 1 to its count.
+    int largest = static_cast<int>(puzzle_count(book));
     for (const BookPuzzle& bp : book.puzzles) largest = std::max(largest, bp.number);
     const int width = std::max<int>(3, static_cast<int>(std::to_string(largest).size()));
     std::vector<std::string> written;
@@ -164,10 +165,11 @@ std::vector<std::string> render_svg(const Book& book, const std::string& dir) {
                                      (errno ? std::strerror(errno) : "the stream failed"));
         written.push_back(name);
     };
-    for (const BookPuzzle& bp : book.puzzles) {
-        write_one(bp, false);
-        if (book.layout.solutions) write_one(bp, true);
-    }
+    // A puzzle at a time: memory does not grow with the pack.
+    read_puzzles(book, 0, puzzle_count(book), [&](std::shared_ptr<const BookPuzzle> bp) {
+        write_one(*bp, false);
+        if (book.layout.solutions) write_one(*bp, true);
+    });
     return written;
 }
 

@@ -657,10 +657,40 @@ TEST_CASE("a clue too long for its cell prints as a key under the grid, never be
     }
 }
 
+namespace {
+
+// The answer key's captions on a page, "No. k · p. N", each as its words.
+std::vector<std::vector<Word>> key_captions(const std::vector<Word>& page) {
+    std::vector<std::vector<Word>> out;
+    for (size_t i = 0; i + 4 < page.size(); ++i)
+        if (page[i].text == "No." && page[i + 3].text == "p.")
+            out.push_back(
+                {page.begin() + static_cast<long>(i), page.begin() + static_cast<long>(i) + 5});
+    return out;
+}
+
+// The answer key's captions on this page stand, together, under the middle of its
+// "Solutions" heading.
+void check_answers_centred(const std::vector<Word>& key, int count) {
+    double middle = -1;
+    for (const Word& w : key)
+        if (w.text == "Solutions") middle = (w.x0 + w.x1) / 2;
+    REQUIRE(middle > 0);
+    const auto caps = key_captions(key);
+    REQUIRE(caps.size() == static_cast<size_t>(count));
+    double sum = 0;
+    for (const auto& cap : caps) sum += (cap.front().x0 + cap.back().x1) / 2;
+    CHECK(sum / count == Approx(middle).margin(1));
+}
+
+}  // namespace
+
 TEST_CASE("a lone puzzle, and a section's short last row, stand in the middle of the page",
           "[book]") {
     // A section of one puzzle stood in the left column under its centred headings; so
-    // did the last puzzle of a section of three, two a row.
+    // did the last puzzle of a section of three, two a row. And their answers: three in
+    // a row of seven columns stood in its three left columns, left of the centred
+    // "Solutions" heading.
     TempDir dir;
     const std::string db = factory_corpus(dir);
     db::Corpus c = db::Corpus::open_existing(db);
@@ -695,6 +725,7 @@ TEST_CASE("a lone puzzle, and a section's short last row, stand in the middle of
             CHECK((centre(caps[0]) + centre(caps[1])) / 2 == Approx(middle).margin(1));
             CHECK(std::abs(centre(caps[0]) - centre(caps[1])) > 100);
         }
+        check_answers_centred(pages.back(), count);  // the answers close the book
     }
 }
 
