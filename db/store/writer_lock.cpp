@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <ctime>
 #include <filesystem>
@@ -25,6 +26,18 @@ std::string read_all(int fd) {
         text.append(buf, static_cast<size_t>(n));
     while (!text.empty() && (text.back() == '\n' || text.back() == '\0')) text.pop_back();
     return text;
+}
+
+// The line of the writer that holds the lock. It empties the file and then writes its
+// line, so a writer started at the same instant read "" and named the holder
+// "unknown": wait a little for the line.
+std::string holder_line(int fd) {
+    std::string text = read_all(fd);
+    for (int tries = 0; text.empty() && tries < 20; ++tries) {
+        ::usleep(5000);
+        text = read_all(fd);
+    }
+    return text.empty() ? "unknown" : text;
 }
 
 std::string holder_text(const std::string& command) {
@@ -61,6 +74,26 @@ void check_writable_name(const std::string& corpus_path) {
                       std::to_string(corpus.filename().string().size()) +
                       " bytes: making it takes NAME.new-journal, and the folder takes names of " +
                       std::to_string(max) + " bytes at most)");
+}
+
+// Why the lock file could not be opened. A lock file left by another user, or made
+// read-only, in a folder we may write was blamed on the folder, which was fine.
+std::string lock_open_problem(const std::string& path, int why) {
+    std::string text = "cannot open the lock file " + path + ": " + std::strerror(why);
+    if (why != EACCES && why != EROFS) return text;
+    struct stat st;
+    const std::string folder = std::filesystem::path(path).parent_path().string();
+    if (why == EACCES && ::lstat(path.c_str(), &st) == 0 &&
+        ::access(folder.empty() ? "." : folder.c_str(), W_OK) == 0) {
+        char mode[8];
+        std::snprintf(mode, sizeof mode, "%04o", static_cast<unsigned>(st.st_mode & 07777));
+        return text + " (the file is not ours to write: owner uid " + std::to_string(st.st_uid) +
+               ", mode " + mode +
+               "; if no kenken writes this corpus, remove it: a writer makes its own)";
+    }
+    return text +
+           " (a writer needs to write the corpus's folder: the lock file and SQLite's journal "
+           "live beside the corpus)";
 }
 
 }  // namespace
@@ -145,12 +178,7 @@ std::optional<WriterLock> WriterLock::try_acquire(const std::string& corpus_path
     if (fd < 0 && errno == ELOOP)
         throw DbError("the lock file " + path +
                       " is a symbolic link: remove it (a writer makes its own)");
-    if (fd < 0)
-        throw DbError("cannot open the lock file " + path + ": " + std::strerror(errno) +
-                      (errno == EACCES || errno == EROFS
-                           ? " (a writer needs to write the corpus's folder: the lock file and "
-                             "SQLite's journal live beside the corpus)"
-                           : ""));
+    if (fd < 0) throw DbError(lock_open_problem(path, errno));
     WriterLock lock(fd);
     struct stat st;
     if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_nlink != 1)
@@ -160,8 +188,7 @@ std::optional<WriterLock> WriterLock::try_acquire(const std::string& corpus_path
     if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
         if (errno != EWOULDBLOCK)
             throw DbError("cannot lock " + path + ": " + std::strerror(errno));
-        holder = read_all(fd);
-        if (holder.empty()) holder = "unknown";
+        holder = holder_line(fd);
         return std::nullopt;
     }
     // Ours now, whatever an earlier (dead) holder wrote: record who we are.
