@@ -1,6 +1,7 @@
 // kenken generate: fills a corpus with unique, graded puzzles until the quotas are full.
 #include <spdlog/spdlog.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -355,7 +356,15 @@ void add_generate_command(CLI::App& app) {
     sub->add_option("--max-singletons", o->max_singletons,
                     "Largest share of 1-cell cages a puzzle may have (default: 0.2)")
         ->check(finite_number())
-        ->check(CLI::Range(0.0, 1.0));
+        // Said as the whole numbers say it: CLI11's Range said "Value 5. not in range
+        // 0.000000 to 1.000000".
+        ->check(CLI::Validator(
+            [](std::string& text) -> std::string {
+                const double share = std::strtod(text.c_str(), nullptr);
+                return share >= 0 && share <= 1 ? std::string{}
+                                                : "'" + text + "' is outside 0..1 (a share)";
+            },
+            "0..1"));
     sub->add_option("--shard", o->shard,
                     "Make shard I of N (0-based): its share of every quota, from its own "
                     "candidate stream; join shards with `kenken merge`");

@@ -284,3 +284,18 @@ TEST_CASE("a puzzle file that is a loop of links or a link to nothing says which
         CHECK_THAT(nothing.err, Catch::Contains("a symbolic link to nothing"));
     }
 }
+
+TEST_CASE("a share past its range is said as a count past its range is",
+          "[cli][hostile-review][numbers]") {
+    // --max-singletons 5. said "Value 5. not in range 0.000000 to 1.000000" where
+    // --count 0 says "'0' is outside 1..100000000".
+    TempPath db("review-share.db");
+    for (const char* value : {"5.", "1e+2", "-0.5", "1.0000001"}) {
+        const CliResult r = run_kenken("generate -q --sizes 4 -n 2 --db " + db.str() +
+                                       " --max-singletons " + value);
+        INFO(value << ": " << r.err);
+        CHECK(r.status == 2);
+        CHECK_THAT(r.err, Catch::Contains(std::string("'") + value + "' is outside 0..1"));
+        CHECK_FALSE(fs::exists(db.path));
+    }
+}
