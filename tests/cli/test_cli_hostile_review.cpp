@@ -299,3 +299,40 @@ TEST_CASE("a share past its range is said as a count past its range is",
         CHECK_FALSE(fs::exists(db.path));
     }
 }
+
+TEST_CASE("a count quota given up in a resumed run is given up where the whole run gives it up",
+          "[cli][hostile-review][quota]") {
+    // Issue 11 item 3 with --resume: 3x3 grids of dominoes always keep a single cell, and
+    // max_singletons = 0 refuses every one. Stopped and resumed, the run must count its
+    // 60,000 candidates on from where it stopped, not start the count again.
+    SharedFolder folder("review-give-up");
+    const std::string config = folder / "impossible.toml";
+    write_file(config,
+               "[run]\nsizes = \"3\"\ncount = 5\nmax_singletons = 0\n[[recipes]]\nname = "
+               "\"pairs\"\ntiling = { strategy = \"random-edges\", size_weights = [0, 1], "
+               "max_cage = 2 }\n");
+    const auto candidates = [](const std::string& db) {
+        const CliResult r = run_kenken("stats --db " + db);
+        REQUIRE(r.status == 0);
+        CHECK_THAT(r.out, Catch::Contains("finished"));
+        return r.out.substr(r.out.find("wall time"));
+    };
+    const std::string whole = folder / "whole.db";
+    const CliResult w = run_kenken("generate -q -j 2 --db " + whole + " --config " + config);
+    REQUIRE(w.status == 0);
+    CHECK_THAT(w.err, Catch::Contains("its count quota is given up"));
+    CHECK_THAT(candidates(whole), Catch::Contains("for 60000 candidates"));
+    for (int ms : {20, 60}) {
+        const std::string db = folder / ("parts" + std::to_string(ms) + ".db");
+        const CliResult stopped =
+            run_shell("{ " + kKenken + " generate -q -j 2 --db " + db + " --config " + config +
+                      " & sleep 0." + (ms < 100 ? "0" : "") + std::to_string(ms) +
+                      "; kill -TERM $!; wait $!; }");
+        INFO("stopped after " << ms << " ms: " << stopped.out);
+        if (stopped.status == 130)
+            CHECK(run_kenken("generate -q -j 2 --db " + db + " --resume").status == 0);
+        else
+            CHECK(stopped.status == 0);
+        CHECK_THAT(candidates(db), Catch::Contains("for 60000 candidates"));
+    }
+}
