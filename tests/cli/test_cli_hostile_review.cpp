@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "tests/support/cli_run.h"
 #include "tests/support/test_files.h"
@@ -335,4 +336,47 @@ TEST_CASE("a count quota given up in a resumed run is given up where the whole r
             CHECK(stopped.status == 0);
         CHECK_THAT(candidates(db), Catch::Contains("for 60000 candidates"));
     }
+}
+
+TEST_CASE("a merge stopped while it checks its shards exits 130, as its help says",
+          "[cli][hostile-review][signal]") {
+    // The stop signals were caught only once the shards had been checked: SIGTERM while
+    // forty shards were checked (the output corpus already made) ended merge by the
+    // signal, exit 143, where its help promises 130 and says where it stopped.
+    SharedFolder folder("review-merge-stop");
+    const std::string first = folder / "shard0.db";
+    REQUIRE(run_kenken("generate -q --db " + first + " --sizes 4 -n 50").status == 0);
+    fs::remove(first + ".lock");
+    std::vector<std::string> args = {KENKEN_BINARY, "merge", "--db", folder / "out.db", first};
+    for (int i = 1; i < 40; ++i) {
+        const std::string copy = folder / ("shard" + std::to_string(i) + ".db");
+        fs::copy_file(first, copy);
+        args.push_back(copy);
+    }
+    std::vector<char*> argv;
+    for (std::string& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    const pid_t pid = fork();
+    if (pid == 0) {
+        for (int s : {SIGTERM, SIGHUP, SIGINT}) signal(s, SIG_DFL);
+        freopen("/dev/null", "w", stdout);
+        freopen("/dev/null", "w", stderr);
+        execv(KENKEN_BINARY, argv.data());
+        _exit(127);
+    }
+    REQUIRE(pid > 0);
+    // The output corpus is made after the shards are found to be corpora, before they are
+    // checked run by run: the moment to stop it.
+    const auto start = std::chrono::steady_clock::now();
+    while (!fs::exists(folder / "out.db") &&
+           std::chrono::steady_clock::now() - start < std::chrono::seconds(10))
+        std::this_thread::sleep_for(std::chrono::microseconds(200));
+    kill(pid, SIGTERM);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    INFO("status " << status);
+    REQUIRE(WIFEXITED(status));
+    // 0 only if it had finished all forty before the signal came.
+    CHECK((WEXITSTATUS(status) == 130 || WEXITSTATUS(status) == 0));
+    CHECK(run_kenken("verify -q --db " + (folder / "out.db")).status == 0);
 }
