@@ -28,6 +28,27 @@ std::string read_all(int fd) {
     return text;
 }
 
+// This process's PID namespace ("pid:[4026531836]"), or "" where /proc does not say.
+std::string pid_namespace() {
+    char link[64] = "";
+    const ssize_t n = ::readlink("/proc/self/ns/pid", link, sizeof link - 1);
+    return n > 0 ? std::string(link, static_cast<size_t>(n)) : "";
+}
+
+// The holder's line as shown: a writer in another PID namespace (a container) wrote a
+// pid this one cannot use ("pid 1", which `kill 1` would not reach), so that is said.
+std::string shown_holder(const std::string& text) {
+    const auto end = text.find('\n');
+    std::string line = text.substr(0, end);
+    const std::string tag = "\npidns ";
+    if (const auto at = text.find(tag); at != std::string::npos) {
+        const std::string theirs = text.substr(at + tag.size());
+        if (const std::string mine = pid_namespace(); !mine.empty() && theirs != mine)
+            line += ", in another PID namespace (a container?): that pid is not this one's";
+    }
+    return line;
+}
+
 // The line of the writer that holds the lock. It empties the file and then writes its
 // line, so a writer started at the same instant read "" and named the holder
 // "unknown": wait a little for the line.
@@ -37,7 +58,7 @@ std::string holder_line(int fd) {
         ::usleep(5000);
         text = read_all(fd);
     }
-    return text.empty() ? "unknown" : text;
+    return text.empty() ? "unknown" : shown_holder(text);
 }
 
 std::string holder_text(const std::string& command) {
@@ -47,8 +68,10 @@ std::string holder_text(const std::string& command) {
     const std::time_t now = std::time(nullptr);
     std::tm tm{};
     if (::gmtime_r(&now, &tm)) std::strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    // The PID namespace on a line of its own, for a reader in another to tell.
+    const std::string ns = pid_namespace();
     return "kenken " + command + ", pid " + std::to_string(::getpid()) + " on " + host + " since " +
-           when + "\n";
+           when + "\n" + (ns.empty() ? "" : "pidns " + ns + "\n");
 }
 
 // A writer may create the corpus and its companions: their folder must exist, and
@@ -125,7 +148,7 @@ std::optional<std::string> WriterLock::writer_of(const std::string& corpus_path)
     if (const int lock_fd =
             ::open(lock_path(corpus_path).c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
         lock_fd >= 0) {
-        holder = read_all(lock_fd);
+        holder = shown_holder(read_all(lock_fd));
         ::close(lock_fd);
     }
     return holder.empty() ? "unknown" : holder;

@@ -380,3 +380,21 @@ TEST_CASE("a merge stopped while it checks its shards exits 130, as its help say
     CHECK((WEXITSTATUS(status) == 130 || WEXITSTATUS(status) == 0));
     CHECK(run_kenken("verify -q --db " + (folder / "out.db")).status == 0);
 }
+
+TEST_CASE("a writer in another PID namespace is named as such, its pid being not ours",
+          "[cli][hostile-review][lock]") {
+    // A generate in a container (here `unshare --pid`) holds the corpus as pid 1 of its
+    // namespace: the refusal outside named "pid 1", which `kill 1` would not reach.
+    if (run_shell("unshare --pid --fork true").status != 0) {
+        WARN("unshare --pid is not allowed here: skipped");
+        return;
+    }
+    TempPath db("review-namespace.db");
+    const CliResult r =
+        run_shell("{ unshare --pid --fork " + kKenken + " generate -q --db " + db.str() +
+                  " --sizes 5 -n 3000 -j 1 & sleep 0.5; " + kKenken + " generate -q --add --db " +
+                  db.str() + " --sizes 4 -n 2; echo status $?; kill $!; wait; }");
+    INFO(r.out);
+    CHECK_THAT(r.out, Catch::Contains("status 9"));
+    CHECK_THAT(r.out, Catch::Contains("pid 1 on") && Catch::Contains("another PID namespace"));
+}
