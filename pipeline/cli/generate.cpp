@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <set>
 
 #include "core/io/stop_signals.h"
@@ -136,9 +137,12 @@ FactoryConfig stored_config(const db::RunRow& run, const std::string& db) {
 }
 
 int run_generate(const GenerateOptions& o) {
-    // Ctrl-C is caught from the start: one arriving while the corpus opens stops the
-    // run before its first candidate, still resumable.
-    const StopSignalsCaught stop_signals(true);
+    // Ctrl-C is caught once the configuration is read, before the corpus is touched: one
+    // arriving while the corpus opens stops the run before its first candidate, still
+    // resumable. Not while the configuration is read: nothing is made by then, and a
+    // caught signal only set a flag while the read waited, so --config naming a pipe no
+    // one writes to held generate past SIGTERM for ever.
+    std::optional<StopSignalsCaught> stop_signals;
     try {
         // The configuration is checked before the corpus is touched: a bad setting
         // leaves no file behind.
@@ -167,6 +171,7 @@ int run_generate(const GenerateOptions& o) {
                       << ": no such corpus file, nothing to resume\n";
             return kFailure;
         }
+        stop_signals.emplace(true);
         // One writer per corpus, taken before the corpus is opened or made.
         std::string holder;
         std::optional<db::WriterLock> lock = db::WriterLock::try_acquire(o.db, "generate", holder);

@@ -398,3 +398,36 @@ TEST_CASE("a writer in another PID namespace is named as such, its pid being not
     CHECK_THAT(r.out, Catch::Contains("status 9"));
     CHECK_THAT(r.out, Catch::Contains("pid 1 on") && Catch::Contains("another PID namespace"));
 }
+
+TEST_CASE("generate reading its configuration from a pipe no one writes to ends on SIGTERM",
+          "[cli][hostile-review][signal]") {
+    // The stop signals were caught before the configuration was read: SIGTERM only set a
+    // flag while the open of a FIFO with no writer waited, and generate never ended.
+    SharedFolder folder("review-config-fifo");
+    const std::string fifo = folder / "config.toml";
+    const std::string db = folder / "corpus.db";
+    REQUIRE(mkfifo(fifo.c_str(), 0600) == 0);
+    const pid_t pid = fork();
+    if (pid == 0) {
+        for (int s : {SIGTERM, SIGHUP, SIGINT}) signal(s, SIG_DFL);
+        freopen("/dev/null", "w", stderr);
+        execl(KENKEN_BINARY, KENKEN_BINARY, "generate", "-q", "--db", db.c_str(), "--config",
+              fifo.c_str(), static_cast<char*>(nullptr));
+        _exit(127);
+    }
+    REQUIRE(pid > 0);
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    kill(pid, SIGTERM);
+    int status = 0;
+    bool ended = false;
+    for (int waited = 0; waited < 300 && !ended; ++waited) {  // up to 3 s
+        ended = waitpid(pid, &status, WNOHANG) == pid;
+        if (!ended) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    if (!ended) {
+        kill(pid, SIGKILL);
+        waitpid(pid, &status, 0);
+    }
+    CHECK(ended);
+    CHECK_FALSE(fs::exists(db));  // nothing was made: the configuration comes first
+}
