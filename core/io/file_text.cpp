@@ -28,10 +28,15 @@ std::string read_file_capped(const std::string& path, std::size_t max_bytes,
     errno = 0;
     std::ifstream in(path, std::ios::binary);
     if (!in) {
-        if (!std::filesystem::exists(path, ec)) return "cannot read the file: no such file";
-        // Say why (permission denied, ...) where the library kept it.
-        return errno ? "cannot read the file: " + std::string(std::strerror(errno))
-                     : "cannot read the file";
+        // Say why (permission denied, a loop of links, ...) where the library kept it: a
+        // link to itself was "no such file".
+        const int why = errno;
+        if (why == ENOENT || (why == 0 && !std::filesystem::exists(path, ec)))
+            return std::filesystem::is_symlink(path, ec)
+                       ? "cannot read the file: a symbolic link to nothing"
+                       : "cannot read the file: no such file";
+        return why ? "cannot read the file: " + std::string(std::strerror(why))
+                   : "cannot read the file";
     }
     // A file past the cap is refused before it is read (its first 64 MiB took 140 MB,
     // and time); one within it is read into room made once.

@@ -3,6 +3,8 @@
 #include <sys/stat.h>
 
 #include <array>
+#include <cstdint>
+#include <fstream>
 #include <map>
 #include <set>
 #include <string>
@@ -134,6 +136,20 @@ std::string odd_companion(const std::string& name) {
     return "";
 }
 
+// Whether the file's SQLite header carries a corpus's application id (offset 68,
+// big-endian): read from the bytes, since a damaged file cannot answer the pragma.
+bool header_says_corpus(const std::string& name) {
+    std::ifstream in(name, std::ios::binary);
+    std::array<unsigned char, 72> header{};
+    if (!in.read(reinterpret_cast<char*>(header.data()), header.size())) return false;
+    if (std::string_view(reinterpret_cast<const char*>(header.data()), 16) !=
+        std::string_view("SQLite format 3\0", 16))
+        return false;
+    const std::uint32_t id = (std::uint32_t{header[68]} << 24) | (std::uint32_t{header[69]} << 16) |
+                             (std::uint32_t{header[70]} << 8) | header[71];
+    return id == static_cast<std::uint32_t>(kApplicationId);
+}
+
 // What the file says about itself, checked for being a corpus this build can read.
 // Returns its schema version (0 for an empty database, allowed when allow_empty).
 int identify(sqlite3* db, const std::string& name, bool allow_empty) {
@@ -152,6 +168,9 @@ int identify(sqlite3* db, const std::string& name, bool allow_empty) {
         if (why.find("file is not a database") == std::string_view::npos &&
             why.find("malformed") == std::string_view::npos)
             throw DbError("cannot read " + name + " (" + e.what() + ")");
+        // A corpus cut short or with a page overwritten: it was "not a KenKen corpus".
+        if (why.find("malformed") != std::string_view::npos && header_says_corpus(name))
+            throw DbError(name + " is a damaged KenKen corpus (" + e.what() + ")");
         throw DbError(name + " is not a KenKen corpus (" + e.what() + ")");
     }
     const bool empty = tables == 0 && version == 0 && app == 0;

@@ -17,6 +17,17 @@ std::string error_text(sqlite3* db) {
             " (the corpus file or its folder is read-only, and this command records "
             "what it does in the corpus: give it write access; stats, query, verify and "
             "export --dry-run only read)";
+    // A damaged page met half way (a page zeroed, a file cut short) was "database disk
+    // image is malformed" alone, with no file named, in stats and merge.
+    // During a merge the page may be the shard's ("shard" is merge's attached corpus).
+    if ((sqlite3_extended_errcode(db) & 0xff) == SQLITE_CORRUPT) {
+        std::string files;
+        for (const char* schema : {"main", "shard"})
+            if (const char* file = sqlite3_db_filename(db, schema); file && *file)
+                files += (files.empty() ? "" : " or ") + std::string(file);
+        text += " (" + (files.empty() ? std::string("the corpus") : files) +
+                " is damaged: SQLite met a page it cannot read; restore the file from a copy)";
+    }
     // After the busy timeout SQLite says only "database is locked".
     if ((sqlite3_extended_errcode(db) & 0xff) == SQLITE_BUSY)
         text +=

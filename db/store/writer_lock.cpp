@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <ctime>
 #include <filesystem>
@@ -27,6 +28,39 @@ std::string read_all(int fd) {
     return text;
 }
 
+// This process's PID namespace ("pid:[4026531836]"), or "" where /proc does not say.
+std::string pid_namespace() {
+    char link[64] = "";
+    const ssize_t n = ::readlink("/proc/self/ns/pid", link, sizeof link - 1);
+    return n > 0 ? std::string(link, static_cast<size_t>(n)) : "";
+}
+
+// The holder's line as shown: a writer in another PID namespace (a container) wrote a
+// pid this one cannot use ("pid 1", which `kill 1` would not reach), so that is said.
+std::string shown_holder(const std::string& text) {
+    const auto end = text.find('\n');
+    std::string line = text.substr(0, end);
+    const std::string tag = "\npidns ";
+    if (const auto at = text.find(tag); at != std::string::npos) {
+        const std::string theirs = text.substr(at + tag.size());
+        if (const std::string mine = pid_namespace(); !mine.empty() && theirs != mine)
+            line += ", in another PID namespace (a container?): that pid is not this one's";
+    }
+    return line;
+}
+
+// The line of the writer that holds the lock. It empties the file and then writes its
+// line, so a writer started at the same instant read "" and named the holder
+// "unknown": wait a little for the line.
+std::string holder_line(int fd) {
+    std::string text = read_all(fd);
+    for (int tries = 0; text.empty() && tries < 20; ++tries) {
+        ::usleep(5000);
+        text = read_all(fd);
+    }
+    return text.empty() ? "unknown" : shown_holder(text);
+}
+
 std::string holder_text(const std::string& command) {
     char host[256] = "?";
     ::gethostname(host, sizeof host - 1);
@@ -34,8 +68,10 @@ std::string holder_text(const std::string& command) {
     const std::time_t now = std::time(nullptr);
     std::tm tm{};
     if (::gmtime_r(&now, &tm)) std::strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    // The PID namespace on a line of its own, for a reader in another to tell.
+    const std::string ns = pid_namespace();
     return "kenken " + command + ", pid " + std::to_string(::getpid()) + " on " + host + " since " +
-           when + "\n";
+           when + "\n" + (ns.empty() ? "" : "pidns " + ns + "\n");
 }
 
 // A writer may create the corpus and its companions: their folder must exist, and
@@ -61,6 +97,26 @@ void check_writable_name(const std::string& corpus_path) {
                       std::to_string(corpus.filename().string().size()) +
                       " bytes: making it takes NAME.new-journal, and the folder takes names of " +
                       std::to_string(max) + " bytes at most)");
+}
+
+// Why the lock file could not be opened. A lock file left by another user, or made
+// read-only, in a folder we may write was blamed on the folder, which was fine.
+std::string lock_open_problem(const std::string& path, int why) {
+    std::string text = "cannot open the lock file " + path + ": " + std::strerror(why);
+    if (why != EACCES && why != EROFS) return text;
+    struct stat st;
+    const std::string folder = std::filesystem::path(path).parent_path().string();
+    if (why == EACCES && ::lstat(path.c_str(), &st) == 0 &&
+        ::access(folder.empty() ? "." : folder.c_str(), W_OK) == 0) {
+        char mode[8];
+        std::snprintf(mode, sizeof mode, "%04o", static_cast<unsigned>(st.st_mode & 07777));
+        return text + " (the file is not ours to write: owner uid " + std::to_string(st.st_uid) +
+               ", mode " + mode +
+               "; if no kenken writes this corpus, remove it: a writer makes its own)";
+    }
+    return text +
+           " (a writer needs to write the corpus's folder: the lock file and SQLite's journal "
+           "live beside the corpus)";
 }
 
 }  // namespace
@@ -92,7 +148,7 @@ std::optional<std::string> WriterLock::writer_of(const std::string& corpus_path)
     if (const int lock_fd =
             ::open(lock_path(corpus_path).c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
         lock_fd >= 0) {
-        holder = read_all(lock_fd);
+        holder = shown_holder(read_all(lock_fd));
         ::close(lock_fd);
     }
     return holder.empty() ? "unknown" : holder;
@@ -145,12 +201,7 @@ std::optional<WriterLock> WriterLock::try_acquire(const std::string& corpus_path
     if (fd < 0 && errno == ELOOP)
         throw DbError("the lock file " + path +
                       " is a symbolic link: remove it (a writer makes its own)");
-    if (fd < 0)
-        throw DbError("cannot open the lock file " + path + ": " + std::strerror(errno) +
-                      (errno == EACCES || errno == EROFS
-                           ? " (a writer needs to write the corpus's folder: the lock file and "
-                             "SQLite's journal live beside the corpus)"
-                           : ""));
+    if (fd < 0) throw DbError(lock_open_problem(path, errno));
     WriterLock lock(fd);
     struct stat st;
     if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_nlink != 1)
@@ -160,8 +211,7 @@ std::optional<WriterLock> WriterLock::try_acquire(const std::string& corpus_path
     if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
         if (errno != EWOULDBLOCK)
             throw DbError("cannot lock " + path + ": " + std::strerror(errno));
-        holder = read_all(fd);
-        if (holder.empty()) holder = "unknown";
+        holder = holder_line(fd);
         return std::nullopt;
     }
     // Ours now, whatever an earlier (dead) holder wrote: record who we are.

@@ -200,9 +200,15 @@ int run(const ExportArgs& a) {
         return kBadInput;
     }
     std::error_code ec;
-    if (a.out != "-" && *format != db::PackFormat::Svg && fs::is_regular_file(a.out, ec) &&
-        !a.force) {
-        std::cerr << "export: " << shown_name(a.out) << " already exists (--force overwrites it)\n";
+    // A symbolic link to nothing exists too: it was taken for a free name, the pack was
+    // made and then refused as having "appeared while the pack was written".
+    const bool link = a.out != "-" && fs::is_symlink(fs::symlink_status(a.out, ec));
+    const bool dangling = link && !fs::exists(fs::status(a.out, ec));
+    if (a.out != "-" && *format != db::PackFormat::Svg &&
+        (fs::is_regular_file(a.out, ec) || dangling) && !a.force) {
+        std::cerr << "export: " << shown_name(a.out) << " already exists"
+                  << (dangling ? " as a symbolic link to nothing (--force replaces the link)\n"
+                               : " (--force overwrites it)\n");
         return kBadInput;
     }
     db::ExportRequest req;
@@ -210,6 +216,15 @@ int run(const ExportArgs& a) {
     // An svg pack is a folder, and "pages/" names one as well as "pages" does.
     if (*format == db::PackFormat::Svg)
         while (req.out.size() > 1 && req.out.back() == '/') req.out.pop_back();
+    // An SVG pack is a new folder put in place of its name: a link there (to an empty
+    // folder, or to nothing) was replaced by the folder, the link lost without --force.
+    if (*format == db::PackFormat::Svg && !a.force &&
+        fs::is_symlink(fs::symlink_status(req.out, ec))) {
+        std::cerr << "export: " << shown_name(a.out)
+                  << " is a symbolic link: an SVG pack is a new folder made in its place, so "
+                     "name a folder that does not exist (--force replaces the link)\n";
+        return kBadInput;
+    }
     req.format = *format;
     if (*format != db::PackFormat::Pdf)
         if (const std::string option = pdf_option_given(a, db::is_text_format(*format));

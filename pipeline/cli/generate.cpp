@@ -1,9 +1,11 @@
 // kenken generate: fills a corpus with unique, graded puzzles until the quotas are full.
 #include <spdlog/spdlog.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <set>
 
 #include "core/io/stop_signals.h"
@@ -138,9 +140,12 @@ FactoryConfig stored_config(const db::RunRow& run, const std::string& db) {
 }
 
 int run_generate(const GenerateOptions& o) {
-    // Ctrl-C is caught from the start: one arriving while the corpus opens stops the
-    // run before its first candidate, still resumable.
-    const StopSignalsCaught stop_signals(true);
+    // Ctrl-C is caught once the configuration is read, before the corpus is touched: one
+    // arriving while the corpus opens stops the run before its first candidate, still
+    // resumable. Not while the configuration is read: nothing is made by then, and a
+    // caught signal only set a flag while the read waited, so --config naming a pipe no
+    // one writes to held generate past SIGTERM for ever.
+    std::optional<StopSignalsCaught> stop_signals;
     try {
         // The configuration is checked before the corpus is touched: a bad setting
         // leaves no file behind.
@@ -169,6 +174,7 @@ int run_generate(const GenerateOptions& o) {
                       << ": no such corpus file, nothing to resume\n";
             return kFailure;
         }
+        stop_signals.emplace(true);
         // One writer per corpus, taken before the corpus is opened or made.
         std::string holder;
         std::optional<db::WriterLock> lock = db::WriterLock::try_acquire(o.db, "generate", holder);
@@ -358,7 +364,15 @@ void add_generate_command(CLI::App& app) {
     sub->add_option("--max-singletons", o->max_singletons,
                     "Largest share of 1-cell cages a puzzle may have (default: 0.2)")
         ->check(finite_number())
-        ->check(CLI::Range(0.0, 1.0));
+        // Said as the whole numbers say it: CLI11's Range said "Value 5. not in range
+        // 0.000000 to 1.000000".
+        ->check(CLI::Validator(
+            [](std::string& text) -> std::string {
+                const double share = std::strtod(text.c_str(), nullptr);
+                return share >= 0 && share <= 1 ? std::string{}
+                                                : "'" + text + "' is outside 0..1 (a share)";
+            },
+            "0..1"));
     sub->add_option("--shard", o->shard,
                     "Make shard I of N (0-based): its share of every quota, from its own "
                     "candidate stream; join shards with `kenken merge`");

@@ -100,6 +100,10 @@ int say_locked(const std::string& db, const std::string& holder) {
 }
 
 int run_merge(const MergeOptions& o) {
+    // Ctrl-C, SIGTERM or SIGHUP stops between shards, saying where: a killed merge ended
+    // with no word of what it had merged. Caught from the start: one during the shards'
+    // checks ended the process by the signal (exit 143), where the help promises 130.
+    const StopSignalsCaught stop_signals;
     try {
         for (size_t i = 0; i < o.shards.size(); ++i) {
             const std::string& s = o.shards[i];
@@ -207,9 +211,6 @@ int run_merge(const MergeOptions& o) {
         // stopped (what was committed merges again to no effect).
         db::MergeCounts total;
         const auto t0 = std::chrono::steady_clock::now();
-        // Ctrl-C, SIGTERM or SIGHUP stops between shards, saying where: a killed merge
-        // ended with no word of what it had merged.
-        const StopSignalsCaught stop_signals;
         for (size_t k = 0; k < o.shards.size(); ++k) {
             if (stop_flag()->load()) {
                 std::cerr << "merge: stopped after " << k << " of " << o.shards.size()

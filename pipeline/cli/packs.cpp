@@ -90,7 +90,10 @@ int list(db::Corpus& corpus, bool json) {
 
 int run_packs(const PacksOptions& o) {
     try {
-        db::Corpus corpus = db::Corpus::open_existing(o.db);
+        // Listing and showing only read: a read-only corpus (a share, a copy kept safe)
+        // failed with "attempt to write a readonly database", as stats once did.
+        db::Corpus corpus =
+            o.remove ? db::Corpus::open_existing(o.db) : db::Corpus::open_read_only(o.db);
         if (o.show) {
             // A row at a time: a pack of 200,000 puzzles took 195 MB as JSON.
             db::PuzzleCursor cursor = corpus.scan_pack(*o.show);

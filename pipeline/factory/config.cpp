@@ -109,7 +109,9 @@ struct Reader {
         fail(&n, key, example.empty() ? "expected a string" : "expected a string: " + example);
     }
     bool boolean(const toml::node& n, const std::string& key) const {
-        if (auto v = n.value<bool>()) return *v;
+        // is_boolean first: value<bool>() takes an integer too, so "steering = 1" passed
+        // where "steering = \"no\"" was refused.
+        if (n.is_boolean()) return *n.value<bool>();
         fail(&n, key, "expected true or false");
     }
     double weight(const toml::node& n, const std::string& key) const {
