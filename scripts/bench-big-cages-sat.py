@@ -136,8 +136,8 @@ def encode(n, cages, encoding):
     cnf = Cnf(n)
     cnf.latin()
     for op, target, cells in cages:
-        if op == "!":
-            cnf.clauses.append([cnf.x(cells[0], target)])
+        if op == "!":  # a given past n (a nudged target) is no value: no solution
+            cnf.clauses.append([cnf.x(cells[0], target)] if 1 <= target <= n else [])
         elif op in "-/":
             cnf.pair(op, target, cells)
         else:

@@ -9,7 +9,8 @@ square, so it has a solution, until a target is changed:
   --transfer     a factor 2 moves from one big product cage to another: the grid's
                  totals still add up, so only a search shows there is no solution
 
-Sizes 7x7 to 9x9 and M in {6, 8, 10, 12} are drawn per puzzle. Rules:
+Sizes (--sizes, default 7-9: the same draws as before the option) and M in
+{6, 8, 10, 12} are drawn per puzzle. Rules:
 standard, add-sub, killer, or hidden (operations written '?').
 
   scripts/hostile-puzzles.py OUT_DIR --seed 7 --count 150 --rules killer
@@ -102,17 +103,24 @@ def main():
                         default='standard')
     parser.add_argument('--nudge', type=int, default=25)
     parser.add_argument('--transfer', action='store_true')
+    parser.add_argument('--sizes', default='7-9', help='FROM-TO within 3-9 (default 7-9)')
     args = parser.parse_args()
     # A negative --nudge ended in a traceback from random.
     if args.nudge < 0 or args.count < 0:
         parser.error('--nudge and --count are 0 or more')
     if args.transfer and args.rules in ('add-sub',):
         parser.error('--transfer needs product cages (not add-sub)')
+    try:
+        low, high = (int(x) for x in args.sizes.split('-'))
+    except ValueError:
+        parser.error('--sizes is FROM-TO, e.g. 4-9')
+    if not 3 <= low <= high <= 9:
+        parser.error('--sizes is FROM-TO within 3-9')
     rng = random.Random(args.seed)
     os.makedirs(args.out, exist_ok=True)
     made = 0
     while made < args.count:
-        n = rng.choice([7, 8, 9])
+        n = rng.choice(list(range(low, high + 1)))
         max_cells = rng.choice([6, 8, 10, 12])
         grid = latin_square(n, rng)
         cages = []

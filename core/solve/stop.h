@@ -23,7 +23,7 @@ struct StopCondition {
         return s;
     }
 
-    // Cheap enough for every few hundred search nodes: one relaxed load, one clock read.
+    // Cheap enough for every few search nodes: one relaxed load, one clock read.
     bool reached() const {
         if (flag && flag->load(std::memory_order_relaxed)) return true;
         return deadline != Clock::time_point::max() && Clock::now() >= deadline;

@@ -7,7 +7,8 @@
 set -u
 kenken=$1 src=$2
 command -v cadical >/dev/null && command -v python3 >/dev/null || exit 77
-puzzles=("$src"/tests/data/seed*.neknek "$src"/tests/data/big-cages-2.neknek "$src"/tests/data/keen-ids.txt)
+puzzles=("$src"/tests/data/seed*.neknek "$src"/tests/data/big-cages-2.neknek "$src"/tests/data/keen-ids.txt
+         "$src"/tests/data/sat-peer-given-past-n.neknek)
 out=$(python3 "$src/scripts/bench-big-cages-sat.py" --kenken "$kenken" --limit 60 "${puzzles[@]}") || {
     echo "$out"
     exit 1

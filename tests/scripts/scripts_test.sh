@@ -168,6 +168,10 @@ if command -v python3 >/dev/null; then
     usage_error python3 "$src/scripts/big-cages.py" "$tmp/bad.jsonl" "$tmp/cages"
     grep -q "bad.jsonl:2:" "$tmp/err" || fail "big-cages.py names no line: $(cat "$tmp/err")"
     usage_error python3 "$src/scripts/hostile-puzzles.py" "$tmp/hostile" --nudge -1
+    usage_error python3 "$src/scripts/hostile-puzzles.py" "$tmp/hostile" --sizes 2-9
+    usage_error python3 "$src/scripts/hostile-puzzles.py" "$tmp/hostile" --sizes 9
+    usage_error python3 "$src/scripts/oracle-check.py" --limit 0 "$tmp"
+    usage_error python3 "$src/scripts/oracle-check.py" --sat-limit nan "$tmp"
 fi
 
 # bench-big-cages-sat.py: run from another folder it took build/kenken from there (a

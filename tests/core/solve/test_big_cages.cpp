@@ -446,3 +446,17 @@ TEST_CASE("the grader decides hostile big-cage puzzles and stops when told",
     CHECK(h.undecided);
     CHECK(h.score == -1);
 }
+
+TEST_CASE("a search looks at its stop within a few dozen nodes", "[solver][stop]") {
+    // An add-sub 9x9 (scripts/hostile-puzzles.py --rules add-sub --seed 102, p0045) whose
+    // nodes cost about 40 us each, with no lazy cage: one search, no restarts. Its
+    // deadline passes while the tables are built, so the first look must end it; looking
+    // every 1024 nodes ran 45 ms past --max-seconds (0.4 s on a loaded machine).
+    const Puzzle p = read_one(kData + "/stop-dear-nodes.neknek");
+    const StopCondition soon = StopCondition::after(0.0002);
+    const SolveResult r = solve(p, 2, &soon, 1);
+    CHECK(r.undecided);
+    CHECK(r.nodes <= 64);
+    const Grade g = grade(p, false, kNoNodeLimit, nullptr, &soon, Level::Unreasonable, 1);
+    CHECK(g.undecided);
+}
