@@ -150,14 +150,19 @@ Book make_book(Corpus& corpus, const ExportRequest& req, std::vector<PackEntry>&
 }
 
 // Files are written under a hidden name beside the target, ".NAME.kkpart-PID", and
-// renamed over it when complete: never half a file under the real name. A part
-// whose process is gone (killed) is removed by the next export into that folder.
+// renamed over it when complete and recorded: never half a file under the real name.
+// A part whose process is gone (killed) is removed, or if it was recorded put in
+// place, by the next export into that folder.
 constexpr const char* kPartTag = ".kkpart-";
+constexpr const char* kPackTag = ".kkpack-";  // a ready part: its pack id follows
 
 // The part's name keeps as much of the target's as fits: a target name near the
-// limit is valid, and the part must be too.
-fs::path part_path(const fs::path& out) {
-    const std::string tail = kPartTag + std::to_string(::getpid());
+// limit is valid, and the part must be too. With a pack id, the name of a part that
+// is whole and recorded as that pack (".NAME.kkpack-ID.kkpart-PID"): it waits under it
+// while the record commits, and then takes its own name.
+fs::path part_path(const fs::path& out, std::int64_t pack_id = 0) {
+    const std::string tail = (pack_id ? kPackTag + std::to_string(pack_id) : std::string()) +
+                             kPartTag + std::to_string(::getpid());
     std::string name = out.filename().string();
     const std::size_t room = folder_name_max(out) - 1 - tail.size();
     if (name.size() > room) name.resize(room);
@@ -168,8 +173,34 @@ bool process_alive(long pid) {
     return pid > 0 && (::kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM);
 }
 
-void remove_stale_parts(const fs::path& out) {
+// A ready part whose export was killed: its pack committed, or not. The record names
+// its file; when that is in this folder and starts as the part's name does, the pack
+// was recorded, and its file is put in place, or, if the name has been taken since,
+// the pack is unpublished, as the export would have done. With no such record (killed
+// before the commit) the part goes. Returns the file put in place.
+std::optional<std::string> settle_ready_part(Corpus& corpus, const fs::path& part,
+                                             std::int64_t pack_id, const std::string& prefix) {
+    std::optional<PackRow> row;
+    for (PackRow& p : corpus.packs())
+        if (p.id == pack_id) row = std::move(p);
+    std::error_code ec;
+    const fs::path recorded = row ? fs::path(row->out) : fs::path();
+    const bool ours = row && row->out != "-" &&
+                      fs::equivalent(folder_of(recorded), folder_of(part), ec) &&
+                      recorded.filename().string().rfind(prefix, 0) == 0;
+    if (ours &&
+        ::renameat2(AT_FDCWD, part.c_str(), AT_FDCWD, recorded.c_str(), RENAME_NOREPLACE) == 0)
+        return recorded.string();
+    if (ours) corpus.delete_pack(pack_id);
+    fs::remove_all(part, ec);
+    return std::nullopt;
+}
+
+// Parts left by exports that were killed (their process is gone) are removed, but a
+// ready one is settled by its record. Returns the packs' files put in place.
+std::vector<std::string> settle_stale_parts(Corpus& corpus, const fs::path& out) {
     const fs::path dir = out.parent_path().empty() ? fs::path(".") : out.parent_path();
+    std::vector<fs::path> stale;
     std::error_code ec;
     for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
         const std::string name = it->path().filename().string();
@@ -177,10 +208,26 @@ void remove_stale_parts(const fs::path& out) {
         if (name.empty() || name[0] != '.' || tag == std::string::npos) continue;
         const std::string pid = name.substr(tag + std::strlen(kPartTag));
         if (pid.empty() || pid.find_first_not_of("0123456789") != std::string::npos) continue;
-        if (process_alive(std::stol(pid))) continue;
-        std::error_code rm;
-        fs::remove_all(it->path(), rm);
+        if (!process_alive(std::stol(pid))) stale.push_back(it->path());
     }
+    std::vector<std::string> placed;
+    for (const fs::path& part : stale) {
+        const std::string name = part.filename().string();
+        const std::string head = name.substr(0, name.rfind(kPartTag));
+        const size_t tag = head.rfind(kPackTag);
+        const std::string id =
+            tag == std::string::npos ? "" : head.substr(tag + std::strlen(kPackTag));
+        if (!id.empty() && id.size() < 19 &&
+            id.find_first_not_of("0123456789") == std::string::npos) {
+            if (auto file =
+                    settle_ready_part(corpus, part, std::stoll(id), head.substr(1, tag - 1)))
+                placed.push_back(*file);
+            continue;
+        }
+        std::error_code rm;
+        fs::remove_all(part, rm);
+    }
+    return placed;
 }
 
 // A text pack, a puzzle at a time: memory does not grow with the pack. relabelled gets
@@ -451,7 +498,8 @@ ExportResult export_pack(Corpus& corpus, const ExportRequest& req) {
     normalise(filter);
     filter.fresh = filter.fresh || !req.allow_repeats;
     filter.limit.reset();
-    if (!to_stdout) remove_stale_parts(req.out);
+    std::vector<std::string> settled;
+    if (!to_stdout && !req.dry_run) settled = settle_stale_parts(corpus, req.out);
 
     // Choose and write, then record: the pack is written with no lock held (a book with
     // worked solutions takes minutes, and a generate waiting to commit a batch failed
@@ -459,8 +507,9 @@ ExportResult export_pack(Corpus& corpus, const ExportRequest& req) {
     // checks its puzzles are still as chosen: another export may have taken some
     // meanwhile, and then this one is chosen and written again. The last try holds the
     // write transaction from the choice on, as every export once did, so it cannot be
-    // overtaken. The transaction commits only once the file is in place; any failure
-    // rolls it back and removes the file.
+    // overtaken. The transaction commits once the whole file is beside its name, marked
+    // with the pack's id, and the file is named after it; a failure before the commit
+    // rolls it back and removes the file, one after it unpublishes the pack.
     const fs::path out(req.out), part = part_path(out);
     // Ctrl-C or kill while the part is written removes it (it was left until the next
     // export into that folder); the placing and recording wait for nothing to stop them.
@@ -471,7 +520,8 @@ ExportResult export_pack(Corpus& corpus, const ExportRequest& req) {
     for (int attempt = 1;; ++attempt) {
         const bool hold = attempt == kExportAttempts;
         if (hold) corpus.begin();
-        bool placed = false;
+        bool committed = false;  // the record; the file is placed after it
+        std::int64_t result_pack_id = 0;
         try {
             ExportResult result;
             std::vector<PackEntry> chosen = choose(corpus, req, filter, result);
@@ -507,6 +557,7 @@ ExportResult export_pack(Corpus& corpus, const ExportRequest& req) {
             }
             if (req.replace && !to_stdout) result.replaced_pack = pack_at(corpus, out);
             result.pack_id = corpus.record_pack(pack_row(req, filter), result.puzzle_ids);
+            result_pack_id = result.pack_id;
             if (to_stdout) {
                 // Written whole, then committed: a failed write records nothing.
                 spool->copy_to_stdout();
@@ -514,17 +565,24 @@ ExportResult export_pack(Corpus& corpus, const ExportRequest& req) {
                 corpus.commit();
                 return result;
             }
-            // From here a stop signal waits: a pack placed but not recorded kept its
-            // puzzles fresh, and the next book printed them again.
+            // From here a stop signal waits. The part is renamed to say which pack it
+            // is, the record commits, and then the part takes its name: a kill between
+            // any two steps leaves a ready part that the next export into this folder
+            // settles by the record (settle_ready_part). Placed first and recorded
+            // after, a kill in between left a whole pack unrecorded, whose puzzles the
+            // next book printed again.
             stop_guard->hold();
+            const fs::path ready = part_path(out, result.pack_id);
+            fs::rename(part, ready);
+            committed = true;
+            corpus.commit();
             if (req.format == PackFormat::Svg) {
                 std::error_code ec;
                 fs::remove(out, ec);  // the empty folder, if there was one
             }
-            place(part, out, req.replace);
-            placed = true;
+            place(ready, out, req.replace);
             if (result.files.empty()) result.files.push_back(req.out);
-            corpus.commit();
+            result.settled = std::move(settled);
             stop_guard->release();
             return result;
         } catch (const ChosenGone&) {
@@ -540,7 +598,16 @@ ExportResult export_pack(Corpus& corpus, const ExportRequest& req) {
         } catch (...) {
             std::error_code ec;
             fs::remove_all(part, ec);
-            if (placed) fs::remove_all(out, ec);
+            if (committed) {
+                // Recorded, not placed (its name was taken meanwhile): unpublished, so
+                // its puzzles are fresh again. If even that fails, the ready part stays
+                // for the next export to settle.
+                try {
+                    corpus.delete_pack(result_pack_id);
+                    fs::remove_all(part_path(out, result_pack_id), ec);
+                } catch (...) {
+                }
+            }
             corpus.abandon();
             if (stop_guard) stop_guard->release();
             throw;

@@ -65,6 +65,9 @@ struct ExportResult {
     // (0: none), decided while the pack is recorded, so that of two exports to one name
     // at once the second learns of the first's.
     std::int64_t replaced_pack = 0;
+    // Packs' files put in place for exports into this folder that were killed after
+    // recording their pack and before naming its file.
+    std::vector<std::string> settled;
 };
 
 // Chooses, writes and records a pack: books (pdf, svg) by size and then easiest

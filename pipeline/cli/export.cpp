@@ -283,6 +283,9 @@ int run(const ExportArgs& a) {
         if (*format == db::PackFormat::Svg)
             report << " (" << plural(r.files.size(), "file", "files") << ")";
         report << "\n";
+        for (const std::string& file : r.settled)
+            std::cerr << "export: note: " << shown_name(file)
+                      << " put in place: its export was stopped after recording the pack\n";
         // --force may replace the file of a pack recorded here: that pack then lives in
         // the corpus only, its puzzles still published.
         if (const std::int64_t replaced = r.replaced_pack)

@@ -6,10 +6,15 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <set>
+#include <string>
+#include <vector>
 
 #include "db/pack/export.h"
 #include "tests/support/corpus_fixture.h"
@@ -172,4 +177,85 @@ TEST_CASE("parts left by a killed export are removed by the next one", "[export]
     CHECK_FALSE(fs::exists(stale_folder));
     CHECK(fs::exists(live));  // its writer is alive: not ours to remove
     CHECK(fs::exists(req.out));
+}
+
+namespace {
+
+std::string slurp_file(const std::string& path) {
+    std::ifstream f(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>()};
+}
+
+db::ExportResult export_neknek(db::Corpus& c, const std::string& out) {
+    db::ExportRequest req;
+    req.out = out;
+    req.format = db::PackFormat::Neknek;
+    req.count = 2;
+    return db::export_pack(c, req);
+}
+
+// What a kill -9 after the record's commit and before the rename leaves: the whole
+// pack under its ready name (".NAME.kkpack-ID.kkpart-PID"), its process gone.
+std::string leave_ready(const TempDir& dir, const std::string& name, std::int64_t pack_id) {
+    const std::string ready = dir.file("." + name + ".kkpack-" + std::to_string(pack_id) +
+                                       ".kkpart-" + std::to_string(dead_pid()));
+    fs::rename(dir.file(name), ready);
+    return ready;
+}
+
+}  // namespace
+
+TEST_CASE("a pack recorded by an export killed before naming its file is put in place by the next",
+          "[export]") {
+    // The file was placed and then recorded: a kill -9 in between left a whole pack
+    // unrecorded, and the next export printed its puzzles again (2 of 24 kill trials).
+    // Now the record commits first, and the next export into the folder finishes.
+    TempDir dir;
+    const std::string db = dir.file("c.db");
+    test::build_seed_corpus(db);
+    db::Corpus c = db::Corpus::open_existing(db);
+    const db::ExportResult first = export_neknek(c, dir.file("a.neknek"));
+    REQUIRE(first.pack_id > 0);
+    const std::string text = slurp_file(dir.file("a.neknek"));
+    const std::string ready = leave_ready(dir, "a.neknek", first.pack_id);
+    REQUIRE_FALSE(fs::exists(dir.file("a.neknek")));
+
+    const db::ExportResult next = export_neknek(c, dir.file("b.neknek"));
+    REQUIRE(next.pack_id > 0);
+    CHECK(next.settled == std::vector<std::string>{fs::absolute(dir.file("a.neknek")).string()});
+    CHECK(slurp_file(dir.file("a.neknek")) == text);
+    CHECK_FALSE(fs::exists(ready));
+    CHECK(c.pack_puzzle_ids(first.pack_id) == first.puzzle_ids);
+    for (std::int64_t id : next.puzzle_ids)
+        CHECK(std::count(first.puzzle_ids.begin(), first.puzzle_ids.end(), id) == 0);
+    CHECK(part_files(dir.path.string()).empty());
+}
+
+TEST_CASE("a ready part never recorded, or whose name was taken since, leaves no pack behind",
+          "[export]") {
+    TempDir dir;
+    const std::string db = dir.file("c.db");
+    test::build_seed_corpus(db);
+    db::Corpus c = db::Corpus::open_existing(db);
+    // Killed before the commit: the corpus has no such pack, so the part goes.
+    std::ofstream(dir.file("x.neknek")) << "# 4\n";
+    const std::string unrecorded = leave_ready(dir, "x.neknek", 99);
+    // Recorded, but the user has since made a file of that name: the pack is unpublished
+    // (the export would have done that) and the user's file stays.
+    const db::ExportResult first = export_neknek(c, dir.file("a.neknek"));
+    REQUIRE(first.pack_id > 0);
+    const std::string taken = leave_ready(dir, "a.neknek", first.pack_id);
+    std::ofstream(dir.file("a.neknek")) << "mine";
+
+    const db::ExportResult next = export_neknek(c, dir.file("b.neknek"));
+    REQUIRE(next.pack_id > 0);
+    CHECK(next.settled.empty());
+    CHECK_FALSE(fs::exists(unrecorded));
+    CHECK_FALSE(fs::exists(taken));
+    CHECK(slurp_file(dir.file("a.neknek")) == "mine");
+    for (const db::PackRow& p : c.packs()) {
+        CHECK(p.id != 99);
+        CHECK(p.id != first.pack_id);
+    }
+    CHECK(part_files(dir.path.string()).empty());
 }
