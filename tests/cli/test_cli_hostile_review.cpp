@@ -325,10 +325,15 @@ TEST_CASE("a count quota given up in a resumed run is given up where the whole r
     CHECK_THAT(candidates(whole), Catch::Contains("for 60000 candidates"));
     for (int ms : {20, 60}) {
         const std::string db = folder / ("parts" + std::to_string(ms) + ".db");
+        // Counted from the corpus's making, after the handlers are set: a signal before
+        // them ends the process by its default action (a slow start under the
+        // sanitizers took 20 ms).
         const CliResult stopped =
             run_shell("{ " + kKenken + " generate -q -j 2 --db " + db + " --config " + config +
-                      " & sleep 0." + (ms < 100 ? "0" : "") + std::to_string(ms) +
-                      "; kill -TERM $!; wait $!; }");
+                      " & p=$!; i=0; while [ ! -e " + db +
+                      " ] && [ $i -lt 500 ]; do sleep 0.01; "
+                      "i=$((i+1)); done; sleep 0." +
+                      (ms < 100 ? "0" : "") + std::to_string(ms) + "; kill -TERM $p; wait $p; }");
         INFO("stopped after " << ms << " ms: " << stopped.out);
         if (stopped.status == 130)
             CHECK(run_kenken("generate -q -j 2 --db " + db + " --resume").status == 0);
