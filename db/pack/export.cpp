@@ -169,6 +169,10 @@ fs::path part_path(const fs::path& out, std::int64_t pack_id = 0) {
     return out.parent_path() / ("." + name + tail);
 }
 
+bool all_digits(const std::string& s) {
+    return !s.empty() && s.size() < 19 && s.find_first_not_of("0123456789") == std::string::npos;
+}
+
 bool process_alive(long pid) {
     return pid > 0 && (::kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM);
 }
@@ -207,8 +211,7 @@ std::vector<std::string> settle_stale_parts(Corpus& corpus, const fs::path& out)
         const size_t tag = name.rfind(kPartTag);
         if (name.empty() || name[0] != '.' || tag == std::string::npos) continue;
         const std::string pid = name.substr(tag + std::strlen(kPartTag));
-        if (pid.empty() || pid.find_first_not_of("0123456789") != std::string::npos) continue;
-        if (!process_alive(std::stol(pid))) stale.push_back(it->path());
+        if (all_digits(pid) && !process_alive(std::stol(pid))) stale.push_back(it->path());
     }
     std::vector<std::string> placed;
     for (const fs::path& part : stale) {
@@ -217,8 +220,7 @@ std::vector<std::string> settle_stale_parts(Corpus& corpus, const fs::path& out)
         const size_t tag = head.rfind(kPackTag);
         const std::string id =
             tag == std::string::npos ? "" : head.substr(tag + std::strlen(kPackTag));
-        if (!id.empty() && id.size() < 19 &&
-            id.find_first_not_of("0123456789") == std::string::npos) {
+        if (all_digits(id)) {
             if (auto file =
                     settle_ready_part(corpus, part, std::stoll(id), head.substr(1, tag - 1)))
                 placed.push_back(*file);
@@ -520,8 +522,7 @@ ExportResult export_pack(Corpus& corpus, const ExportRequest& req) {
     for (int attempt = 1;; ++attempt) {
         const bool hold = attempt == kExportAttempts;
         if (hold) corpus.begin();
-        bool committed = false;  // the record; the file is placed after it
-        std::int64_t result_pack_id = 0;
+        std::int64_t committed = 0;  // the pack recorded; its file is placed after
         try {
             ExportResult result;
             std::vector<PackEntry> chosen = choose(corpus, req, filter, result);
@@ -557,7 +558,6 @@ ExportResult export_pack(Corpus& corpus, const ExportRequest& req) {
             }
             if (req.replace && !to_stdout) result.replaced_pack = pack_at(corpus, out);
             result.pack_id = corpus.record_pack(pack_row(req, filter), result.puzzle_ids);
-            result_pack_id = result.pack_id;
             if (to_stdout) {
                 // Written whole, then committed: a failed write records nothing.
                 spool->copy_to_stdout();
@@ -574,7 +574,7 @@ ExportResult export_pack(Corpus& corpus, const ExportRequest& req) {
             stop_guard->hold();
             const fs::path ready = part_path(out, result.pack_id);
             fs::rename(part, ready);
-            committed = true;
+            committed = result.pack_id;
             corpus.commit();
             if (req.format == PackFormat::Svg) {
                 std::error_code ec;
@@ -603,8 +603,8 @@ ExportResult export_pack(Corpus& corpus, const ExportRequest& req) {
                 // its puzzles are fresh again. If even that fails, the ready part stays
                 // for the next export to settle.
                 try {
-                    corpus.delete_pack(result_pack_id);
-                    fs::remove_all(part_path(out, result_pack_id), ec);
+                    corpus.delete_pack(committed);
+                    fs::remove_all(part_path(out, committed), ec);
                 } catch (...) {
                 }
             }
