@@ -45,6 +45,21 @@ function(kk_library name)
   endif()
   target_include_directories(${name} PUBLIC ${inc})
   target_link_libraries(${name} PUBLIC ${A_DEPS} PRIVATE ${A_PRIVATE_DEPS})
+  # In the sanitizer and fuzz builds the command line and the packs are built at -O0:
+  # their compile time goes into headers (CLI11, nlohmann-json, cairo), -O1 cost a
+  # third more of it (twice as much with clang), and they do not run hot. The factory,
+  # the corpus and core, which a run goes through for every candidate, stay at -O1
+  # (at -O0 the suite's factory tests took half as long again).
+  if((KENKEN_SANITIZE OR KENKEN_FUZZ) AND A_DIR MATCHES "^(pipeline/cli|db/render|db/pack)$")
+    target_compile_options(${name} PRIVATE -O0)
+  endif()
+  # The fuzz smoke runs of the sanitizer build need the product's code instrumented for
+  # coverage; the tests' own code does not. Only the edge counters: libFuzzer's full
+  # set (-fsanitize=fuzzer-no-link, as the fuzz build has) also calls back at every
+  # comparison, which made the whole sanitized suite twice as slow.
+  if(KENKEN_SANITIZE AND KENKEN_FUZZ_SMOKE AND NOT A_DIR MATCHES "^tests/")
+    target_compile_options(${name} PRIVATE -fsanitize-coverage=inline-8bit-counters,pc-table)
+  endif()
   if(A_FORBID)
     kk_forbidden_headers_dir(forbidden ${name} ${A_FORBID})
     target_include_directories(${name} BEFORE PRIVATE ${forbidden})

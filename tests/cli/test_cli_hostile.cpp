@@ -819,11 +819,7 @@ TEST_CASE("puzzle files are parsed one puzzle at a time, in bounded memory",
     CHECK_THAT(r.err, Catch::Contains("the text is empty"));
     // The puzzles in a vector took about 350 MB, the lines about 400 MB (more under
     // AddressSanitizer, whose shadow memory and redzones come on top of either).
-#ifdef __SANITIZE_ADDRESS__
-    constexpr long kMostKiB = 250 * 1024;
-#else
-    constexpr long kMostKiB = 150 * 1024;
-#endif
+    constexpr long kMostKiB = (kSanitized ? 250 : 150) * 1024;
     CHECK(largest_child_kib() < kMostKiB);
     // Bad input anywhere still stops the command before its first answer.
     {

@@ -21,11 +21,7 @@ namespace {
 // A pack of 100,000 puzzles takes minutes under AddressSanitizer, which checks no
 // memory (kMeasuresMemory): the sanitizer build runs the pack cases at a small scale for
 // what they check besides memory, and the Release build checks the memory.
-#ifdef __SANITIZE_ADDRESS__
-constexpr int kBigPack = 3'000;
-#else
-constexpr int kBigPack = 100'000;
-#endif
+constexpr int kBigPack = kSanitized ? 3'000 : 100'000;
 
 // A corpus at db of total copies of one 4x4 puzzle, for commands whose memory must
 // not grow with the work; with the sanitizer build's quarantine kept small (256 MB by
@@ -178,11 +174,7 @@ TEST_CASE("a PDF book is drawn a page at a time: its drawings are not all held",
     // 20,000 4x4 puzzles took 68 MB, 2,000 took 22 MB. Now each page is drawn when it is
     // complete and let go, and its puzzles are read from the corpus as it is drawn (the
     // book held them all, about 1 KB each), and a drawn page's storage is let go too.
-#ifdef __SANITIZE_ADDRESS__
-    constexpr int kSmall = 200, kBig = 1'000;
-#else
-    constexpr int kSmall = 2'000, kBig = 12'000;
-#endif
+    constexpr int kSmall = kSanitized ? 200 : 2'000, kBig = kSanitized ? 1'000 : 12'000;
     // 10,000 puzzles more: the first planner took some 33 MB more, the second 9.9 MB
     // (holding the puzzles), this one 2.9 MB.
     constexpr long kMostGrowthKiB = 6 * 1024;

@@ -3,6 +3,8 @@
 
 #include <string>
 
+#include "tests/support/sanitized.h"
+
 struct CliResult {
     int status = -1;
     std::string out, err;
@@ -13,14 +15,6 @@ CliResult run_kenken(const std::string& args, const std::string& stdin_text = ""
 
 // Runs a shell command line (sh -c); its exit status and stdout+stderr together in out.
 CliResult run_shell(const std::string& command);
-
-// Under AddressSanitizer a process's peak memory is mostly the sanitizer's own (shadow
-// memory, quarantine): memory bounds are checked in the Release build.
-#ifdef __SANITIZE_ADDRESS__
-constexpr bool kMeasuresMemory = false;
-#else
-constexpr bool kMeasuresMemory = true;
-#endif
 
 // `kenken ARGS` (shell words) with its output sent to out_file and TMPDIR set to tmp; its
 // exit status, its peak resident memory in KiB, as the kernel counted it for that one
