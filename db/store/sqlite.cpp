@@ -3,6 +3,7 @@
 #include <sys/resource.h>
 
 #include <cerrno>
+#include <filesystem>
 
 namespace kk::db {
 namespace {
@@ -67,6 +68,20 @@ std::string corpus_name_problem(const std::string& path) {
     if (path == ":memory:")
         return "':memory:' is SQLite's in-memory database, lost when the command ends: name a "
                "file (./:memory: if you mean one of that name)";
+    // SQLite opens a corpus by its full path (links resolved) and keeps room for its
+    // "-journal" and "-wal" names within its VFS's limit (512 bytes in Debian's build): a
+    // corpus deeper than that, however short the name given, was "unable to open
+    // database file" alone, and a writer left its lock file behind.
+    std::error_code error;
+    const std::filesystem::path full =
+        std::filesystem::weakly_canonical(std::filesystem::absolute(path, error), error);
+    const sqlite3_vfs* vfs = sqlite3_vfs_find(nullptr);
+    const std::size_t most = vfs && vfs->mxPathname > 12 ? vfs->mxPathname - 12 : 0;
+    if (!error && most > 0 && full.string().size() > most)
+        return path + ": the corpus's full path is " + std::to_string(full.string().size()) +
+               " bytes, and SQLite opens a corpus whose full path has " + std::to_string(most) +
+               " at most: use a folder with a shorter path (a symbolic link does not help: "
+               "SQLite follows it)";
     return "";
 }
 

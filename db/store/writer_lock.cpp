@@ -178,7 +178,17 @@ bool WriterLock::hold_corpus_file(const std::string& corpus_path, std::string& h
         // A file system without such locks keeps the sidecar's, which covers every
         // name but a hard link.
         if (why != EAGAIN && why != EACCES) return true;
-        holder = "a writer that opened it under another name (a hard link)";
+        // Its own lock file names it, unless that file was removed while it ran (then
+        // "a hard link" alone was wrong, and sent the user looking for a link).
+        holder =
+            "a writer that holds the corpus file itself: one that opened it under another "
+            "name (a hard link), or one whose lock file " +
+            lock_path(corpus_path) + " was removed while it ran";
+        // Refused, our line goes: it named this process, about to exit, as the holder
+        // to every later writer.
+        if (fd_ >= 0) {
+            [[maybe_unused]] const int cleared = ::ftruncate(fd_, 0);  // the refusal counts
+        }
         return false;
     }
     corpus_fd_ = fd;
@@ -222,7 +232,27 @@ std::optional<WriterLock> WriterLock::try_acquire(const std::string& corpus_path
     return lock;
 }
 
-WriterLock::WriterLock(WriterLock&& other) noexcept : fd_(other.fd_), corpus_fd_(other.corpus_fd_) {
+std::string WriterLock::corpus_lost(const std::string& corpus_path) {
+    struct stat held {
+    }, named{};
+    if (corpus_fd_ < 0 || ::fstat(corpus_fd_, &held) != 0) return "";
+    if (held.st_nlink == 0 || ::stat(corpus_path.c_str(), &named) != 0 ||
+        named.st_dev != held.st_dev || named.st_ino != held.st_ino)
+        return corpus_path +
+               " is no longer the file this run was writing: it was removed, renamed or replaced "
+               "while the run went on, and what the run stored since would be in no file of that "
+               "name; stopped";
+    if (held.st_size < seen_size_)
+        return corpus_path + " shrank from " + std::to_string(seen_size_) + " to " +
+               std::to_string(held.st_size) +
+               " bytes while this run wrote it (truncated or overwritten by another program): "
+               "the corpus is damaged; stopped";
+    seen_size_ = held.st_size;
+    return "";
+}
+
+WriterLock::WriterLock(WriterLock&& other) noexcept
+    : fd_(other.fd_), corpus_fd_(other.corpus_fd_), seen_size_(other.seen_size_) {
     other.fd_ = other.corpus_fd_ = -1;
 }
 
@@ -232,6 +262,7 @@ WriterLock& WriterLock::operator=(WriterLock&& other) noexcept {
         if (corpus_fd_ >= 0) ::close(corpus_fd_);
         fd_ = other.fd_;
         corpus_fd_ = other.corpus_fd_;
+        seen_size_ = other.seen_size_;
         other.fd_ = other.corpus_fd_ = -1;
     }
     return *this;

@@ -46,10 +46,20 @@ class WriterLock {
     // new corpus let a second writer in, and each kept its own -wal file.
     bool hold_corpus_file(const std::string& corpus_path, std::string& holder);
 
+    // "" while corpus_path still names the file this lock holds and that file has not
+    // shrunk since the last call; else what happened, for a writer to stop on. A corpus
+    // removed (or a new file moved over its name) while a run wrote it took every later
+    // puzzle with it, and the run said "finished", exit 0; one truncated in place
+    // likewise. SQLite never shrinks the file without VACUUM, which no command runs,
+    // once it is open (opening it may roll back a hot journal, which can): call it once
+    // the corpus is open, to take its size, and then before each write.
+    std::string corpus_lost(const std::string& corpus_path);
+
   private:
     explicit WriterLock(int fd) : fd_(fd) {}
-    int fd_ = -1;         // the sidecar, flocked
-    int corpus_fd_ = -1;  // the corpus file, with its OFD lock (-1 until it exists)
+    int fd_ = -1;              // the sidecar, flocked
+    int corpus_fd_ = -1;       // the corpus file, with its OFD lock (-1 until it exists)
+    long long seen_size_ = 0;  // its size at the last corpus_lost()
 };
 
 }  // namespace kk::db

@@ -280,4 +280,9 @@ std::string shell_word(const std::string& text) {
     return word + "'";
 }
 
+bool out_of_room(std::string_view error) {
+    return error.find("disk is full") != std::string_view::npos ||
+           error.find("(ulimit -f)") != std::string_view::npos;
+}
+
 }  // namespace kk::cli

@@ -6,6 +6,7 @@
 #include <initializer_list>
 #include <map>
 #include <string>
+#include <string_view>
 
 #include "core/io/utf8.h"  // shown_name: a message naming a file prints it escaped
 
@@ -142,5 +143,10 @@ std::string version_text();
 // kenken generate --db 'my corpus.db' --resume"): quoted when it holds anything but
 // letters, digits and -_./+,:@%, or starts with '-'.
 std::string shell_word(const std::string& text);
+
+// Whether a writer's error says the corpus could not grow: a full disk, or a file size
+// limit (ulimit -f), after which what was committed is kept and the same command goes on
+// once there is room. Only the full disk said so; the limit left the user guessing.
+bool out_of_room(std::string_view error);
 
 }  // namespace kk::cli

@@ -298,6 +298,10 @@ int run_generate(const GenerateOptions& o) {
         fo.threads = o.threads.value_or(config.threads);
         fo.stop_after = o.stop_after.value_or(0);
         fo.interrupt = stop_flag();
+        // Its size taken now that it is open (and any hot journal rolled back).
+        if (const std::string lost = lock->corpus_lost(o.db); !lost.empty())
+            throw db::DbError(lost);
+        fo.corpus_lost = [&lock, &o] { return lock->corpus_lost(o.db); };
 
         const FactoryResult r = run_factory(*corpus, config, fo);
         release_stop_signals();
@@ -316,11 +320,13 @@ int run_generate(const GenerateOptions& o) {
     } catch (const db::DbError& e) {
         std::cerr << "generate: " << shown_name(e.what()) << "\n";
         // SQLite rolled back the batch in progress; every batch before it is stored.
-        if (std::string_view(e.what()).find("disk is full") != std::string_view::npos)
-            std::cerr << "generate: no room left for " << shown_name(o.db)
-                      << ": what was committed before is kept; free space, then continue with: "
-                         "kenken generate --db "
-                      << shell_word(o.db) << " --resume\n";
+        if (out_of_room(e.what()))
+            std::cerr
+                << "generate: no room left for " << shown_name(o.db)
+                << ": what was committed before is kept; free space (or raise ulimit -f), then "
+                   "continue with: "
+                   "kenken generate --db "
+                << shell_word(o.db) << " --resume\n";
         return kFailure;
     }
 }

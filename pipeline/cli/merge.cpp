@@ -103,7 +103,9 @@ int run_merge(const MergeOptions& o) {
     // Ctrl-C, SIGTERM or SIGHUP stops between shards, saying where: a killed merge ended
     // with no word of what it had merged. Caught from the start: one during the shards'
     // checks ended the process by the signal (exit 143), where the help promises 130.
-    const StopSignalsCaught stop_signals;
+    // A reader of the report that went away (merge ... | head -3) asks to stop too, as
+    // it does generate: SIGPIPE killed the merge between two shards, without a word.
+    const StopSignalsCaught stop_signals(true);
     try {
         for (size_t i = 0; i < o.shards.size(); ++i) {
             const std::string& s = o.shards[i];
@@ -213,6 +215,10 @@ int run_merge(const MergeOptions& o) {
         const auto t0 = std::chrono::steady_clock::now();
         for (size_t k = 0; k < o.shards.size(); ++k) {
             if (stop_flag()->load()) {
+                if (output_failed()) {
+                    std::cerr << "merge: the report could not be written (its reader went away?)\n";
+                    mark_output_loss_said();
+                }
                 std::cerr << "merge: stopped after " << k << " of " << o.shards.size()
                           << " shard files (each one merged is committed): run the same merge "
                              "again to finish\n";
@@ -318,10 +324,12 @@ int run_merge(const MergeOptions& o) {
     } catch (const db::DbError& e) {
         std::cerr << "merge: " << shown_name(e.what()) << "\n";
         // Each shard is its own transaction: the ones before this are stored.
-        if (std::string_view(e.what()).find("disk is full") != std::string_view::npos)
-            std::cerr << "merge: no room left for " << shown_name(o.db)
-                      << ": the shards merged before are kept; free space, then run the same "
-                         "merge again (what is merged already adds nothing)\n";
+        if (out_of_room(e.what()))
+            std::cerr
+                << "merge: no room left for " << shown_name(o.db)
+                << ": the shards merged before are kept; free space (or raise ulimit -f), then run "
+                   "the same "
+                   "merge again (what is merged already adds nothing)\n";
         return kFailure;
     }
 }
@@ -336,7 +344,8 @@ void add_merge_command(CLI::App& app) {
         "Puzzles equal under rotation or reflection are stored once, the same one whatever the "
         "order of the shards; merging a shard again adds nothing; each shard is committed on "
         "its own, so a killed merge is simply run again (Ctrl-C, SIGTERM or SIGHUP stops it "
-        "after the shard in progress, exit 130). Reports the shortfall duplicates "
+        "after the shard in progress, exit 130; so does a reader of the report that goes "
+        "away, exit 1). Reports the shortfall duplicates "
         "leave, which `generate --top-up` makes good.");
     add_db_option(sub, o->db, "Output corpus (created when absent)");
     sub->add_option("shards", o->shards, "Shard corpus files")->required();

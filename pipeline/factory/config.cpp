@@ -406,6 +406,11 @@ FactoryConfig config_from_table(const toml::table& t, const std::string& source_
             r.name = rt->get("name") ? rd.text(*rt->get("name"), "recipes.name")
                                      : "recipe-" + std::to_string(c.recipes.size() + 1);
             const toml::node* named = rt->get("name") ? rt->get("name") : rt;
+            // name = "" was taken, and messages named "recipes..tiling" (a run stored so by
+            // an older kenken still reads).
+            if (r.name.empty() && source == ConfigSource::File)
+                rd.fail(named, "recipes.name",
+                        "empty: give the recipe a name, or leave the key out");
             if (const auto seen = first_line.find(r.name);
                 seen != first_line.end() && source == ConfigSource::File)
                 rd.fail(named, "recipes.name",

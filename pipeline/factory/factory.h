@@ -4,7 +4,9 @@
 #include <array>
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <optional>
+#include <string>
 
 #include "db/store/corpus.h"
 #include "pipeline/factory/config.h"
@@ -21,6 +23,10 @@ struct FactoryOptions {
     // false (--add): the run makes its quotas on top of what is there.
     bool corpus_targets = true;
     bool quiet = false;  // no progress
+    // Asked before each batch is written and before the run's end is recorded: "" while
+    // the corpus is still the file the run opened, else why not (the run then stops with
+    // that as a DbError).
+    std::function<std::string()> corpus_lost;
 };
 
 struct FactoryResult {

@@ -185,6 +185,7 @@ FactoryResult run_factory(db::Corpus& corpus, const FactoryConfig& run_config,
     ProgressReporter progress(config, steering.live(), options.quiet);
     CorpusWriter writer(corpus, result.run_id, config, steering, result.counters, progress,
                         first_index);
+    writer.check_corpus_with(options.corpus_lost);
     const auto t0 = std::chrono::steady_clock::now();
     run_graph(config, steering, writer, first_index, options, threads);
     writer.finish();
@@ -193,6 +194,9 @@ FactoryResult run_factory(db::Corpus& corpus, const FactoryConfig& run_config,
     progress.finish(steering.live());
 
     result.finished = writer.done();
+    if (options.corpus_lost)
+        if (const std::string problem = options.corpus_lost(); !problem.empty())
+            throw db::DbError(problem);
     corpus.set_run_status(result.run_id, result.finished ? "finished" : "interrupted",
                           result.counters.to_json().dump(), result.finished);
     return result;

@@ -79,6 +79,9 @@ void CorpusWriter::accept(Candidate& c) {
 // (a large batch, slow recipes).
 void CorpusWriter::commit_batch() {
     if (pending_ == 0) return;
+    if (corpus_lost_)
+        if (const std::string problem = corpus_lost_(); !problem.empty())
+            throw db::DbError(problem);
     nlohmann::json progress{{"next_index", next_index_}, {"steering", steering_.save()}};
     corpus_.begin();
     try {

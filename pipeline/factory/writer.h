@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <unordered_set>
 #include <vector>
@@ -29,6 +30,10 @@ class CorpusWriter {
     void finish();
     // Stop after the current candidate: the source produces no more.
     void request_stop() { stopping_ = true; }
+    // Asked before each batch is written (FactoryOptions::corpus_lost).
+    void check_corpus_with(std::function<std::string()> corpus_lost) {
+        corpus_lost_ = std::move(corpus_lost);
+    }
 
     bool done() const { return done_.load(std::memory_order_relaxed); }
     bool stopping() const { return stopping_.load(std::memory_order_relaxed); }
@@ -51,6 +56,7 @@ class CorpusWriter {
     int pending_ = 0;                                   // candidates since the last commit
     std::vector<db::PuzzleRecord> batch_records_;       // to store with the batch
     std::unordered_set<std::string> batch_canonicals_;  // their canonical forms
+    std::function<std::string()> corpus_lost_;
     std::atomic<bool> done_{false};
     std::atomic<bool> stopping_{false};
 };

@@ -1,0 +1,168 @@
+// The writers (generate, merge, the run lock) reviewed again as a hostile user would,
+// with what earlier rounds had not tried: the corpus removed, replaced or truncated
+// under a live run, corpora deeper than SQLite's path limit, and a file size limit
+// during a merge.
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <string>
+
+#include "tests/support/cli_run.h"
+#include "tests/support/test_files.h"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::string kKenken = KENKEN_BINARY;
+
+// Starts a long `generate` on db (at most 10 s), waits until its corpus has grown past
+// its first batches (at most 5 s), runs action (a shell command) and then waits for the
+// run: its exit status, then its output. The old code went on to "finished", so the
+// timeout (124) ended it.
+CliResult under_a_live_run(const std::string& db, const std::string& action) {
+    const std::string out = db + ".out";
+    const CliResult r =
+        run_shell("timeout 10 " + kKenken + " generate --db " + db + " --sizes 5 -n 100000 -j 1 >" +
+                  out + " 2>&1 & pid=$!; " + "for i in $(seq 1 500); do [ \"$(stat -c %s " + db +
+                  " 2>/dev/null || echo 0)\" -gt 100000 ] && break; sleep 0.01; done; " + action +
+                  "; wait $pid; echo \"status $?\"; cat " + out + "; rm -f " + out);
+    return r;
+}
+
+}  // namespace
+
+TEST_CASE("a corpus removed or truncated while generate writes it stops the run, exit 1",
+          "[cli][hostile-review2][lost]") {
+    // The run went on into the unlinked (or emptied) file, said "run 1 finished", exit 0:
+    // every puzzle lost.
+    for (const auto& [action, said] :
+         {std::pair{"rm", "is no longer the file this run was writing"},
+          std::pair{"truncate -s 0", "shrank from"}}) {
+        TempPath db("review2-lost.db");
+        const CliResult r = under_a_live_run(db.str(), std::string(action) + " " + db.str());
+        INFO(action << ": " << r.out);
+        CHECK_THAT(r.out, Catch::Contains("status 1\n") && Catch::Contains(said));
+        CHECK_THAT(r.out, !Catch::Contains("finished"));
+    }
+}
+
+TEST_CASE("a corpus replaced by another file under a live run stops it, the new file untouched",
+          "[cli][hostile-review2][lost]") {
+    TempPath db("review2-replaced.db");
+    TempPath other("review2-other.db");
+    REQUIRE(run_kenken("generate -q --db " + other.str() + " --sizes 4 -n 5 --seed 7").status == 0);
+    fs::remove(other.str() + ".lock");
+    const std::string before = run_kenken("query --db " + other.str() + " --format neknek").out;
+    const CliResult r = under_a_live_run(db.str(), "mv " + other.str() + " " + db.str());
+    INFO(r.out);
+    CHECK_THAT(r.out, Catch::Contains("status 1\n"));
+    CHECK_THAT(r.out, Catch::Contains("removed, renamed or replaced"));
+    // What now bears the name is the other corpus, as it was.
+    CHECK(run_kenken("query --db " + db.str() + " --format neknek").out == before);
+}
+
+TEST_CASE("a corpus deeper than SQLite's path limit is said so, and no lock file is left",
+          "[cli][hostile-review2][path]") {
+    // "cannot open .../c.db.new: unable to open database file", from generate and
+    // stats alike, however short the name given (a relative one from inside).
+    TempPath top("review2-deep");
+    fs::path folder = top.path;
+    for (int i = 0; i < 5; ++i) folder /= std::string(100, 'd');
+    fs::create_directories(folder);
+    const std::string db = (folder / "c.db").string();
+    const CliResult made = run_kenken("generate -q --db " + db + " --sizes 4 -n 2");
+    INFO(made.err);
+    CHECK(made.status == 1);
+    CHECK_THAT(made.err, Catch::Contains("full path is") && Catch::Contains("shorter path"));
+    CHECK_THAT(made.err, !Catch::Contains("unable to open"));
+    CHECK_FALSE(fs::exists(db + ".lock"));
+    const CliResult read =
+        run_shell("cd " + folder.string() + " && " + kKenken + " stats --db c.db");
+    INFO(read.out);
+    CHECK(read.status == 1);
+    CHECK_THAT(read.out, Catch::Contains("full path is"));
+    // One level up, the same command works.
+    const std::string shallower = (folder.parent_path() / "c.db").string();
+    CHECK(run_kenken("generate -q --db " + shallower + " --sizes 4 -n 2").status == 0);
+}
+
+TEST_CASE("a lock file removed under a live run: the refusal says so and names no dead writer",
+          "[cli][hostile-review2][lock]") {
+    // The second writer was refused (exit 9) as if by "a writer that opened it under
+    // another name (a hard link)", and left its own line in the new lock file, so the
+    // next refusal named that process, long gone, as the holder.
+    TempPath db("review2-lock-removed.db");
+    const std::string second = kKenken + " generate -q --add --db " + db.str() + " --sizes 5 -n 2";
+    const CliResult r = under_a_live_run(db.str(), "rm " + db.str() + ".lock; " + second +
+                                                       "; echo \"second $?\"; echo \"lock:[$(cat " +
+                                                       db.str() + ".lock)]\"; kill $pid");
+    INFO(r.out);
+    CHECK_THAT(r.out, Catch::Contains("second 9\n"));
+    CHECK_THAT(r.out, Catch::Contains("lock file") && Catch::Contains("was removed while it ran"));
+    CHECK_THAT(r.out, Catch::Contains("lock:[]"));
+}
+
+TEST_CASE("a file size limit during generate or merge says what is kept and how to go on",
+          "[cli][hostile-review2][room]") {
+    // A full disk said "what was committed before is kept ... --resume" (merge: "run the
+    // same merge again"); the limit said only "disk I/O error (... ulimit -f ...)".
+    TempPath a("review2-room-a.db"), b("review2-room-b.db"), out("review2-room-out.db");
+    const CliResult made = run_shell("ulimit -f 100; " + kKenken + " generate -q --db " + a.str() +
+                                     " --sizes 5 -n 400 --shard 0/2 --seed 3");
+    INFO(made.out);
+    CHECK(made.status == 1);
+    CHECK_THAT(made.out, Catch::Contains("ulimit -f") && Catch::Contains("is kept") &&
+                             Catch::Contains("--resume"));
+    REQUIRE(run_kenken("generate -q --db " + a.str() + " --resume").status == 0);
+    REQUIRE(run_kenken("generate -q --db " + b.str() + " --sizes 5 -n 400 --shard 1/2 --seed 3")
+                .status == 0);
+    const CliResult merged = run_shell("ulimit -f 100; " + kKenken + " merge --db " + out.str() +
+                                       " " + a.str() + " " + b.str());
+    INFO(merged.out);
+    CHECK(merged.status == 1);
+    CHECK_THAT(merged.out, Catch::Contains("ulimit -f") && Catch::Contains("run the same merge"));
+    // Without the limit the same merge finishes, every quota full.
+    CHECK_THAT(run_kenken("merge --db " + out.str() + " " + a.str() + " " + b.str()).out,
+               Catch::Contains("every quota is full"));
+}
+
+TEST_CASE("a merge whose report's reader went away stops after a shard, saying so",
+          "[cli][hostile-review2][signal]") {
+    // merge ... | head -3: SIGPIPE killed the merge at its first full buffer of report
+    // lines (exit 141), between two shards, without a word of what it had merged.
+    TempPath folder("review2-pipe");
+    fs::create_directory(folder.path);
+    const std::string long_name(200, 's');
+    std::string shards;
+    for (int i = 0; i < 20; ++i) {
+        const std::string shard = (folder.path / (long_name + std::to_string(i) + ".db")).string();
+        REQUIRE(run_kenken("generate -q --db " + shard + " --sizes 4 -n 20 --seed 5 --shard " +
+                           std::to_string(i) + "/20")
+                    .status == 0);
+        shards += " " + shard;
+    }
+    const std::string out = (folder.path / "out.db").string();
+    const std::string err = (folder.path / "err").string(), status = (folder.path / "st").string();
+    const CliResult r = run_shell("{ " + kKenken + " merge --db " + out + shards + " 2>" + err +
+                                  "; echo $? >" + status + "; } | true; cat " + status + " " + err);
+    INFO(r.out);
+    CHECK_THAT(r.out, Catch::StartsWith("1\n"));
+    CHECK_THAT(r.out, Catch::Contains("stopped after") && Catch::Contains("run the same merge"));
+    // Run again, it finishes what the first began.
+    CHECK_THAT(run_kenken("merge --db " + out + shards).out,
+               Catch::Contains("finished shards: 20 of 20"));
+}
+
+TEST_CASE("a configuration's recipe named by an empty string is refused with file and line",
+          "[cli][hostile-review2][config]") {
+    // Taken, and every message about it named "recipes..tiling".
+    TempPath config("review2-empty-name.toml"), db("review2-empty-name.db");
+    write_file(config,
+               "[run]\nsizes = \"4\"\ncount = 2\n\n[[recipes]]\nname = \"\"\n"
+               "[recipes.tiling]\nmax_cage = 3\n");
+    const CliResult r = run_kenken("generate -q --db " + db.str() + " --config " + config.str());
+    INFO(r.err);
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains(config.str() + ":6: recipes.name: empty"));
+    CHECK_FALSE(fs::exists(db.path));
+}
