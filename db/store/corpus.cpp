@@ -426,6 +426,11 @@ void Corpus::abandon() noexcept {
         sqlite3_exec(db_.get(), "ROLLBACK", nullptr, nullptr, nullptr);
 }
 
+void Corpus::settle_log_of_moved_file() noexcept {
+    abandon();
+    sqlite3_wal_checkpoint_v2(db_.get(), "main", SQLITE_CHECKPOINT_TRUNCATE, nullptr, nullptr);
+}
+
 Statement& Corpus::insert_statement() {
     if (!insert_)
         insert_ = std::make_unique<Statement>(

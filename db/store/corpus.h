@@ -99,6 +99,12 @@ class Corpus {
     // SQLite may have ended the transaction itself (a full disk) and the first error is the
     // one to report ("cannot rollback - no transaction is active" hid it).
     void abandon() noexcept;
+    // Moves what the write-ahead log holds into the file this connection opened and
+    // empties the log, never throwing. For a corpus whose name no longer leads to that
+    // file (removed, renamed, a file moved over it): SQLite then skips its checkpoint on
+    // close and leaves the log beside the name, where the next opener applied its pages
+    // to whatever file bore the name (another corpus, or a new one), mixing two corpora.
+    void settle_log_of_moved_file() noexcept;
 
     // Counting and reading.
     // From here on every read sees the corpus as it is now, until the connection closes:

@@ -232,16 +232,22 @@ std::optional<WriterLock> WriterLock::try_acquire(const std::string& corpus_path
     return lock;
 }
 
+bool WriterLock::still_named(const std::string& corpus_path) const {
+    struct stat held {};
+    struct stat named {};
+    if (corpus_fd_ < 0 || ::fstat(corpus_fd_, &held) != 0) return true;
+    return held.st_nlink > 0 && ::stat(corpus_path.c_str(), &named) == 0 &&
+           named.st_dev == held.st_dev && named.st_ino == held.st_ino;
+}
+
 std::string WriterLock::corpus_lost(const std::string& corpus_path) {
-    struct stat held {
-    }, named{};
+    struct stat held {};
     if (corpus_fd_ < 0 || ::fstat(corpus_fd_, &held) != 0) return "";
-    if (held.st_nlink == 0 || ::stat(corpus_path.c_str(), &named) != 0 ||
-        named.st_dev != held.st_dev || named.st_ino != held.st_ino)
+    if (!still_named(corpus_path))
         return corpus_path +
                " is no longer the file this run was writing: it was removed, renamed or replaced "
-               "while the run went on, and what the run stored since would be in no file of that "
-               "name; stopped";
+               "while the run went on; stopped (what it stored is in the file it opened, "
+               "wherever that is now)";
     if (held.st_size < seen_size_)
         return corpus_path + " shrank from " + std::to_string(seen_size_) + " to " +
                std::to_string(held.st_size) +

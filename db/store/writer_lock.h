@@ -54,6 +54,8 @@ class WriterLock {
     // once it is open (opening it may roll back a hot journal, which can): call it once
     // the corpus is open, to take its size, and then before each write.
     std::string corpus_lost(const std::string& corpus_path);
+    // Whether corpus_path still leads to the file this lock holds (true before it exists).
+    bool still_named(const std::string& corpus_path) const;
 
   private:
     explicit WriterLock(int fd) : fd_(fd) {}

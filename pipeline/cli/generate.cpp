@@ -301,7 +301,12 @@ int run_generate(const GenerateOptions& o) {
         // Its size taken now that it is open (and any hot journal rolled back).
         if (const std::string lost = lock->corpus_lost(o.db); !lost.empty())
             throw db::DbError(lost);
-        fo.corpus_lost = [&lock, &o] { return lock->corpus_lost(o.db); };
+        fo.corpus_lost = [&lock, &corpus, &o] {
+            std::string lost = lock->corpus_lost(o.db);
+            // Not for a file truncated in place: the name still leads to it.
+            if (!lost.empty() && !lock->still_named(o.db)) corpus->settle_log_of_moved_file();
+            return lost;
+        };
 
         const FactoryResult r = run_factory(*corpus, config, fo);
         release_stop_signals();

@@ -21,11 +21,12 @@ const std::string kKenken = KENKEN_BINARY;
 // timeout (124) ended it.
 CliResult under_a_live_run(const std::string& db, const std::string& action) {
     const std::string out = db + ".out";
-    const CliResult r =
-        run_shell("timeout 10 " + kKenken + " generate --db " + db + " --sizes 5 -n 100000 -j 1 >" +
-                  out + " 2>&1 & pid=$!; " + "for i in $(seq 1 500); do [ \"$(stat -c %s " + db +
-                  " 2>/dev/null || echo 0)\" -gt 100000 ] && break; sleep 0.01; done; " + action +
-                  "; wait $pid; echo \"status $?\"; cat " + out + "; rm -f " + out);
+    // In a subshell: run_shell sends only its command's last output to the result.
+    const CliResult r = run_shell(
+        "(timeout 10 " + kKenken + " generate --db " + db + " --sizes 5 -n 100000 -j 1 >" + out +
+        " 2>&1 & pid=$!; " + "for i in $(seq 1 500); do [ \"$(stat -c %s " + db +
+        " 2>/dev/null || echo 0)\" -gt 100000 ] && break; sleep 0.01; done; " + action +
+        "; wait $pid; echo \"status $?\"; cat " + out + "; rm -f " + out + ")");
     return r;
 }
 
@@ -107,17 +108,17 @@ TEST_CASE("a file size limit during generate or merge says what is kept and how 
     // A full disk said "what was committed before is kept ... --resume" (merge: "run the
     // same merge again"); the limit said only "disk I/O error (... ulimit -f ...)".
     TempPath a("review2-room-a.db"), b("review2-room-b.db"), out("review2-room-out.db");
-    const CliResult made = run_shell("ulimit -f 100; " + kKenken + " generate -q --db " + a.str() +
-                                     " --sizes 5 -n 400 --shard 0/2 --seed 3");
+    const CliResult made = run_shell("(ulimit -f 200; " + kKenken + " generate -q --db " + a.str() +
+                                     " --sizes 5 -n 1000 --shard 0/2 --seed 3)");
     INFO(made.out);
     CHECK(made.status == 1);
     CHECK_THAT(made.out, Catch::Contains("ulimit -f") && Catch::Contains("is kept") &&
                              Catch::Contains("--resume"));
     REQUIRE(run_kenken("generate -q --db " + a.str() + " --resume").status == 0);
-    REQUIRE(run_kenken("generate -q --db " + b.str() + " --sizes 5 -n 400 --shard 1/2 --seed 3")
+    REQUIRE(run_kenken("generate -q --db " + b.str() + " --sizes 5 -n 1000 --shard 1/2 --seed 3")
                 .status == 0);
-    const CliResult merged = run_shell("ulimit -f 100; " + kKenken + " merge --db " + out.str() +
-                                       " " + a.str() + " " + b.str());
+    const CliResult merged = run_shell("(ulimit -f 200; " + kKenken + " merge --db " + out.str() +
+                                       " " + a.str() + " " + b.str() + ")");
     INFO(merged.out);
     CHECK(merged.status == 1);
     CHECK_THAT(merged.out, Catch::Contains("ulimit -f") && Catch::Contains("run the same merge"));
