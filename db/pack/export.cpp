@@ -389,6 +389,8 @@ void check_out(const ExportRequest& req) {
                                         "say)");
         throw std::invalid_argument("--out " + req.out + " names a folder, not a file");
     }
+    if (names_open_descriptor(out))
+        throw std::invalid_argument("--out " + req.out + kOpenDescriptor);
     std::error_code ec;
     if (req.format == PackFormat::Svg) {
         if (fs::exists(out, ec) && !(fs::is_directory(out, ec) && fs::is_empty(out, ec)))

@@ -1,0 +1,114 @@
+// The commands that read a corpus or write packs, reviewed again as a hostile user
+// would: a corpus whose schema version was edited, export targets that are a process's
+// open file, and book words that print as nothing.
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <utility>
+
+#include "tests/support/cli_run.h"
+#include "tests/support/corpus_rows.h"
+#include "tests/support/test_files.h"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// A folder holding a small corpus of 4x4 puzzles.
+struct CorpusFolder {
+    TempPath temp;
+    std::string db;
+    explicit CorpusFolder(const std::string& name) : temp(name) {
+        fs::create_directory(temp.path);
+        db = (temp.path / "corpus.db").string();
+        REQUIRE(run_kenken("generate -q --db " + db + " --sizes 4 -n 6 --seed 3").status == 0);
+    }
+    std::string operator/(const std::string& file) const { return (temp.path / file).string(); }
+};
+
+}  // namespace
+
+TEST_CASE("a corpus whose schema version was edited is damaged for readers and writers alike",
+          "[cli][hostile-review3][schema]") {
+    // PRAGMA user_version set to -5 indexed the migrations out of their bounds (a random
+    // "near text: syntax error"); set back to 0 or 2 on a current corpus, writers failed
+    // half way ("table runs already exists", "duplicate column name") while stats and
+    // verify passed it, exit 0.
+    CorpusFolder folder("review3-schema");
+    const std::string clean = folder / "clean.db";
+    fs::copy_file(folder.db, clean);
+    for (const char* version : {"-5", "0", "2"}) {
+        DYNAMIC_SECTION("user_version " << version) {
+            fs::copy_file(clean, folder.db, fs::copy_options::overwrite_existing);
+            exec_sql(folder.db, std::string("PRAGMA user_version = ") + version);
+            for (const std::string& command :
+                 {std::string("stats"), std::string("verify"), std::string("packs --delete 1"),
+                  std::string("export -n 2 --format neknek -o -")}) {
+                const CliResult r = run_kenken(command + " --db " + folder.db);
+                INFO(command << ": " << r.err);
+                CHECK(r.status == 1);
+                CHECK_THAT(r.err, Catch::Contains("is damaged") &&
+                                      Catch::Contains("schema version") &&
+                                      Catch::Contains(version));
+                CHECK(r.out.empty());
+            }
+        }
+    }
+    // A true older version's corpus is still read (and brought up to date by a writer):
+    // only the tables of a later version under an older number are refused.
+    fs::copy_file(clean, folder.db, fs::copy_options::overwrite_existing);
+    exec_sql(folder.db, "PRAGMA user_version = 3");
+    CHECK(run_kenken("verify -q --db " + folder.db).status == 0);
+    CHECK(run_kenken("export -n 2 --format neknek -o - --db " + folder.db).status == 0);
+}
+
+TEST_CASE("an export to /dev/stdout or a link to a process's open file is refused, the link kept",
+          "[cli][hostile-review3][out]") {
+    // With stdout a file, /dev/stdout is a link to a regular file: export said "already
+    // exists (--force overwrites it)", and with --force renamed the pack over the link
+    // itself (on the real /dev, /dev/stdout gone for the machine), none of it on stdout.
+    CorpusFolder folder("review3-descriptor");
+    const std::string link = folder / "out.neknek";
+    fs::create_symlink("/proc/self/fd/1", link);
+    const std::string captured = folder / "captured.txt";
+    // --force only where a binary without the fix can do no harm: the link of our own,
+    // and /proc, where nothing can be made.
+    for (const auto& [out, force] : {std::pair<std::string, bool>{link, true},
+                                     {link, false},
+                                     {"/proc/self/fd/1", true},
+                                     {"/dev/stdout", false},
+                                     {"/dev/fd/1", false}}) {
+        const CliResult r = run_shell(KENKEN_BINARY + std::string(" export --db ") + folder.db +
+                                      " -n 2 --format neknek" + (force ? " --force" : "") + " -o " +
+                                      out + " 2>&1 >" + captured);
+        INFO(out << ": " << r.out);
+        CHECK(r.status == 2);
+        CHECK_THAT(r.out, Catch::Contains("open file") && Catch::Contains("--out -"));
+        CHECK(fs::is_symlink(fs::symlink_status(link)));
+    }
+    // Nothing recorded: the six puzzles are all still fresh.
+    CHECK(run_kenken("export --db " + folder.db + " -n 6 --format neknek -o -").status == 0);
+}
+
+TEST_CASE("a level named with spaces that print as nothing is refused as blank",
+          "[cli][hostile-review3][book]") {
+    // " " was refused as blank; a no-break space, an ideographic space or a zero-width
+    // space headed the level's sections and pages with nothing, exit 0.
+    CorpusFolder folder("review3-blank");
+    const std::string book = folder / "book.toml";
+    for (const char* name : {"\\u00a0", "\\u3000", "\\u200b", " \\u2003 "}) {
+        DYNAMIC_SECTION("level name " << name) {
+            std::ofstream(book) << "[levels]\neasy = \"" << name << "\"\n";
+            const std::string pdf = folder / "book.pdf";
+            const CliResult r =
+                run_kenken("export --db " + folder.db + " -n 2 -o " + pdf + " --book " + book);
+            INFO(r.err);
+            CHECK(r.status == 2);
+            CHECK_THAT(r.err, Catch::Contains("book.toml:2") && Catch::Contains("is blank"));
+            CHECK(!fs::exists(pdf));
+        }
+    }
+}
