@@ -112,3 +112,28 @@ TEST_CASE("a level named with spaces that print as nothing is refused as blank",
         }
     }
 }
+
+TEST_CASE("a pack whose folder is removed while it is written says so and records nothing",
+          "[cli][hostile-review3][out]") {
+    // The book was drawn into the removed folder's open part file, and then the
+    // rename failed: "filesystem error: cannot rename: No such file or directory
+    // [dir/.o.pdf.kkpart-PID] [dir/.o.pdf.kkpack-1.kkpart-PID]", hidden names and no word
+    // of the folder.
+    CorpusFolder folder("review3-gone");
+    fill_with_copies(folder.db, 2000);  // a book of a second or so
+    const std::string dir = folder / "book";
+    fs::create_directory(dir);
+    // The folder goes once the part is there (or after 5 s, when the test fails anyway).
+    const CliResult r =
+        run_shell("(" + std::string(KENKEN_BINARY) + " export --db " + folder.db + " -n 2000 -o " +
+                  dir + "/o.pdf & pid=$!; for i in $(seq 1000); do ls -a " + dir +
+                  " | grep -q kkpart && break; sleep 0.005; done; rm -rf " + dir + "; wait $pid)");
+    INFO(r.out);
+    CHECK(r.status == 1);
+    CHECK_THAT(r.out, Catch::Contains("no folder " + dir) &&
+                          Catch::Contains("changed while the pack was written") &&
+                          Catch::Contains("nothing written or recorded"));
+    CHECK_THAT(r.out, !Catch::Contains("kkpart"));
+    const CliResult packs = run_kenken("packs --db " + folder.db);
+    CHECK_THAT(packs.out, Catch::Contains("no packs"));
+}
