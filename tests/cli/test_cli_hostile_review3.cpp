@@ -137,3 +137,18 @@ TEST_CASE("a pack whose folder is removed while it is written says so and record
     const CliResult packs = run_kenken("packs --db " + folder.db);
     CHECK_THAT(packs.out, Catch::Contains("no packs"));
 }
+
+TEST_CASE("verify finds a pack whose record was edited to disagree with what it holds",
+          "[cli][hostile-review3][verify]") {
+    // A pack's count set to 7 over its 3 puzzles, and its filters to text that is not
+    // JSON: packs listed the 7, and verify passed the corpus, exit 0.
+    CorpusFolder folder("review3-pack-row");
+    REQUIRE(run_kenken("export --db " + folder.db + " -n 3 --format neknek -o -").status == 0);
+    REQUIRE(run_kenken("verify -q --db " + folder.db).status == 0);
+    exec_sql(folder.db, "UPDATE packs SET count = 7, filters = '{not json'");
+    const CliResult r = run_kenken("verify -q --db " + folder.db);
+    INFO(r.err);
+    CHECK(r.status == 5);
+    CHECK_THAT(r.err, Catch::Contains("pack 1: its count says 7, but it lists 3 puzzles") &&
+                          Catch::Contains("pack 1: its filters are not JSON"));
+}
