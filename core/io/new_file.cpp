@@ -47,7 +47,12 @@ bool same_file(const std::string& a, const std::string& b) {
     namespace fs = std::filesystem;
     const fs::path pa = fs::weakly_canonical(fs::absolute(a, ea), ea);
     const fs::path pb = fs::weakly_canonical(fs::absolute(b, eb), eb);
-    return !ea && !eb && pa == pb;
+    if (!ea && !eb) return pa == pb;
+    // Past PATH_MAX (a folder deeper than 4096 bytes) neither stat nor the real path
+    // can be had: the names as written, made absolute, are all there is. `export
+    // --force` over an earlier pack's file there did not say the pack stayed recorded.
+    return fs::absolute(a, ea).lexically_normal() == fs::absolute(b, eb).lexically_normal() &&
+           !ea && !eb;
 }
 
 bool names_open_descriptor(const std::filesystem::path& file) {

@@ -152,3 +152,24 @@ TEST_CASE("verify finds a pack whose record was edited to disagree with what it 
     CHECK_THAT(r.err, Catch::Contains("pack 1: its count says 7, but it lists 3 puzzles") &&
                           Catch::Contains("pack 1: its filters are not JSON"));
 }
+
+TEST_CASE("export --force over an earlier pack's file in a folder deeper than PATH_MAX warns",
+          "[cli][hostile-review3][out]") {
+    // The earlier pack's recorded name (absolute, past 4096 bytes) could be neither
+    // stat'ed nor resolved, so it was never the same file: the pack it replaced stayed
+    // recorded with its puzzles published, and nothing said so.
+    CorpusFolder folder("review3-deep");
+    const std::string level(250, 'd');
+    // Folder by folder from the one before (no whole name may pass PATH_MAX; bash, as
+    // dash's cd fails past it); rm -rf at the end, where std::filesystem cannot remove it.
+    const CliResult r =
+        run_shell("bash -c '(cd " + folder.temp.str() + " && for i in $(seq 17); do mkdir " +
+                  level + " && cd " + level + " || exit 99; done; " + KENKEN_BINARY +
+                  " export --db " + folder.db + " -n 2 -o o.neknek && " + KENKEN_BINARY +
+                  " export --db " + folder.db + " -n 2 -o o.neknek --force; s=$?; cd " +
+                  folder.temp.str() + " && rm -rf " + level + "; exit $s)'");
+    INFO(r.out);
+    CHECK(r.status == 0);
+    CHECK_THAT(r.out, Catch::Contains("pack 2: 2 puzzles") &&
+                          Catch::Contains("o.neknek held pack 1, which stays recorded"));
+}
