@@ -47,7 +47,31 @@ bool same_file(const std::string& a, const std::string& b) {
     namespace fs = std::filesystem;
     const fs::path pa = fs::weakly_canonical(fs::absolute(a, ea), ea);
     const fs::path pb = fs::weakly_canonical(fs::absolute(b, eb), eb);
-    return !ea && !eb && pa == pb;
+    if (!ea && !eb) return pa == pb;
+    // Past PATH_MAX (a folder deeper than 4096 bytes) neither stat nor the real path
+    // can be had: the names as written, made absolute, are all there is. `export
+    // --force` over an earlier pack's file there did not say the pack stayed recorded.
+    return fs::absolute(a, ea).lexically_normal() == fs::absolute(b, eb).lexically_normal() &&
+           !ea && !eb;
+}
+
+bool names_open_descriptor(const std::filesystem::path& file) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    fs::path p = fs::absolute(file, ec).lexically_normal();
+    // Link by link (the kernel's own limit is 40): the last link's target is already the
+    // open file itself, so the descriptor shows only on the way.
+    for (int hop = 0; !ec && hop < 40; ++hop) {
+        const std::string s = p.string();
+        if (s.rfind("/dev/fd/", 0) == 0 || s == "/dev/stdin" || s == "/dev/stdout" ||
+            s == "/dev/stderr")
+            return true;
+        if (s.rfind("/proc/", 0) == 0 && s.find("/fd/") != std::string::npos) return true;
+        if (!fs::is_symlink(fs::symlink_status(p, ec))) return false;
+        const fs::path target = fs::read_symlink(p, ec);
+        p = (target.is_absolute() ? target : p.parent_path() / target).lexically_normal();
+    }
+    return false;
 }
 
 }  // namespace kk

@@ -25,6 +25,12 @@ std::size_t folder_name_max(const std::filesystem::path& file);
 // CORPUS", blaming the file it had just made (and the lock file stayed unwritable).
 std::string umask_problem(unsigned needed);
 
+// Whether the name is, or leads through symbolic links to, a process's open file
+// (/dev/stdout, /dev/fd/N, /proc/self/fd/N): not a file to make. `export -o /dev/stdout
+// --force`, stdout redirected to a file, renamed the pack over the /dev/stdout link
+// itself (the pack never reached stdout, and /dev/stdout was gone for the machine).
+bool names_open_descriptor(const std::filesystem::path& file);
+
 // The same file by inode (links, other spellings), or, while either does not exist
 // yet, by real path ("merge --db new.db new.db" created new.db, then failed attaching it).
 bool same_file(const std::string& a, const std::string& b);

@@ -389,6 +389,8 @@ void check_out(const ExportRequest& req) {
                                         "say)");
         throw std::invalid_argument("--out " + req.out + " names a folder, not a file");
     }
+    if (names_open_descriptor(out))
+        throw std::invalid_argument("--out " + req.out + kOpenDescriptor);
     std::error_code ec;
     if (req.format == PackFormat::Svg) {
         if (fs::exists(out, ec) && !(fs::is_directory(out, ec) && fs::is_empty(out, ec)))
@@ -486,6 +488,20 @@ PackRow pack_row(const ExportRequest& req, const QueryFilter& filter) {
     pack.format = pack_format_name(req.format);
     pack.out = req.out == "-" ? "-" : fs::absolute(req.out).string();
     return pack;
+}
+
+// A pack that failed because its folder was removed, or made read-only, while it was
+// written: said so. It was "filesystem error: cannot rename: No such file or directory
+// [dir/.o.pdf.kkpart-PID] [dir/.o.pdf.kkpack-1.kkpart-PID]", naming hidden files.
+void throw_if_folder_changed(const fs::path& out) {
+    std::string why = folder_problem(out);
+    if (why.empty() && ::access(folder_of(out).c_str(), W_OK | X_OK) != 0)
+        why = "cannot make files in the folder " + folder_of(out).string() + " (" +
+              std::strerror(errno) + ")";
+    if (!why.empty())
+        throw std::runtime_error("--out " + out.string() + ": " + why +
+                                 " any more: it changed while the pack was written; nothing "
+                                 "written or recorded");
 }
 
 }  // namespace
@@ -610,6 +626,7 @@ ExportResult export_pack(Corpus& corpus, const ExportRequest& req) {
             }
             corpus.abandon();
             if (stop_guard) stop_guard->release();
+            if (!to_stdout) throw_if_folder_changed(out);
             throw;
         }
     }

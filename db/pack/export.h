@@ -30,6 +30,11 @@ inline constexpr PackFormatName kPackFormats[] = {
     {PackFormat::Dataset, "dataset", TextFormat::Dataset},
 };
 
+// Said of an --out that is a process's open file (/dev/stdout, /dev/fd/N), after its name.
+inline constexpr const char* kOpenDescriptor =
+    " is an open file of the process (standard output?), not a file to make: give --out - "
+    "for standard output";
+
 // Text formats can go to standard output: ExportRequest::out "-".
 bool is_text_format(PackFormat f);
 

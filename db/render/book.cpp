@@ -75,6 +75,23 @@ std::string field_problem(const std::string& name, const std::string& text, long
     return "";
 }
 
+// Whether text prints as nothing: spaces of any width (no-break, ideographic, ...) and
+// zero-width characters only. A level named "\u00a0" or "\u200b" was taken and
+// headed its pages and sections with nothing, where " " is refused as blank.
+bool prints_blank(std::string_view text) {
+    for (std::size_t i = 0; i < text.size();) {
+        const std::size_t len = utf8_sequence_length(text, i);
+        if (len == 0) return false;
+        const char32_t c = utf8_code_point(text, i, len);
+        const bool blank = c == U' ' || c == U'\t' || c == 0xA0 || c == 0x1680 ||
+                           (c >= 0x2000 && c <= 0x200F) || c == 0x2028 || c == 0x2029 ||
+                           c == 0x202F || c == 0x205F || c == 0x2060 || c == 0x3000 || c == 0xFEFF;
+        if (!blank) return false;
+        i += len;
+    }
+    return true;
+}
+
 }  // namespace
 
 std::string book_field_problem(const std::string& key, const std::string& text) {
@@ -94,8 +111,7 @@ std::string book_field_problem(const std::string& key, const std::string& text) 
         const std::string name = "the name of level " + std::string(level.name);
         std::string problem = field_problem(name, text, 24, false);
         // A level's name heads its pages and sections: blank, they were headed by nothing.
-        if (problem.empty() && text.find_first_not_of(" \t") == std::string::npos)
-            problem = name + " is blank";
+        if (problem.empty() && prints_blank(text)) problem = name + " is blank";
         return problem;
     }
     return "";

@@ -273,12 +273,20 @@ std::vector<std::string> Corpus::schema_problems() {
     return db::schema_problems(db_.get(), true);
 }
 
+namespace {
+
+// What say makes of each row sql returns, appended to out.
+template <class Say>
+void collect_rows(sqlite3* db, const char* sql, Say&& say, std::vector<std::string>& out) {
+    Statement s(db, sql);
+    while (s.step()) out.push_back(say(s));
+}
+
+}  // namespace
+
 std::vector<std::string> Corpus::reference_problems() {
     std::vector<std::string> out;
-    auto collect = [&](const char* sql, auto&& say) {
-        Statement s(db_.get(), sql);
-        while (s.step()) out.push_back(say(s));
-    };
+    auto collect = [&](const char* sql, auto&& say) { collect_rows(db_.get(), sql, say, out); };
     collect(
         "SELECT id, run_id FROM puzzles WHERE run_id IS NOT NULL AND run_id NOT IN "
         "(SELECT id FROM runs) ORDER BY id LIMIT 20",
@@ -301,6 +309,25 @@ std::vector<std::string> Corpus::reference_problems() {
             return "pack " + std::to_string(s.column_int64(0)) +
                    " has puzzles listed but is not in the packs table";
         });
+    return out;
+}
+
+std::vector<std::string> Corpus::pack_row_problems() {
+    std::vector<std::string> out;
+    auto collect = [&](const char* sql, auto&& say) { collect_rows(db_.get(), sql, say, out); };
+    // A pack's own row edited: packs listed the count as stored, and verify passed it.
+    collect(
+        "SELECT id, count, (SELECT count(*) FROM pack_puzzles WHERE pack_id = packs.id) AS n "
+        "FROM packs WHERE count IS NOT n ORDER BY id LIMIT 20",
+        [](const Statement& s) {
+            return "pack " + std::to_string(s.column_int64(0)) + ": its count says " +
+                   s.column_text(1) + ", but it lists " + std::to_string(s.column_int64(2)) +
+                   " puzzles";
+        });
+    collect("SELECT id FROM packs WHERE NOT json_valid(filters) ORDER BY id LIMIT 20",
+            [](const Statement& s) {
+                return "pack " + std::to_string(s.column_int64(0)) + ": its filters are not JSON";
+            });
     return out;
 }
 

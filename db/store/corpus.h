@@ -61,6 +61,9 @@ class Corpus {
     // 20 a kind: a puzzle's run_id naming no run, a pack entry naming no puzzle or no
     // pack. Rows edited or deleted by hand leave them; empty when there are none.
     std::vector<std::string> reference_problems();
+    // Packs whose own row disagrees with what they hold, at most 20 a kind: a count
+    // that is not the number of puzzles listed, filters that are not JSON.
+    std::vector<std::string> pack_row_problems();
     // Stored puzzle and run values of the wrong type, at most 20: a size, a count or a
     // seed that is not an integer ('4x', 4.5), a text that is not text, a score that is
     // not a number. Edited by hand they read as a number all the same (sqlite3_column_int

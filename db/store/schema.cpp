@@ -10,6 +10,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "db/store/sqlite.h"
 #include "db/store/version.h"
@@ -181,6 +182,11 @@ int identify(sqlite3* db, const std::string& name, bool allow_empty) {
         throw DbError(name + " was written by a newer kenken (schema version " +
                       std::to_string(version) + "; this build knows up to " +
                       std::to_string(schema_version()) + ")");
+    // A negative version (PRAGMA user_version edited) indexed the migrations out of
+    // their bounds: undefined behaviour, seen as a random "syntax error".
+    if (version < 0 || (version == 0 && !empty))
+        throw DbError(name + " is damaged: its schema version is " + std::to_string(version) +
+                      " (PRAGMA user_version), which no corpus has");
     return version;
 }
 
@@ -221,14 +227,48 @@ std::map<std::string, TableShape> tables_of(sqlite3* db) {
     return tables;
 }
 
-// The tables this build's migrations make, read once from a database made in memory.
-const std::map<std::string, TableShape>& expected_tables() {
-    static const std::map<std::string, TableShape> tables = [] {
+// The tables as each version's migrations leave them: [v] is version v's.
+const std::vector<std::map<std::string, TableShape>>& tables_by_version() {
+    static const std::vector<std::map<std::string, TableShape>> shapes = [] {
+        std::vector<std::map<std::string, TableShape>> all;
         Connection mem = open_connection(":memory:", SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
-        for (const char* migration : kMigrations) exec(mem.get(), migration);
-        return tables_of(mem.get());
+        all.push_back(tables_of(mem.get()));
+        for (const char* migration : kMigrations) {
+            exec(mem.get(), migration);
+            all.push_back(tables_of(mem.get()));
+        }
+        return all;
     }();
-    return tables;
+    return shapes;
+}
+
+// The tables this build's migrations make.
+const std::map<std::string, TableShape>& expected_tables() {
+    return tables_by_version().back();
+}
+
+// Throws DbError when an older version's corpus holds a table or column that only a
+// later version's migration adds: its PRAGMA user_version was edited (or set back by
+// a tool), and migrating it failed half way with SQLite's "table runs already exists"
+// or "duplicate column name", while readers and verify passed it.
+void check_version_fits(sqlite3* db, const std::string& name, int version) {
+    if (version <= 0 || version >= schema_version()) return;
+    const auto& then = tables_by_version()[static_cast<std::size_t>(version)];
+    const auto& now = tables_by_version().back();
+    for (const auto& [table, shape] : tables_of(db)) {
+        const auto was = then.find(table);
+        const auto is = now.find(table);
+        std::string later;
+        if (was == then.end() && is != now.end()) later = "table " + table;
+        for (const std::string& column : shape.columns)
+            if (later.empty() && was != then.end() && !was->second.columns.count(column) &&
+                is != now.end() && is->second.columns.count(column))
+                later = "column " + table + "." + column;
+        if (!later.empty())
+            throw DbError(name + " is damaged: its schema version says " + std::to_string(version) +
+                          " (PRAGMA user_version), but it holds " + later +
+                          ", which a later version added");
+    }
 }
 
 // Throws DbError naming what a corpus of this build's version lacks of its schema
@@ -247,7 +287,9 @@ void check_schema_read_only(sqlite3* db, const char* path) {
     // An older corpus whose tables already hold everything this build reads (schema 3
     // differs from 4 only in how new pack ids are chosen) is read as it is: a reader
     // cannot migrate it, and refusing would make every corpus wait for a writer.
-    const bool older = identify(db, name, false) < schema_version();
+    const int version = identify(db, name, false);
+    check_version_fits(db, name, version);
+    const bool older = version < schema_version();
     const std::vector<std::string> problems = schema_problems(db, false);
     if (older && !problems.empty())
         throw DbError(name +
@@ -295,6 +337,7 @@ std::vector<std::string> schema_problems(sqlite3* db, bool plain_indexes) {
 void prepare_schema(sqlite3* db, const char* path, bool allow_create) {
     const std::string name = path;
     int version = identify(db, name, allow_create);
+    check_version_fits(db, name, version);
     static_assert(kMigrations.size() > 0);
     if (static_cast<int>(kMigrations.size()) != schema_version())
         throw DbError("internal error: schema_version() and the migrations disagree");

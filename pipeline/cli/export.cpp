@@ -199,6 +199,12 @@ int run(const ExportArgs& a) {
                   << " or a file kept beside it: the pack would destroy it\n";
         return kBadInput;
     }
+    // Checked before "already exists (--force overwrites it)", which /dev/stdout on a
+    // redirected stdout drew, and whose --force replaced the link.
+    if (a.out != "-" && names_open_descriptor(a.out)) {
+        std::cerr << "export: --out " << shown_name(a.out) << db::kOpenDescriptor << "\n";
+        return kBadInput;
+    }
     std::error_code ec;
     // A symbolic link to nothing exists too: it was taken for a free name, the pack was
     // made and then refused as having "appeared while the pack was written".

@@ -133,6 +133,7 @@ int run_verify(const VerifyOptions& o) {
         if (damaged(corpus.integrity_problems(true), "fails SQLite's integrity check") ||
             damaged(corpus.schema_problems(), "lacks part of the corpus schema") ||
             damaged(corpus.reference_problems(), "has rows that point at nothing") ||
+            damaged(corpus.pack_row_problems(), "has packs whose records disagree with them") ||
             damaged(corpus.type_problems(), "holds values of the wrong type"))
             return kVerifyFailed;
         // The single-cell maximum each run used.
