@@ -51,8 +51,10 @@ bool same_file(const std::string& a, const std::string& b) {
     // Past PATH_MAX (a folder deeper than 4096 bytes) neither stat nor the real path
     // can be had: the names as written, made absolute, are all there is. `export
     // --force` over an earlier pack's file there did not say the pack stayed recorded.
-    return fs::absolute(a, ea).lexically_normal() == fs::absolute(b, eb).lexically_normal() &&
-           !ea && !eb;
+    std::error_code ra, rb;
+    const fs::path la = fs::absolute(a, ra).lexically_normal();
+    const fs::path lb = fs::absolute(b, rb).lexically_normal();
+    return !ra && !rb && la == lb;
 }
 
 bool names_open_descriptor(const std::filesystem::path& file) {
