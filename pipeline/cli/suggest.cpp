@@ -2,6 +2,7 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <filesystem>
 #include <iostream>
 
 #include "pipeline/cli/command.h"
@@ -23,6 +24,14 @@ size_t edit_distance(const std::string& a, const std::string& b) {
         }
     }
     return row[b.size()];
+}
+
+// A word led by one dash that names a file, or reads like a file name (a dot or a
+// slash in it: no option of ours has either).
+bool looks_like_a_file(const std::string& word) {
+    if (word.size() < 2 || word[0] != '-' || word[1] == '-') return false;
+    std::error_code ec;
+    return word.find_first_of("./") != std::string::npos || std::filesystem::exists(word, ec);
 }
 
 }  // namespace
@@ -77,6 +86,15 @@ void suggest_options(const CLI::App& app) {
         for (const CLI::Option* opt : sub->get_options())
             for (const std::string& name : opt->get_lnames()) names.push_back("--" + name);
         for (const std::string& word : sub->remaining()) {
+            if (looks_like_a_file(word)) {
+                // CLI11 took it for an unknown option and then said only that the
+                // files were missing ("shards is required").
+                std::cerr << "kenken " << sub->get_name() << ": '" << word
+                          << "' is not an option; a file whose name starts with '-' goes "
+                             "after '--' (kenken "
+                          << sub->get_name() << " ... -- " << word << ") or as ./" << word << "\n";
+                continue;
+            }
             // A short word is near too many names ("--foo" and "--book").
             const std::string name = word.substr(0, word.find('='));
             if (name.size() < 6 || name.rfind("--", 0) != 0) continue;

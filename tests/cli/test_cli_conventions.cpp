@@ -74,6 +74,19 @@ TEST_CASE("a mistyped option of a command names the one meant", "[cli][conv]") {
     CHECK_THAT(run_kenken("solve --bogus x").err, !Catch::Contains("did you mean"));
 }
 
+TEST_CASE("a file name led by a dash is named, with the way to pass it", "[cli][conv]") {
+    // merge said only "shards is required", solve "not expected": neither said how.
+    const CliResult merge = run_kenken("merge --db x.db -shard1.db");
+    CHECK(merge.status == 2);
+    CHECK_THAT(merge.err, Catch::Contains("'-shard1.db' is not an option") &&
+                              Catch::Contains("-- -shard1.db") && Catch::Contains("./-shard1.db"));
+    CHECK_THAT(run_kenken("solve -x.neknek").err, Catch::Contains("'-x.neknek' is not an option"));
+    // A mistyped option is still one, and a negative number still a value.
+    CHECK_THAT(run_kenken("solve -bogus x").err, !Catch::Contains("is not an option"));
+    CHECK_THAT(run_kenken("generate --db x.db --seed -1").err,
+               !Catch::Contains("is not an option"));
+}
+
 TEST_CASE("every command's help shows defaults, allowed values, exit statuses and examples",
           "[cli][conv]") {
     for (const char* command : {"solve", "grade", "check", "generate", "merge", "verify", "stats",
