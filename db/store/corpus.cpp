@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
 #include <cstring>
 #include <filesystem>
 #include <limits>
@@ -206,6 +207,7 @@ Corpus& Corpus::operator=(Corpus&& other) noexcept {
         insert_.reset();  // finalize before the connection it belongs to closes
         insert_ = std::move(other.insert_);
         db_ = std::move(other.db_);
+        patience_ = std::move(other.patience_);  // the connection's handler points at it
     }
     return *this;
 }
@@ -436,6 +438,48 @@ void Corpus::set_run_status(std::int64_t id, const std::string& status,
 void Corpus::begin() {
     exec(db_.get(), "BEGIN IMMEDIATE");
 }
+struct Corpus::Patience {
+    std::function<bool()> give_up;
+    std::function<void(int)> on_wait;
+    std::chrono::steady_clock::time_point since;
+    int warn_at = 0;       // seconds
+    bool gave_up = false;  // the last wait ended for give_up()
+
+    // SQLite's busy handler: count is 0 at the first call for each lock met.
+    static int wait(void* self, int count) {
+        auto& p = *static_cast<Patience*>(self);
+        const auto now = std::chrono::steady_clock::now();
+        if (count == 0) {
+            p.since = now;
+            p.warn_at = kBusyTimeoutMs / 1000;
+            p.gave_up = false;
+        }
+        if (p.give_up()) {
+            p.gave_up = true;
+            return 0;
+        }
+        const auto waited = std::chrono::duration_cast<std::chrono::seconds>(now - p.since);
+        if (waited.count() >= p.warn_at) {
+            p.on_wait(static_cast<int>(waited.count()));
+            p.warn_at *= 2;
+        }
+        sqlite3_sleep(50);  // a stop request is seen within a tenth of a second
+        return 1;
+    }
+};
+
+void Corpus::wait_for_other_writers(std::function<bool()> give_up,
+                                    std::function<void(int)> on_wait) {
+    patience_ =
+        std::make_unique<Patience>(Patience{std::move(give_up), std::move(on_wait), {}, 0, false});
+    sqlite3_busy_handler(db_.get(), &Patience::wait, patience_.get());
+}
+
+bool Corpus::gave_up_waiting() const {
+    return patience_ && patience_->gave_up &&
+           (sqlite3_extended_errcode(db_.get()) & 0xff) == SQLITE_BUSY;
+}
+
 void Corpus::commit() {
     exec(db_.get(), "COMMIT");
 }

@@ -90,6 +90,13 @@ class Corpus {
 
     // Batched writing: begin(), insert_puzzle()..., save_progress(), commit().
     void begin();
+    // From here on a statement that meets another process's write transaction waits
+    // for as long as that lasts (an export to a pipe nobody reads holds one until the
+    // pipe is read), not kBusyTimeoutMs, calling on_wait(seconds waited) after that
+    // timeout and at each doubling of the wait. It fails ("database is locked") only
+    // once give_up() is true (a stop request), and then gave_up_waiting() says so.
+    void wait_for_other_writers(std::function<bool()> give_up, std::function<void(int)> on_wait);
+    bool gave_up_waiting() const;
     // False, storing nothing, when the canonical form is already there.
     bool insert_puzzle(const PuzzleRecord& r);
     // Whether a puzzle of this canonical form is stored (a read: no lock taken).
@@ -170,6 +177,8 @@ class Corpus {
     explicit Corpus(Connection db);
     Statement& insert_statement();
 
+    struct Patience;  // wait_for_other_writers's callbacks, where the connection finds them
+    std::unique_ptr<Patience> patience_;  // before db_: it outlives the connection
     Connection db_;
     std::unique_ptr<Statement> insert_;            // prepared once, reused by every insert
     std::unique_ptr<Statement> lookup_canonical_;  // the same for holds_canonical

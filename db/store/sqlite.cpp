@@ -96,7 +96,7 @@ Connection open_connection(const std::string& path, int flags) {
     if (rc != SQLITE_OK) fail(raw, "cannot open " + path);
     sqlite3_extended_result_codes(raw, 1);
     // A factory may be writing while stats or query read: wait instead of failing.
-    sqlite3_busy_timeout(raw, 10000);
+    sqlite3_busy_timeout(raw, kBusyTimeoutMs);
     return db;
 }
 

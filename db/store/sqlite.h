@@ -22,6 +22,10 @@ struct ConnectionCloser {
 };
 using Connection = std::unique_ptr<sqlite3, ConnectionCloser>;
 
+// How long a statement waits for another process's write transaction before it fails
+// with "database is locked".
+inline constexpr int kBusyTimeoutMs = 10000;
+
 // Opens a connection; flags as for sqlite3_open_v2. A path is a file's name, whatever
 // it looks like: "file:..." is opened as a file unless flags ask for URIs.
 Connection open_connection(const std::string& path, int flags);

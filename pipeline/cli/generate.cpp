@@ -308,7 +308,30 @@ int run_generate(const GenerateOptions& o) {
             return lost;
         };
 
-        const FactoryResult r = run_factory(*corpus, config, fo);
+        // Another command's write transaction (an export to a pipe nobody reads) is
+        // waited out, however long: a night's run failed after SQLite's 10 s.
+        corpus->wait_for_other_writers([] { return stop_flag()->load(); },
+                                       [&o](int seconds) {
+                                           spdlog::warn(
+                                               "{}: another process has held the corpus's "
+                                               "write lock for {} s (an export to a pipe that "
+                                               "is not read, a merge, packs --delete): this run "
+                                               "waits for it; Ctrl-C stops it",
+                                               shown_name(o.db), seconds);
+                                       });
+        std::optional<FactoryResult> ran;
+        try {
+            ran.emplace(run_factory(*corpus, config, fo));
+        } catch (const db::DbError&) {
+            if (!corpus->gave_up_waiting()) throw;
+            // Stopped before its first batch could be written: what the corpus held
+            // before is all there, and the run (if it began) resumes.
+            std::cerr << "generate: stopped while another process held " << shown_name(o.db)
+                      << "'s write lock; nothing stored is lost (--resume, or the same command "
+                         "again)\n";
+            return kInterrupted;
+        }
+        const FactoryResult& r = *ran;
         release_stop_signals();
 
         std::cout << "run " << r.run_id << (r.finished ? " finished" : " interrupted") << "\n\n"

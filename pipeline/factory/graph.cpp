@@ -197,8 +197,20 @@ FactoryResult run_factory(db::Corpus& corpus, const FactoryConfig& run_config,
     if (options.corpus_lost)
         if (const std::string problem = options.corpus_lost(); !problem.empty())
             throw db::DbError(problem);
-    corpus.set_run_status(result.run_id, result.finished ? "finished" : "interrupted",
-                          result.counters.to_json().dump(), result.finished);
+    // Stopped while another process held the corpus: the run keeps its last saved
+    // progress and stays resumable (finished_at is still NULL).
+    if (!writer.begin_unless_stopped()) {
+        result.finished = false;
+        return result;
+    }
+    try {
+        corpus.set_run_status(result.run_id, result.finished ? "finished" : "interrupted",
+                              result.counters.to_json().dump(), result.finished);
+        corpus.commit();
+    } catch (...) {
+        corpus.abandon();
+        throw;
+    }
     return result;
 }
 

@@ -83,7 +83,18 @@ void CorpusWriter::commit_batch() {
         if (const std::string problem = corpus_lost_(); !problem.empty())
             throw db::DbError(problem);
     nlohmann::json progress{{"next_index", next_index_}, {"steering", steering_.save()}};
-    corpus_.begin();
+    if (!begin_unless_stopped()) {
+        // Stopped while another process held the corpus: the corpus keeps the previous
+        // batch's progress, so --resume makes these candidates again, as they were.
+        spdlog::warn(
+            "the last {} candidates ({} new puzzles) were not written: --resume makes "
+            "them again",
+            pending_, batch_records_.size());
+        batch_records_.clear();
+        batch_canonicals_.clear();
+        pending_ = 0;
+        return;
+    }
     try {
         for (const db::PuzzleRecord& r : batch_records_) corpus_.insert_puzzle(r);
         corpus_.save_progress(run_id_, progress.dump(), counters_.to_json().dump());
@@ -95,6 +106,17 @@ void CorpusWriter::commit_batch() {
     batch_records_.clear();
     batch_canonicals_.clear();
     pending_ = 0;
+}
+
+bool CorpusWriter::begin_unless_stopped() {
+    try {
+        corpus_.begin();
+        return true;
+    } catch (const db::DbError&) {
+        if (!corpus_.gave_up_waiting()) throw;
+        request_stop();  // the wait was given up for a stop request
+        return false;
+    }
 }
 
 void CorpusWriter::finish() {

@@ -35,6 +35,10 @@ class CorpusWriter {
         corpus_lost_ = std::move(corpus_lost);
     }
 
+    // Opens a write transaction; false, with none, when a stop request ended a wait for
+    // another process's write lock (the corpus waits for it: wait_for_other_writers).
+    bool begin_unless_stopped();
+
     bool done() const { return done_.load(std::memory_order_relaxed); }
     bool stopping() const { return stopping_.load(std::memory_order_relaxed); }
     std::uint64_t next_index() const { return next_index_; }

@@ -167,3 +167,48 @@ TEST_CASE("a configuration's recipe named by an empty string is refused with fil
     CHECK_THAT(r.err, Catch::Contains(config.str() + ":6: recipes.name: empty"));
     CHECK_FALSE(fs::exists(db.path));
 }
+
+TEST_CASE("generate waits for an export to a pipe nobody reads, then finishes",
+          "[cli][hostile-review2][busy]") {
+    // An export to stdout holds the corpus's write lock until its reader has taken the
+    // whole pack (a pack cut short records nothing). A generate whose batch waited over
+    // 10 s for it failed, "database is locked", exit 1: a night's run lost to a
+    // `kenken export -o - | less` left open.
+    TempPath db("review2-busy.db");
+    REQUIRE(run_kenken("generate -q --db " + db.str() + " --sizes 6 -n 300 --seed 7").status == 0);
+    const CliResult r =
+        run_shell("(" + kKenken + " export --db " + db.str() +
+                  " -n 250 -o - --format json | (sleep 14; wc -l) & sleep 2.5; " + kKenken +
+                  " generate --db " + db.str() +
+                  " --sizes 4 -n 20 --add --seed 3 -j 1 2>&1; echo \"status $?\"; wait)");
+    INFO(r.out);
+    CHECK_THAT(r.out, Catch::Contains("has held the corpus's write lock") &&
+                          Catch::Contains("run 2 finished") && Catch::Contains("status 0\n"));
+    CHECK_THAT(r.out, !Catch::Contains("database is locked"));
+    // Both are whole: the pack (its reader took 250 lines) and the run's puzzles.
+    CHECK_THAT(r.out, Catch::Contains("250\n"));
+    const CliResult stats = run_kenken("stats --db " + db.str() + " --json");
+    CHECK_THAT(stats.out, Catch::Contains("\"total\":320"));
+    CHECK(run_kenken("packs --db " + db.str()).out.find("250") != std::string::npos);
+}
+
+TEST_CASE("a stop request ends generate's wait for another process's write lock",
+          "[cli][hostile-review2][busy]") {
+    // SIGTERM while generate waits for an export to a pipe nobody reads: it ends at once,
+    // exit 130, not when the export lets go (it was SQLite's busy wait, deaf to it).
+    TempPath db("review2-busy-stop.db");
+    REQUIRE(run_kenken("generate -q --db " + db.str() + " --sizes 6 -n 300 --seed 7").status == 0);
+    const CliResult r = run_shell(
+        "(" + kKenken + " export --db " + db.str() +
+        " -n 250 -o - --format json | (sleep 7; echo \"export read $(wc -l)\") & sleep 2; " +
+        kKenken + " generate --db " + db.str() +
+        " --sizes 4 -n 20 --add --seed 3 -j 1 2>&1 & pid=$!; sleep 1.5; kill -TERM $pid; "
+        "wait $pid; echo \"status $?\"; wait)");
+    INFO(r.out);
+    CHECK_THAT(r.out, Catch::Contains("status 130\n") &&
+                          Catch::Contains("stopped while another process held"));
+    // Before the export let go of the corpus.
+    CHECK(r.out.find("status 130") < r.out.find("export read 250"));
+    CHECK(run_kenken("stats --db " + db.str() + " --json").out.find("\"total\":300") !=
+          std::string::npos);
+}
