@@ -8,7 +8,9 @@
 #           svg --solutions, neknek, json, neknek --force over an earlier pack's file)
 #           and sends it SIGKILL, SIGTERM, SIGINT or SIGHUP at a random moment (up to
 #           1.25 times that kind's uninterrupted time, at most 2 s; every other trial
-#           aims at its last fifth, where the pack is recorded and placed), then runs the
+#           aims at its last fifth; every fourth, with strace, comes at a system call of
+#           the pack's recording and placing: the rename to its ready name, the commit's
+#           syncs, the rename into place), then runs the
 #           next export into the same folder. Checked: the exit status (0, or the
 #           signal's); a stop signal leaves no part file; after the next export no part
 #           file at all; every recorded pack has its whole file or folder (text packs
@@ -125,7 +127,7 @@ check_packs() {
             svg)
                 want=$count
                 [ "$sol" = 1 ] && want=$((count * 2))
-                n=$(find "$out" -maxdepth 1 -name '*.svg' | wc -l)
+                n=$(find "$out" -mindepth 1 -maxdepth 1 -name '*.svg' | wc -l)
                 [ "$n" = "$want" ] || fault "$when: pack $id's folder $out has $n files, not $want"
                 if [ "$n" -gt 0 ] && [ -n "$(cd "$out" && grep -L '</svg>' -- *.svg)" ]; then
                     fault "$when: pack $id's folder $out has files cut short"
@@ -187,6 +189,9 @@ export_part() {
     rm -rf "$work"/ref.db* "$work/ref"
     for k in "${kinds[@]}"; do printf '  %s: %d ms;' "$k" "${ref_ms[$k]}"; done
     echo
+    local points=("rename:when=1" "fdatasync:when=1" "fdatasync:when=2" "renameat2:when=1"
+        "fdatasync:when=3") point strace_ok=0
+    strace -f -o /dev/null true 2>/dev/null && strace_ok=1
     local outcomes=() sent=0 finished=0 status sig ms max out pid before after rec note parts_left
     declare -A count=()
     for i in $(seq 1 "$trials"); do
@@ -210,14 +215,29 @@ export_part() {
         [ "$max" -le 2000 ] || max=2000
         [ "$max" -ge 20 ] || max=20
         if ((i % 2 == 0)); then ms=$((max * 3 / 5 + $(rand_ms $((max / 4 + 1))))); else ms=$(rand_ms "$max"); fi
-        # shellcheck disable=SC2086
-        env --default-signal=INT "$kenken" export --db "$db" -n "$pack" -o "$out" $opts \
-            >"$work/out" 2>&1 &
-        pid=$!
-        pids=("$pid")
-        sleep_ms "$ms"
         note=""
-        if kill -s "$sig" "$pid" 2>/dev/null; then sent=$((sent + 1)); else note="finished first"; fi
+        if [ "$strace_ok" = 1 ] && ((i % 4 == 0)); then
+            # At a system call of the pack's last steps, where a moment is a few ms wide:
+            # the part renamed to name its pack, the commit's syncs, the rename into place.
+            point=${points[$(((i / 4) % ${#points[@]}))]}
+            ms=0
+            note="at $point"
+            # shellcheck disable=SC2086
+            env --default-signal=INT strace -f -o /dev/null -e trace="${point%%:*}" \
+                -e inject="${point%%:*}:signal=SIG$sig:${point#*:}" \
+                "$kenken" export --db "$db" -n "$pack" -o "$out" $opts >"$work/out" 2>&1 &
+            pid=$!
+            pids=("$pid")
+            sent=$((sent + 1))
+        else
+            # shellcheck disable=SC2086
+            env --default-signal=INT "$kenken" export --db "$db" -n "$pack" -o "$out" $opts \
+                >"$work/out" 2>&1 &
+            pid=$!
+            pids=("$pid")
+            sleep_ms "$ms"
+            if kill -s "$sig" "$pid" 2>/dev/null; then sent=$((sent + 1)); else note="finished first"; fi
+        fi
         status=0
         wait "$pid" 2>/dev/null || status=$?
         pids=()
@@ -246,7 +266,8 @@ export_part() {
         local what="$rec$settled"
         [ "$parts_left" = 0 ] || what="$rec, $parts_left part left$settled"
         count["$what"]=$((${count["$what"]:-0} + 1))
-        echo "trial $i: $k, SIG$sig at ${ms} ms${note:+ ($note)}: exit $status, $what"
+        if [[ "$note" == at* ]]; then when=$note; else when="at $ms ms${note:+ ($note)}"; fi
+        echo "trial $i: $k, SIG$sig $when: exit $status, $what"
     done
     echo "export: $trials trials, $sent signals sent, $finished finished first; outcomes:"
     for what in "${!count[@]}"; do echo "  ${count[$what]} $what"; done

@@ -182,22 +182,42 @@ bool process_alive(long pid) {
 // was recorded, and its file is put in place, or, if the name has been taken since,
 // the pack is unpublished, as the export would have done. With no such record (killed
 // before the commit) the part goes. Returns the file put in place.
+//
+// One settler at a time, under the corpus's write lock: two exports started together
+// into the folder both saw the part, and the second, finding it renamed into place by
+// the first, unpublished the pack, so its file stayed unrecorded and the next export
+// printed its puzzles again. The part is looked for again once the lock is held.
 std::optional<std::string> settle_ready_part(Corpus& corpus, const fs::path& part,
                                              std::int64_t pack_id, const std::string& prefix) {
-    std::optional<PackRow> row;
-    for (PackRow& p : corpus.packs())
-        if (p.id == pack_id) row = std::move(p);
-    std::error_code ec;
-    const fs::path recorded = row ? fs::path(row->out) : fs::path();
-    const bool ours = row && row->out != "-" &&
-                      fs::equivalent(folder_of(recorded), folder_of(part), ec) &&
-                      recorded.filename().string().rfind(prefix, 0) == 0;
-    if (ours &&
-        ::renameat2(AT_FDCWD, part.c_str(), AT_FDCWD, recorded.c_str(), RENAME_NOREPLACE) == 0)
-        return recorded.string();
-    if (ours) corpus.delete_pack(pack_id);
-    fs::remove_all(part, ec);
-    return std::nullopt;
+    corpus.begin();
+    try {
+        std::error_code ec;
+        if (!fs::exists(fs::symlink_status(part, ec))) {  // settled by another export
+            corpus.abandon();
+            return std::nullopt;
+        }
+        std::optional<PackRow> row;
+        for (PackRow& p : corpus.packs())
+            if (p.id == pack_id) row = std::move(p);
+        const fs::path recorded = row ? fs::path(row->out) : fs::path();
+        const bool ours = row && row->out != "-" &&
+                          fs::equivalent(folder_of(recorded), folder_of(part), ec) &&
+                          recorded.filename().string().rfind(prefix, 0) == 0;
+        if (ours && ::renameat2(AT_FDCWD, part.c_str(), AT_FDCWD, recorded.c_str(),
+                                RENAME_NOREPLACE) == 0) {
+            corpus.abandon();  // nothing written: the record stands
+            return recorded.string();
+        }
+        if (ours) corpus.delete_pack(pack_id);
+        // Committed before the part goes: a kill in between leaves a part without a
+        // record, which the next export removes, never a record without its file.
+        corpus.commit();
+        fs::remove_all(part, ec);
+        return std::nullopt;
+    } catch (...) {
+        corpus.abandon();
+        throw;
+    }
 }
 
 // Parts left by exports that were killed (their process is gone) are removed, but a
