@@ -23,7 +23,8 @@
 #           and runs, and `query --format json` without ids); integrity and verify pass.
 #   mixed   Each round starts at once, in a random order, on one corpus: generate
 #           --resume, a merge into it, two exports into one folder (one killed with
-#           SIGKILL in a third of the rounds), packs --delete, verify and stats; the
+#           SIGKILL in a third of the rounds, at random or, with strace, at its rename
+#           into place), packs --delete, verify and stats; the
 #           generate is stopped (SIGTERM) once the others have ended. Checked: generate
 #           and merge, which need the one writer, never both write: the one refused
 #           exits 9 naming the other's pid; the others exit with their documented
@@ -110,7 +111,10 @@ check_packs() {
         latest=$(sqlite3 "$db" "SELECT max(id) FROM packs WHERE out = '${out//\'/\'\'}'")
         [ "$latest" = "$id" ] || continue
         if [ ! -e "$out" ]; then
-            fault "$when: pack $id is recorded, but $out is missing"
+            # Killed after recording, before naming its file: the ready part waits for
+            # the next export into the folder (the export part checks after that one).
+            compgen -G "$dir/.$(basename "$out").kkpack-$id.kkpart-*" >/dev/null ||
+                fault "$when: pack $id is recorded, but $out is missing"
             continue
         fi
         case "$format" in
@@ -345,7 +349,8 @@ mixed_part() {
     released=()
     cp "$work/base.db" "$db"
     # An unfinished run to resume: a big quota, stopped at once.
-    "$kenken" generate --db "$db" --sizes 5-7 --count 10000000 --add --seed 9 -q >/dev/null 2>&1 &
+    # 8x8 only: a slow writer whose puzzles do not make each round's verify much longer.
+    "$kenken" generate --db "$db" --sizes 8 --count 10000000 --add --seed 9 -q >/dev/null 2>&1 &
     local gpid=$! s=0
     sleep 0.5
     kill -TERM "$gpid"
@@ -359,7 +364,8 @@ mixed_part() {
     done
     declare -A count=()
     local r names cmd order j pid status victim kill_ms
-    local small=$((pack / 4))
+    local small=$((pack / 4)) at_place strace_ok=0
+    strace -f -o /dev/null true 2>/dev/null && strace_ok=1
     for r in $(seq 1 "$trials"); do
         # When few fresh puzzles are left, every pack is deleted (their files stay).
         if [ "$(fresh_left "$db")" -lt $((4 * small)) ]; then
@@ -383,6 +389,17 @@ mixed_part() {
             [verify]="$kenken verify --db $db"
             [stats]="$kenken stats --db $db"
         )
+        # In a third of the rounds one export is killed: at a random moment, or every
+        # other time with strace, at its rename into place, after its pack is recorded,
+        # so the next round's two exports both find its ready part to settle.
+        victim="" at_place=""
+        if ((r % 3 == 0)); then
+            victim=$([ $((RANDOM % 2)) = 0 ] && echo exportA || echo exportB)
+            if [ "$strace_ok" = 1 ] && ((r % 6 == 0)); then
+                at_place="strace -f -o /dev/null -e trace=renameat2 -e inject=renameat2:signal=SIGKILL"
+                cmds[$victim]="$at_place ${cmds[$victim]}"
+            fi
+        fi
         # A random order; every process started before any is waited for.
         order=($(printf '%s\n' "${names[@]}" | shuf))
         local t_round
@@ -395,23 +412,18 @@ mixed_part() {
             pid_of[$j]=$!
             pids+=($!)
         done
-        victim=""
-        if ((r % 3 == 0)); then
-            victim=$([ $((RANDOM % 2)) = 0 ] && echo exportA || echo exportB)
+        if [ -n "$victim" ] && [ -z "$at_place" ]; then
             kill_ms=$(rand_ms 800)
             sleep_ms "$kill_ms"
             kill -9 "${pid_of[$victim]}" 2>/dev/null || victim=""
         fi
-        for j in merge exportA exportB delete verify stats; do
+        # The generate goes on until the other writers are done, then is stopped.
+        for j in merge exportA exportB delete generate verify stats; do
+            [ "$j" != generate ] || kill -TERM "${pid_of[generate]}" 2>/dev/null || true
             status=0
             wait "${pid_of[$j]}" 2>/dev/null || status=$?
             status_of[$j]=$status
         done
-        # The generate goes on until the others are done, then is stopped.
-        kill -TERM "${pid_of[generate]}" 2>/dev/null || true
-        status=0
-        wait "${pid_of[generate]}" 2>/dev/null || status=$?
-        status_of[generate]=$status
         pids=()
         t_round=$(($(now_ms) - t_round))
         local g=${status_of[generate]} m=${status_of[merge]} what
@@ -446,7 +458,10 @@ mixed_part() {
         [ "${status_of[stats]}" = 0 ] || fault "round $r: stats exit ${status_of[stats]}: $(tail -1 "$work/stats.out")"
         check_packs "$db" "$dir" "round $r"
         check_verify "$db" "round $r"
-        echo "round $r: ${order[*]}${victim:+; $victim killed at ${kill_ms} ms}: generate $g, merge $m, exports ${status_of[exportA]}/${status_of[exportB]}, delete ${status_of[delete]}, verify ${status_of[verify]}, stats ${status_of[stats]} (${t_round} ms): $what"
+        local vdesc=""
+        [ -z "$victim" ] || vdesc="; $victim killed at ${kill_ms} ms"
+        [ -z "$at_place" ] || vdesc="; $victim killed at its rename into place"
+        echo "round $r: ${order[*]}$vdesc: generate $g, merge $m, exports ${status_of[exportA]}/${status_of[exportB]}, delete ${status_of[delete]}, verify ${status_of[verify]}, stats ${status_of[stats]} (${t_round} ms): $what"
     done
     # The last round's kill is settled by one more export.
     local s2=0
