@@ -381,3 +381,35 @@ TEST_CASE("two exports settling one killed export's recorded pack leave it recor
     for (const auto& e : fs::directory_iterator(dir.path))
         CHECK(e.path().filename().string().find(".kkpart-") == std::string::npos);
 }
+
+TEST_CASE("a --force export killed before replacing its file is unpublished with a note",
+          "[cli][export][kill]") {
+    // Killed after recording its pack, at the rename over the file it replaces: the next
+    // export finds the name taken (by the old file) and unpublishes the pack, as the
+    // export would have, but said nothing of a pack recorded and gone.
+    if (run_shell("strace -f -o /dev/null true").status != 0) {
+        WARN("strace cannot trace here: skipped");
+        return;
+    }
+    TempPath dir("force-killed");
+    fs::create_directories(dir.path);
+    const std::string db = (dir.path / "c.db").string();
+    const fs::path file = dir.path / "f.neknek";
+    REQUIRE(run_kenken("generate -q --db " + db + " --sizes 4 -n 30 --seed 5").status == 0);
+    REQUIRE(run_kenken("export --db " + db + " -n 3 -o " + file.string()).status == 0);
+    const std::string before = slurp(file);
+    // The second rename: the part to its ready name, then the ready part over the file.
+    run_shell("strace -f -o /dev/null -e trace=rename -e inject=rename:signal=SIGKILL:when=2 " +
+              std::string(KENKEN_BINARY) + " export --db " + db + " -n 5 --force -o " +
+              file.string() + " >/dev/null 2>&1");
+    REQUIRE(run_kenken("packs --db " + db + " --json").out.find("\"id\":2") != std::string::npos);
+    const CliResult next =
+        run_kenken("export --db " + db + " -n 5 -o " + (dir.path / "n.neknek").string());
+    REQUIRE(next.status == 0);
+    CHECK_THAT(next.err, Catch::Contains("pack 2 unpublished") &&
+                             Catch::Contains("f.neknek held another file"));
+    CHECK(slurp(file) == before);
+    CHECK(run_kenken("packs --db " + db + " --json").out.find("\"id\":2") == std::string::npos);
+    for (const auto& e : fs::directory_iterator(dir.path))
+        CHECK(e.path().filename().string().find(".kkpart-") == std::string::npos);
+}
