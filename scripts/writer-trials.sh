@@ -199,8 +199,10 @@ export_part() {
     local outcomes=() sent=0 finished=0 status sig ms max out pid before after rec note parts_left
     declare -A count=()
     for i in $(seq 1 "$trials"); do
-        k=${kinds[$(((i - 1) % ${#kinds[@]}))]}
-        sig=${signals[$(((i - 1 + (i - 1) / ${#kinds[@]}) % 4))]}
+        # Every kind with every signal, at random moments and at system calls, over
+        # 128 trials.
+        k=${kinds[$(((i - 1 + (i - 1) / 8) % 8))]}
+        sig=${signals[$((((i - 1) / 3 + (i - 1) / 32) % 4))]}
         read -r ext opts <<<"$k"
         opts=${opts/--book/--book $work/book.toml}
         # A new corpus and folder once the fresh puzzles run short.
