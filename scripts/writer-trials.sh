@@ -10,12 +10,12 @@
 #           1.25 times that kind's uninterrupted time, at most 2 s; every other trial
 #           aims at its last fifth; every fourth, with strace, comes at a system call of
 #           the pack's recording and placing: the rename to its ready name, the commit's
-#           syncs, the rename into place), then runs the
-#           next export into the same folder. Checked: the exit status (0, or the
-#           signal's); a stop signal leaves no part file; after the next export no part
-#           file at all; every recorded pack has its whole file or folder (text packs
-#           byte for byte as recorded), every file there is a recorded pack's; no puzzle
-#           is in two packs; `kenken verify` exits 0.
+#           syncs, the rename into place), then runs the next export into the same
+#           folder. Checked: the exit status (0, or the signal's); a stop signal leaves
+#           no part file; after the next export no part file at all; every recorded pack
+#           has its whole file or folder (text packs byte for byte as recorded), every
+#           file there is a recorded (or deleted) pack's; no puzzle is in two packs;
+#           `kenken verify` exits 0.
 #   merge   Four shards and an uninterrupted merge of them; each trial merges them anew,
 #           killed (SIGKILL or SIGTERM) at a random moment, again with probability 1/2
 #           on each rerun, until a merge finishes. Checked: every exit is 0, 130 or the
@@ -24,11 +24,11 @@
 #   mixed   Each round starts at once, in a random order, on one corpus: generate
 #           --resume, a merge into it, two exports into one folder (one killed with
 #           SIGKILL in a third of the rounds, at random or, with strace, at its rename
-#           into place), packs --delete, verify and stats; the
-#           generate is stopped (SIGTERM) once the others have ended. Checked: generate
-#           and merge, which need the one writer, never both write: the one refused
-#           exits 9 naming the other's pid; the others exit with their documented
-#           statuses (docs/usage.md); then the pack invariants above and verify.
+#           into place), packs --delete, verify and stats; the generate is stopped
+#           (SIGTERM) once the other writers have ended. Checked: of generate and merge,
+#           which need the one writer, one writes and the other exits 9 naming its pid
+#           (or the merge ended before the generate began); the others exit with their
+#           documented statuses (docs/usage.md); then the pack invariants and verify.
 #
 # TRIALS is per part (default 20); PARTs default to all three. -n: puzzles in the
 # corpora (default 24000; packs are a sixteenth of it). KENKEN names the binary.
