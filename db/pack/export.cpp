@@ -181,28 +181,49 @@ bool process_alive(long pid) {
 // its file; when that is in this folder and starts as the part's name does, the pack
 // was recorded, and its file is put in place, or, if the name has been taken since,
 // the pack is unpublished, as the export would have done. With no such record (killed
-// before the commit) the part goes. Returns the file put in place.
-std::optional<std::string> settle_ready_part(Corpus& corpus, const fs::path& part,
-                                             std::int64_t pack_id, const std::string& prefix) {
-    std::optional<PackRow> row;
-    for (PackRow& p : corpus.packs())
-        if (p.id == pack_id) row = std::move(p);
-    std::error_code ec;
-    const fs::path recorded = row ? fs::path(row->out) : fs::path();
-    const bool ours = row && row->out != "-" &&
-                      fs::equivalent(folder_of(recorded), folder_of(part), ec) &&
-                      recorded.filename().string().rfind(prefix, 0) == 0;
-    if (ours &&
-        ::renameat2(AT_FDCWD, part.c_str(), AT_FDCWD, recorded.c_str(), RENAME_NOREPLACE) == 0)
-        return recorded.string();
-    if (ours) corpus.delete_pack(pack_id);
-    fs::remove_all(part, ec);
-    return std::nullopt;
+// before the commit) the part goes. Adds what it did to settled.
+//
+// One settler at a time, under the corpus's write lock: two exports started together
+// into the folder both saw the part, and the second, finding it renamed into place by
+// the first, unpublished the pack, so its file stayed unrecorded and the next export
+// printed its puzzles again. The part is looked for again once the lock is held.
+void settle_ready_part(Corpus& corpus, const fs::path& part, std::int64_t pack_id,
+                       const std::string& prefix, ExportResult& settled) {
+    corpus.begin();
+    try {
+        std::error_code ec;
+        if (!fs::exists(fs::symlink_status(part, ec))) {  // settled by another export
+            corpus.abandon();
+            return;
+        }
+        std::optional<PackRow> row;
+        for (PackRow& p : corpus.packs())
+            if (p.id == pack_id) row = std::move(p);
+        const fs::path recorded = row ? fs::path(row->out) : fs::path();
+        const bool ours = row && row->out != "-" &&
+                          fs::equivalent(folder_of(recorded), folder_of(part), ec) &&
+                          recorded.filename().string().rfind(prefix, 0) == 0;
+        if (ours && ::renameat2(AT_FDCWD, part.c_str(), AT_FDCWD, recorded.c_str(),
+                                RENAME_NOREPLACE) == 0) {
+            corpus.abandon();  // nothing written: the record stands
+            settled.settled.push_back(recorded.string());
+            return;
+        }
+        if (ours && corpus.delete_pack(pack_id))
+            settled.unpublished.emplace_back(pack_id, recorded.string());
+        // Committed before the part goes: a kill in between leaves a part without a
+        // record, which the next export removes, never a record without its file.
+        corpus.commit();
+        fs::remove_all(part, ec);
+    } catch (...) {
+        corpus.abandon();
+        throw;
+    }
 }
 
 // Parts left by exports that were killed (their process is gone) are removed, but a
-// ready one is settled by its record. Returns the packs' files put in place.
-std::vector<std::string> settle_stale_parts(Corpus& corpus, const fs::path& out) {
+// ready one is settled by its record. Returns what was put in place or unpublished.
+ExportResult settle_stale_parts(Corpus& corpus, const fs::path& out) {
     const fs::path dir = out.parent_path().empty() ? fs::path(".") : out.parent_path();
     std::vector<fs::path> stale;
     std::error_code ec;
@@ -213,7 +234,7 @@ std::vector<std::string> settle_stale_parts(Corpus& corpus, const fs::path& out)
         const std::string pid = name.substr(tag + std::strlen(kPartTag));
         if (all_digits(pid) && !process_alive(std::stol(pid))) stale.push_back(it->path());
     }
-    std::vector<std::string> placed;
+    ExportResult settled;
     for (const fs::path& part : stale) {
         const std::string name = part.filename().string();
         const std::string head = name.substr(0, name.rfind(kPartTag));
@@ -221,15 +242,13 @@ std::vector<std::string> settle_stale_parts(Corpus& corpus, const fs::path& out)
         const std::string id =
             tag == std::string::npos ? "" : head.substr(tag + std::strlen(kPackTag));
         if (all_digits(id)) {
-            if (auto file =
-                    settle_ready_part(corpus, part, std::stoll(id), head.substr(1, tag - 1)))
-                placed.push_back(*file);
+            settle_ready_part(corpus, part, std::stoll(id), head.substr(1, tag - 1), settled);
             continue;
         }
         std::error_code rm;
         fs::remove_all(part, rm);
     }
-    return placed;
+    return settled;
 }
 
 // A text pack, a puzzle at a time: memory does not grow with the pack. relabelled gets
@@ -516,7 +535,7 @@ ExportResult export_pack(Corpus& corpus, const ExportRequest& req) {
     normalise(filter);
     filter.fresh = filter.fresh || !req.allow_repeats;
     filter.limit.reset();
-    std::vector<std::string> settled;
+    ExportResult settled;
     if (!to_stdout && !req.dry_run) settled = settle_stale_parts(corpus, req.out);
 
     // Choose and write, then record: the pack is written with no lock held (a book with
@@ -598,7 +617,8 @@ ExportResult export_pack(Corpus& corpus, const ExportRequest& req) {
             }
             place(ready, out, req.replace);
             if (result.files.empty()) result.files.push_back(req.out);
-            result.settled = std::move(settled);
+            result.settled = std::move(settled.settled);
+            result.unpublished = std::move(settled.unpublished);
             stop_guard->release();
             return result;
         } catch (const ChosenGone&) {

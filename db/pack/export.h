@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "db/pack/text.h"
@@ -73,6 +74,10 @@ struct ExportResult {
     // Packs' files put in place for exports into this folder that were killed after
     // recording their pack and before naming its file.
     std::vector<std::string> settled;
+    // Packs such an export recorded whose name another file took before it was put
+    // there (its own --force target, or a newer file): unpublished (id, file). They
+    // were unpublished without a word.
+    std::vector<std::pair<std::int64_t, std::string>> unpublished;
 };
 
 // Chooses, writes and records a pack: books (pdf, svg) by size and then easiest

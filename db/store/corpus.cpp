@@ -766,13 +766,15 @@ PuzzleCursor Corpus::scan_pack(std::int64_t pack_id) {
 }
 
 bool Corpus::delete_pack(std::int64_t pack_id) {
-    Transaction tx(db_.get());
+    // Inside the caller's transaction (export settling a killed export's part), or its own.
+    std::optional<Transaction> tx;
+    if (sqlite3_get_autocommit(db_.get())) tx.emplace(db_.get());
     Statement members(db_.get(), "DELETE FROM pack_puzzles WHERE pack_id = ?");
     members.bind(1, pack_id).run();
     Statement pack(db_.get(), "DELETE FROM packs WHERE id = ?");
     pack.bind(1, pack_id).run();
     const bool deleted = sqlite3_changes(db_.get()) > 0;
-    tx.commit();
+    if (tx) tx->commit();
     return deleted;
 }
 

@@ -170,7 +170,8 @@ class Corpus {
     // was left out, and a pack of none was "no pack").
     PuzzleCursor scan_pack(std::int64_t pack_id);
     // Unpublishes a pack: its record goes, and its puzzles count as fresh again
-    // unless another pack holds them. False when there is no such pack.
+    // unless another pack holds them. False when there is no such pack. Inside an open
+    // transaction it joins it; otherwise it commits on its own.
     bool delete_pack(std::int64_t pack_id);
 
   private:

@@ -292,6 +292,10 @@ int run(const ExportArgs& a) {
         for (const std::string& file : r.settled)
             std::cerr << "export: note: " << shown_name(file)
                       << " put in place: its export was stopped after recording the pack\n";
+        for (const auto& [id, file] : r.unpublished)
+            std::cerr << "export: note: pack " << id << " unpublished (its puzzles are fresh "
+                      << "again): its export was stopped after recording the pack, and "
+                      << shown_name(file) << " held another file by then\n";
         // --force may replace the file of a pack recorded here: that pack then lives in
         // the corpus only, its puzzles still published.
         if (const std::int64_t replaced = r.replaced_pack)

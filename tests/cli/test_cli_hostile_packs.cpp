@@ -325,3 +325,91 @@ TEST_CASE("an export killed at its record's commit or at naming its file prints 
             CHECK(e.path().filename().string().find(".kkpart-") == std::string::npos);
     }
 }
+
+TEST_CASE("two exports settling one killed export's recorded pack leave it recorded and placed",
+          "[cli][export][kill]") {
+    // scripts/writer-trials.sh's race: an export killed after recording its pack, before
+    // naming its file, leaves a ready part; the next two exports into the folder both
+    // saw it. The first put it in place; the second, finding it gone, unpublished the
+    // pack: its file stayed, unrecorded, and the next export printed its puzzles again.
+    // strace holds the second export at its rename of the part until the first has
+    // settled it. (Skipped where strace cannot trace.)
+    if (run_shell("strace -f -o /dev/null true").status != 0) {
+        WARN("strace cannot trace here: skipped");
+        return;
+    }
+    TempPath dir("settle-race");
+    fs::create_directories(dir.path);
+    const std::string db = (dir.path / "c.db").string(), kenken = KENKEN_BINARY;
+    const fs::path first = dir.path / "first.neknek", trace = dir.path / "b.trace";
+    REQUIRE(run_kenken("generate -q --db " + db + " --sizes 4 -n 30 --seed 5").status == 0);
+    run_shell("strace -f -o /dev/null -e trace=renameat2 -e inject=renameat2:signal=SIGKILL " +
+              kenken + " export --db " + db + " -n 5 -o " + first.string() + " >/dev/null 2>&1");
+    REQUIRE_FALSE(fs::exists(first));
+    REQUIRE(run_kenken("packs --db " + db + " --json").out.find("first.neknek") !=
+            std::string::npos);
+    // b waits 2 s at its first rename, the ready part's, once it has seen the part; a
+    // starts then and settles the part first.
+    const CliResult both = run_shell(
+        "cd " + dir.path.string() + "; strace -f -o b.trace -e trace=renameat2 -e " +
+        "inject=renameat2:delay_enter=2000000 " + kenken + " export --db " + db +
+        " -n 5 -o b.neknek >b.log 2>&1 & for i in $(seq 100); do grep -q renameat2 " +
+        trace.string() + " 2>/dev/null && break; sleep 0.1; done; " + kenken + " export --db " +
+        db + " -n 5 -o a.neknek >a.log 2>&1; a=$?; wait $!; echo $a $?");
+    INFO(slurp(dir.path / "a.log") + slurp(dir.path / "b.log"));
+    CHECK(both.out == "0 0\n");
+    CHECK(fs::exists(first));
+    const CliResult packs = run_kenken("packs --db " + db + " --json");
+    CHECK(packs.out.find("first.neknek") != std::string::npos);
+    // Its puzzles are not printed again.
+    const CliResult next =
+        run_kenken("export --db " + db + " -n 15 -o " + (dir.path / "next.neknek").string());
+    REQUIRE(next.status == 0);
+    const auto puzzles = [](const std::string& text) {
+        std::vector<std::string> each;  // a puzzle from its "#" line to the next
+        for (size_t at = 0; at < text.size();) {
+            const size_t next = text.find("\n#", at);
+            each.push_back(text.substr(at, next == std::string::npos ? next : next + 1 - at));
+            at = next == std::string::npos ? text.size() : next + 1;
+        }
+        return each;
+    };
+    const auto printed = puzzles(slurp(first));
+    CHECK(printed.size() == 5);
+    for (const std::string& p : puzzles(slurp(dir.path / "next.neknek")))
+        CHECK(std::find(printed.begin(), printed.end(), p) == printed.end());
+    for (const auto& e : fs::directory_iterator(dir.path))
+        CHECK(e.path().filename().string().find(".kkpart-") == std::string::npos);
+}
+
+TEST_CASE("a --force export killed before replacing its file is unpublished with a note",
+          "[cli][export][kill]") {
+    // Killed after recording its pack, at the rename over the file it replaces: the next
+    // export finds the name taken (by the old file) and unpublishes the pack, as the
+    // export would have, but said nothing of a pack recorded and gone.
+    if (run_shell("strace -f -o /dev/null true").status != 0) {
+        WARN("strace cannot trace here: skipped");
+        return;
+    }
+    TempPath dir("force-killed");
+    fs::create_directories(dir.path);
+    const std::string db = (dir.path / "c.db").string();
+    const fs::path file = dir.path / "f.neknek";
+    REQUIRE(run_kenken("generate -q --db " + db + " --sizes 4 -n 30 --seed 5").status == 0);
+    REQUIRE(run_kenken("export --db " + db + " -n 3 -o " + file.string()).status == 0);
+    const std::string before = slurp(file);
+    // The second rename: the part to its ready name, then the ready part over the file.
+    run_shell("strace -f -o /dev/null -e trace=rename -e inject=rename:signal=SIGKILL:when=2 " +
+              std::string(KENKEN_BINARY) + " export --db " + db + " -n 5 --force -o " +
+              file.string() + " >/dev/null 2>&1");
+    REQUIRE(run_kenken("packs --db " + db + " --json").out.find("\"id\":2") != std::string::npos);
+    const CliResult next =
+        run_kenken("export --db " + db + " -n 5 -o " + (dir.path / "n.neknek").string());
+    REQUIRE(next.status == 0);
+    CHECK_THAT(next.err, Catch::Contains("pack 2 unpublished") &&
+                             Catch::Contains("f.neknek held another file"));
+    CHECK(slurp(file) == before);
+    CHECK(run_kenken("packs --db " + db + " --json").out.find("\"id\":2") == std::string::npos);
+    for (const auto& e : fs::directory_iterator(dir.path))
+        CHECK(e.path().filename().string().find(".kkpart-") == std::string::npos);
+}

@@ -285,7 +285,7 @@ cp -r "$src/scripts" "$tmp/help/"
 cp "$tmp/tree/build/kenken" "$tmp/help/build/kenken"
 touch "$tmp/help/build/CMakeCache.txt"
 for script in run.sh bench-threads.sh bench-factory.sh bench-solver.sh bench-big-cages.sh \
-    variant-quotas.sh variant-yield.sh grade-agreement.sh kill-trials.sh test.sh fuzz.sh \
+    variant-quotas.sh variant-yield.sh grade-agreement.sh kill-trials.sh writer-trials.sh test.sh fuzz.sh \
     setup.sh cluster/parallel.sh cluster/slurm-array.sbatch cluster/slurm-local-test.sh; do
     for flag in --help -h; do
         status=0
@@ -297,6 +297,7 @@ for script in run.sh bench-threads.sh bench-factory.sh bench-solver.sh bench-big
 done
 for bad in "run.sh a b" "bench-threads.sh x" "bench-factory.sh x" "bench-big-cages.sh" \
     "variant-quotas.sh x" "variant-yield.sh x" "grade-agreement.sh x" "kill-trials.sh x" \
+    "writer-trials.sh x" "writer-trials.sh 2 bogus" "writer-trials.sh -n 5" \
     "cluster/parallel.sh 2" "cluster/slurm-array.sbatch 2"; do
     status=0
     # shellcheck disable=SC2086

@@ -1,0 +1,484 @@
+#!/usr/bin/env bash
+# Writer trials: the commands that write a corpus or a pack, other than generate
+# (scripts/kill-trials.sh does generate), stopped and raced at random moments.
+#
+#   scripts/writer-trials.sh [-n PUZZLES] [TRIALS] [PART...]
+#
+#   export  Each trial starts an export (pdf, pdf --solutions, pdf --book, svg,
+#           svg --solutions, neknek, json, neknek --force over an earlier pack's file)
+#           and sends it SIGKILL, SIGTERM, SIGINT or SIGHUP at a random moment (up to
+#           1.25 times that kind's uninterrupted time, at most 2 s; every other trial
+#           aims at its last fifth; every fourth, with strace, comes at a system call of
+#           the pack's recording and placing: the rename to its ready name, the commit's
+#           syncs, the rename into place), then runs the next export into the same
+#           folder. Checked: the exit status (0, or the signal's); a stop signal leaves
+#           no part file; after the next export no part file at all; every recorded pack
+#           has its whole file or folder (text packs byte for byte as recorded), every
+#           file there is a recorded (or deleted) pack's; no puzzle is in two packs;
+#           `kenken verify` exits 0.
+#   merge   Four shards and an uninterrupted merge of them; each trial merges them anew,
+#           killed (SIGKILL or SIGTERM) at a random moment, again with probability 1/2
+#           on each rerun, until a merge finishes. Checked: every exit is 0, 130 or the
+#           signal's; the corpus equals the uninterrupted merge (every column of puzzles
+#           and runs, and `query --format json` without ids); integrity and verify pass.
+#   mixed   Each round starts at once, in a random order, on one corpus: generate
+#           --resume, a merge into it, two exports into one folder (one killed with
+#           SIGKILL in a third of the rounds, at random or, with strace, at its rename
+#           into place), packs --delete, verify and stats; the generate is stopped
+#           (SIGTERM) once the other writers have ended. Checked: of generate and merge,
+#           which need the one writer, one writes and the other exits 9 naming its pid
+#           (or the merge ended before the generate began); the others exit with their
+#           documented statuses (docs/usage.md); then the pack invariants and verify.
+#
+# TRIALS is per part (default 20); PARTs default to all three. -n: puzzles in the
+# corpora (default 24000; packs are a sixteenth of it). KENKEN names the binary.
+# Prints one line a trial and a summary; exit 0 only when every invariant held.
+set -euo pipefail
+export LC_ALL=C # EPOCHREALTIME with a decimal point
+usage="usage: $0 [-n PUZZLES] [TRIALS] [export|merge|mixed...]   (TRIALS: a whole number from 1)"
+puzzles=24000
+while [ $# -gt 0 ]; do
+    case "$1" in
+        -h | --help) echo "$usage"; exit 0 ;;
+        -n)
+            [[ "${2-}" =~ ^[1-9][0-9]*$ ]] && [ "$2" -ge 320 ] ||
+                { echo "$usage (PUZZLES: 320 or more)" >&2; exit 2; }
+            puzzles=$2; shift 2 ;;
+        *) break ;;
+    esac
+done
+trials="${1:-20}"
+shift || true
+if ! [[ "$trials" =~ ^[1-9][0-9]*$ ]]; then
+    echo "$usage" >&2
+    exit 2
+fi
+parts=("$@")
+[ ${#parts[@]} -gt 0 ] || parts=(export merge mixed)
+for p in "${parts[@]}"; do
+    case "$p" in export | merge | mixed) ;; *) echo "$usage" >&2; exit 2 ;; esac
+done
+root="$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)"
+kenken="${KENKEN:-$root/build/kenken}"
+for tool in sqlite3 bc sha256sum jq pdfinfo; do
+    command -v "$tool" >/dev/null || { echo "writer-trials: $tool is missing (scripts/setup.sh)" >&2; exit 1; }
+done
+work="$(mktemp -d /tmp/kenken-writer-trials.XXXXXX)"
+pids=()
+cleanup() {
+    for p in "${pids[@]}"; do kill -9 "$p" 2>/dev/null || true; done
+    rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+broken=0 # invariants broken, in all
+fault() {
+    broken=$((broken + 1))
+    echo "  BROKEN: $*"
+}
+now_ms() { echo $(( ${EPOCHREALTIME/./} / 1000 )); }
+rand_ms() { # a whole number in [0, $1)
+    local r=$((RANDOM * 32768 + RANDOM))
+    echo $((r % ($1 > 0 ? $1 : 1)))
+}
+sleep_ms() { sleep "$(printf '%d.%03d' $(($1 / 1000)) $(($1 % 1000)))"; }
+signo() { kill -l "$1"; }
+# A generate that must work: its failure ends the script, with its words.
+must() {
+    if ! "$@" >"$work/must.log" 2>&1; then
+        echo "writer-trials: this failed: $*" >&2
+        tail -5 "$work/must.log" >&2
+        exit 2
+    fi
+}
+
+# --- pack invariants ---------------------------------------------------------------
+# released: files of packs deleted by packs --delete (their files stay, unrecorded).
+declare -A released=()
+
+# check_packs DB DIR WHEN: every pack recorded with a file in DIR has it whole and as
+# recorded; every file in DIR is a recorded (or deleted) pack's; no puzzle in two packs.
+check_packs() {
+    local db=$1 dir=$2 when=$3 id out count format sol latest f n want
+    declare -A recorded=()
+    while IFS='|' read -r id out count format sol; do
+        [ -n "$id" ] || continue
+        [ "$(dirname "$out")" = "$dir" ] || continue
+        recorded[$out]=1
+        # --force: the file holds the latest pack recorded under its name.
+        latest=$(sqlite3 "$db" "SELECT max(id) FROM packs WHERE out = '${out//\'/\'\'}'")
+        [ "$latest" = "$id" ] || continue
+        if [ ! -e "$out" ]; then
+            # Killed after recording, before naming its file: the ready part waits for
+            # the next export into the folder (the export part checks after that one).
+            compgen -G "$dir/.$(basename "$out").kkpack-$id.kkpart-*" >/dev/null ||
+                fault "$when: pack $id is recorded, but $out is missing"
+            continue
+        fi
+        case "$format" in
+            neknek)
+                sqlite3 -newline '' "$db" "SELECT p.neknek FROM pack_puzzles pp JOIN puzzles p
+                    ON p.id = pp.puzzle_id WHERE pp.pack_id = $id ORDER BY pp.number" |
+                    cmp -s - "$out" || fault "$when: $out is not pack $id as recorded" ;;
+            json)
+                "$kenken" packs --db "$db" --show "$id" --json | cmp -s - "$out" ||
+                    fault "$when: $out is not pack $id as recorded" ;;
+            pdf)
+                n=$(pdfinfo "$out" 2>/dev/null | sed -n 's/^Pages: *//p')
+                [ -n "$n" ] && [ "$n" -ge 1 ] || fault "$when: pack $id's $out is no whole PDF" ;;
+            svg)
+                want=$count
+                [ "$sol" = 1 ] && want=$((count * 2))
+                n=$(find "$out" -mindepth 1 -maxdepth 1 -name '*.svg' | wc -l)
+                [ "$n" = "$want" ] || fault "$when: pack $id's folder $out has $n files, not $want"
+                if [ "$n" -gt 0 ] && [ -n "$(cd "$out" && grep -L '</svg>' -- *.svg)" ]; then
+                    fault "$when: pack $id's folder $out has files cut short"
+                fi ;;
+        esac
+    done < <(sqlite3 "$db" "SELECT id, out, count, format, json_extract(filters, '$.solutions')
+                            FROM packs ORDER BY id")
+    for f in "$dir"/*; do
+        [ -e "$f" ] || continue
+        [ -n "${recorded[$f]-}" ] || [ -n "${released[$f]-}" ] ||
+            fault "$when: $f is there, but no pack records it"
+    done
+    n=$(sqlite3 "$db" "SELECT count(*) FROM (SELECT puzzle_id FROM pack_puzzles
+                       GROUP BY puzzle_id HAVING count(DISTINCT pack_id) > 1)")
+    [ "$n" = 0 ] || fault "$when: $n puzzles are in two packs"
+}
+parts_in() { find "$1" -maxdepth 1 -name '.*.kkpart-*' | wc -l; }
+check_verify() {
+    local s=0
+    "$kenken" verify --db "$1" >"$work/verify.log" 2>&1 || s=$?
+    [ "$s" = 0 ] || fault "$2: verify exit $s: $(tail -1 "$work/verify.log")"
+}
+fresh_left() {
+    sqlite3 "$1" "SELECT count(*) FROM puzzles WHERE id NOT IN (SELECT puzzle_id FROM pack_puzzles)"
+}
+
+# --- the corpora -------------------------------------------------------------------
+pack=$((puzzles / 16))
+start=$(now_ms)
+must "$kenken" generate --db "$work/base.db" --sizes 5-7 --count "$puzzles" --seed 5 -q
+cat >"$work/book.toml" <<'EOF'
+title = "Writer trials"
+solutions = true
+walkthrough = 2
+trim = "6x9"
+EOF
+echo "corpus: $puzzles puzzles in $(( $(now_ms) - start )) ms; packs of $pack"
+
+# --- export ------------------------------------------------------------------------
+export_part() {
+    local kinds=("pdf" "pdf --solutions" "pdf --book" "svg" "svg --solutions" "neknek" "json"
+        "neknek --force")
+    local signals=(KILL TERM INT HUP)
+    local db=$work/exp.db dir=$work/packs
+    declare -A ref_ms=()
+    # Each kind's uninterrupted time, on a corpus of its own.
+    cp "$work/base.db" "$work/ref.db"
+    mkdir -p "$work/ref"
+    local k ext opts t0 i
+    for k in "${kinds[@]}"; do
+        read -r ext opts <<<"$k"
+        opts=${opts/--book/--book $work/book.toml}
+        t0=$(now_ms)
+        # shellcheck disable=SC2086
+        must "$kenken" export --db "$work/ref.db" -n "$pack" -o "$work/ref/r$RANDOM.$ext" $opts
+        ref_ms[$k]=$(($(now_ms) - t0))
+        [ "$(fresh_left "$work/ref.db")" -ge "$pack" ] || { rm -f "$work"/ref.db*; cp "$work/base.db" "$work/ref.db"; }
+    done
+    rm -rf "$work"/ref.db* "$work/ref"
+    for k in "${kinds[@]}"; do printf '  %s: %d ms;' "$k" "${ref_ms[$k]}"; done
+    echo
+    local points=("rename:when=1" "fdatasync:when=1" "fdatasync:when=2" "renameat2:when=1"
+        "fdatasync:when=3") point strace_ok=0
+    strace -f -o /dev/null true 2>/dev/null && strace_ok=1
+    local outcomes=() sent=0 finished=0 status sig ms max out pid before after rec note parts_left
+    declare -A count=()
+    for i in $(seq 1 "$trials"); do
+        # Every kind with every signal, at random moments and at system calls, over
+        # 128 trials.
+        k=${kinds[$(((i - 1 + (i - 1) / 8) % 8))]}
+        sig=${signals[$((((i - 1) / 3 + (i - 1) / 32) % 4))]}
+        read -r ext opts <<<"$k"
+        opts=${opts/--book/--book $work/book.toml}
+        # A new corpus and folder once the fresh puzzles run short.
+        if [ ! -f "$db" ] || [ "$(fresh_left "$db")" -lt $((2 * pack + 100)) ]; then
+            rm -rf "$db" "$db"-* "$dir"
+            cp "$work/base.db" "$db"
+            mkdir -p "$dir"
+            released=()
+        fi
+        out=$dir/t$i.$ext
+        if [[ "$opts" == *--force* ]]; then
+            must "$kenken" export --db "$db" -n 20 -o "$out"
+        fi
+        before=$(sqlite3 "$db" "SELECT coalesce(max(id), 0) FROM packs")
+        max=$((ref_ms[$k] * 5 / 4))
+        [ "$max" -le 2000 ] || max=2000
+        [ "$max" -ge 20 ] || max=20
+        if ((i % 2 == 0)); then ms=$((max * 3 / 5 + $(rand_ms $((max / 4 + 1))))); else ms=$(rand_ms "$max"); fi
+        note=""
+        if [ "$strace_ok" = 1 ] && ((i % 4 == 0)); then
+            # At a system call of the pack's last steps, where a moment is a few ms wide:
+            # the part renamed to name its pack, the commit's syncs, the rename into place.
+            point=${points[$(((i / 4) % ${#points[@]}))]}
+            ms=0
+            note="at $point"
+            # shellcheck disable=SC2086
+            env --default-signal=INT strace -f -o /dev/null -e trace="${point%%:*}" \
+                -e inject="${point%%:*}:signal=SIG$sig:${point#*:}" \
+                "$kenken" export --db "$db" -n "$pack" -o "$out" $opts >"$work/out" 2>&1 &
+            pid=$!
+            pids=("$pid")
+            sent=$((sent + 1))
+        else
+            # shellcheck disable=SC2086
+            env --default-signal=INT "$kenken" export --db "$db" -n "$pack" -o "$out" $opts \
+                >"$work/out" 2>&1 &
+            pid=$!
+            pids=("$pid")
+            sleep_ms "$ms"
+            if kill -s "$sig" "$pid" 2>/dev/null; then sent=$((sent + 1)); else note="finished first"; fi
+        fi
+        status=0
+        wait "$pid" 2>/dev/null || status=$?
+        pids=()
+        after=$(sqlite3 "$db" "SELECT coalesce(max(id), 0) FROM packs")
+        rec=$([ "$after" -gt "$before" ] && echo recorded || echo "not recorded")
+        [ "$status" = 0 ] && finished=$((finished + 1))
+        if [ "$status" != 0 ] && [ "$status" != $((128 + $(signo "$sig"))) ]; then
+            fault "trial $i: export exit $status after SIG$sig: $(tail -1 "$work/out")"
+        fi
+        parts_left=$(parts_in "$dir")
+        if [ "$sig" != KILL ] && [ "$parts_left" != 0 ]; then
+            fault "trial $i: SIG$sig left $parts_left part files: $(cd "$dir" && ls -A | grep kkpart | head -3 | tr '\n' ' ')"
+        fi
+        # The next export into the folder settles what the stopped one left.
+        local ns=0
+        "$kenken" export --db "$db" -n 20 -o "$dir/next$i.neknek" >"$work/next" 2>&1 || ns=$?
+        [ "$ns" = 0 ] || fault "trial $i: the next export exit $ns: $(tail -1 "$work/next")"
+        local settled=""
+        grep -q "put in place" "$work/next" && settled=", put in place by the next"
+        if [ "$rec" = recorded ] && [ "$(sqlite3 "$db" "SELECT count(*) FROM packs WHERE id = $after")" = 0 ]; then
+            settled=", unpublished by the next"
+        fi
+        [ "$(parts_in "$dir")" = 0 ] || fault "trial $i: part files left after the next export"
+        check_packs "$db" "$dir" "trial $i"
+        check_verify "$db" "trial $i"
+        local what="$rec$settled"
+        [ "$parts_left" = 0 ] || what="$rec, $parts_left part left$settled"
+        count["$what"]=$((${count["$what"]:-0} + 1))
+        if [[ "$note" == at* ]]; then when=$note; else when="at $ms ms${note:+ ($note)}"; fi
+        echo "trial $i: $k, SIG$sig $when: exit $status, $what"
+    done
+    echo "export: $trials trials, $sent signals sent, $finished finished first; outcomes:"
+    for what in "${!count[@]}"; do echo "  ${count[$what]} $what"; done
+}
+
+# --- merge -------------------------------------------------------------------------
+merge_part() {
+    local shards=() i t0 ref_ms
+    for i in 0 1 2 3; do
+        must "$kenken" generate --db "$work/shard-$i.db" --sizes 5-7 --count "$puzzles" --seed 5 \
+            --shard "$i/4" -q
+        shards+=("$work/shard-$i.db")
+    done
+    content() {
+        {
+            sqlite3 "$1" "SELECT * FROM puzzles ORDER BY id" "SELECT * FROM runs ORDER BY id"
+            "$kenken" query --db "$1" --format json | jq -c 'del(.id)'
+        } | sha256sum | cut -d' ' -f1
+    }
+    t0=$(now_ms)
+    must "$kenken" merge --db "$work/merged-ref.db" "${shards[@]}"
+    ref_ms=$(($(now_ms) - t0))
+    local ref n
+    ref=$(content "$work/merged-ref.db")
+    n=$(sqlite3 "$work/merged-ref.db" "SELECT count(*) FROM puzzles")
+    echo "merge reference: 4 shards, $n puzzles in $ref_ms ms"
+    local max=$((ref_ms * 5 / 4)) ok=0 kills=0 terms=0 db=$work/merged.db steps status ms sig pid
+    [ "$max" -le 2000 ] || max=2000
+    for i in $(seq 1 "$trials"); do
+        rm -f "$db" "$db"-* "$db".*
+        steps=()
+        for attempt in $(seq 1 50); do
+            "$kenken" merge --db "$db" "${shards[@]}" >"$work/out" 2>&1 &
+            pid=$!
+            pids=("$pid")
+            if [ "$attempt" = 1 ] || [ $((RANDOM % 2)) = 0 ]; then
+                ms=$(rand_ms "$max")
+                sig=$([ $((RANDOM % 2)) = 0 ] && echo KILL || echo TERM)
+                sleep_ms "$ms"
+                if kill -s "$sig" "$pid" 2>/dev/null; then
+                    steps+=("$sig@${ms}ms")
+                    if [ "$sig" = KILL ]; then kills=$((kills + 1)); else terms=$((terms + 1)); fi
+                else
+                    steps+=("(finished before $sig@${ms}ms)")
+                fi
+            fi
+            status=0
+            wait "$pid" 2>/dev/null || status=$?
+            pids=()
+            case "$status" in
+                0) steps+=(done); break ;;
+                130 | 137 | 143) steps+=("exit $status") ;;
+                *) fault "trial $i: merge exit $status: $(tail -1 "$work/out")"; break ;;
+            esac
+        done
+        local got integrity
+        got=$(content "$db")
+        integrity=$(sqlite3 "$db" "PRAGMA integrity_check")
+        check_verify "$db" "merge trial $i"
+        if [ "$got" = "$ref" ] && [ "$integrity" = ok ]; then
+            ok=$((ok + 1))
+            echo "trial $i: ${steps[*]}: identical"
+        else
+            fault "trial $i: ${steps[*]}: DIFFERENT from the uninterrupted merge (integrity $integrity)"
+        fi
+    done
+    echo "merge: $ok of $trials trials identical to the uninterrupted merge ($kills SIGKILL, $terms SIGTERM sent)"
+}
+
+# --- mixed -------------------------------------------------------------------------
+mixed_part() {
+    local db=$work/mixed.db dir=$work/mixed-packs shards=()
+    rm -rf "$db" "$db"-* "$dir"
+    mkdir -p "$dir"
+    released=()
+    cp "$work/base.db" "$db"
+    # An unfinished run to resume: a big quota, stopped at once.
+    # 8x8 only: a slow writer whose puzzles do not make each round's verify much longer.
+    "$kenken" generate --db "$db" --sizes 8 --count 10000000 --add --seed 9 -q >/dev/null 2>&1 &
+    local gpid=$! s=0
+    sleep 0.5
+    kill -TERM "$gpid"
+    wait "$gpid" || s=$?
+    [ "$s" = 130 ] || { echo "writer-trials: the run to resume did not stop as interrupted ($s)" >&2; exit 2; }
+    for i in 0 1 2 3; do
+        [ -f "$work/shard-$i.db" ] ||
+            must "$kenken" generate --db "$work/shard-$i.db" --sizes 5-7 --count "$puzzles" --seed 5 \
+                --shard "$i/4" -q
+        shards+=("$work/shard-$i.db")
+    done
+    declare -A count=()
+    local r names cmd order j pid status victim kill_ms
+    local small=$((pack / 4)) at_place strace_ok=0
+    strace -f -o /dev/null true 2>/dev/null && strace_ok=1
+    for r in $(seq 1 "$trials"); do
+        # When few fresh puzzles are left, every pack is deleted (their files stay).
+        if [ "$(fresh_left "$db")" -lt $((4 * small)) ]; then
+            for j in $(sqlite3 "$db" "SELECT id FROM packs"); do
+                f=$(sqlite3 "$db" "SELECT out FROM packs WHERE id = $j")
+                must "$kenken" packs --db "$db" --delete "$j"
+                released[$f]=1
+            done
+        fi
+        local del del_out
+        del=$(sqlite3 "$db" "SELECT id FROM packs ORDER BY random() LIMIT 1")
+        del_out=""
+        [ -z "$del" ] || del_out=$(sqlite3 "$db" "SELECT out FROM packs WHERE id = $del")
+        names=(generate merge exportA exportB delete verify stats)
+        declare -A cmds=(
+            [generate]="$kenken generate --db $db --resume -q -j 1"
+            [merge]="$kenken merge --db $db ${shards[$((r % 4))]} ${shards[$(((r + 1) % 4))]}"
+            [exportA]="$kenken export --db $db -n $small -o $dir/a$r.pdf --solutions"
+            [exportB]="$kenken export --db $db -n $small -o $dir/b$r.neknek"
+            [delete]="$kenken packs --db $db --delete ${del:-999999}"
+            [verify]="$kenken verify --db $db"
+            [stats]="$kenken stats --db $db"
+        )
+        # In a third of the rounds one export is killed: at a random moment, or every
+        # other time with strace, at its rename into place, after its pack is recorded,
+        # so the next round's two exports both find its ready part to settle.
+        victim="" at_place=""
+        if ((r % 3 == 0)); then
+            victim=$([ $((RANDOM % 2)) = 0 ] && echo exportA || echo exportB)
+            if [ "$strace_ok" = 1 ] && ((r % 6 == 0)); then
+                at_place="strace -f -o /dev/null -e trace=renameat2 -e inject=renameat2:signal=SIGKILL"
+                cmds[$victim]="$at_place ${cmds[$victim]}"
+            fi
+        fi
+        # A random order; every process started before any is waited for.
+        order=($(printf '%s\n' "${names[@]}" | shuf))
+        local t_round
+        t_round=$(now_ms)
+        declare -A pid_of=() status_of=()
+        pids=()
+        for j in "${order[@]}"; do
+            # shellcheck disable=SC2086
+            ${cmds[$j]} >"$work/$j.out" 2>&1 &
+            pid_of[$j]=$!
+            pids+=($!)
+        done
+        if [ -n "$victim" ] && [ -z "$at_place" ]; then
+            kill_ms=$(rand_ms 800)
+            sleep_ms "$kill_ms"
+            kill -9 "${pid_of[$victim]}" 2>/dev/null || victim=""
+        fi
+        # The generate goes on until the other writers are done, then is stopped.
+        for j in merge exportA exportB delete generate verify stats; do
+            [ "$j" != generate ] || kill -TERM "${pid_of[generate]}" 2>/dev/null || true
+            status=0
+            wait "${pid_of[$j]}" 2>/dev/null || status=$?
+            status_of[$j]=$status
+        done
+        pids=()
+        t_round=$(($(now_ms) - t_round))
+        local g=${status_of[generate]} m=${status_of[merge]} what
+        # One writer: generate and merge. A refusal is exit 9 and names the other.
+        case "$g/$m" in
+            9/9) fault "round $r: generate and merge both refused (9), no writer" ;;
+            9/0)
+                what="merge wrote, generate refused"
+                grep -q "kenken merge, pid ${pid_of[merge]} " "$work/generate.out" ||
+                    fault "round $r: generate's refusal does not name the merge: $(head -1 "$work/generate.out")" ;;
+            0/9 | 130/9)
+                what="generate wrote, merge refused"
+                grep -q "kenken generate, pid ${pid_of[generate]} " "$work/merge.out" ||
+                    fault "round $r: merge's refusal does not name the generate: $(head -1 "$work/merge.out")" ;;
+            0/0 | 130/0) what="merge ended before generate began" ;;
+            *) fault "round $r: generate exit $g, merge exit $m: $(tail -1 "$work/generate.out") / $(tail -1 "$work/merge.out")"
+               what="generate $g, merge $m" ;;
+        esac
+        count["$what"]=$((${count["$what"]:-0} + 1))
+        for j in exportA exportB; do
+            status=${status_of[$j]}
+            if [ "$j" = "$victim" ] && [ "$status" = 137 ]; then continue; fi
+            [ "$status" = 0 ] || fault "round $r: $j exit $status: $(tail -1 "$work/$j.out")"
+        done
+        if [ -n "$del" ]; then
+            [ "${status_of[delete]}" = 0 ] || fault "round $r: packs --delete $del exit ${status_of[delete]}: $(tail -1 "$work/delete.out")"
+            [ "${status_of[delete]}" = 0 ] && released[$del_out]=1
+        else
+            [ "${status_of[delete]}" = 2 ] || fault "round $r: packs --delete of no pack exit ${status_of[delete]}"
+        fi
+        [ "${status_of[verify]}" = 0 ] || fault "round $r: verify during the round exit ${status_of[verify]}: $(tail -1 "$work/verify.out")"
+        [ "${status_of[stats]}" = 0 ] || fault "round $r: stats exit ${status_of[stats]}: $(tail -1 "$work/stats.out")"
+        check_packs "$db" "$dir" "round $r"
+        check_verify "$db" "round $r"
+        local vdesc=""
+        [ -z "$victim" ] || vdesc="; $victim killed at ${kill_ms} ms"
+        [ -z "$at_place" ] || vdesc="; $victim killed at its rename into place"
+        echo "round $r: ${order[*]}$vdesc: generate $g, merge $m, exports ${status_of[exportA]}/${status_of[exportB]}, delete ${status_of[delete]}, verify ${status_of[verify]}, stats ${status_of[stats]} (${t_round} ms): $what"
+    done
+    # The last round's kill is settled by one more export.
+    local s2=0
+    "$kenken" export --db "$db" -n 1 -o "$dir/last.neknek" >"$work/out" 2>&1 || s2=$?
+    [ "$s2" = 0 ] || fault "the last export exit $s2: $(tail -1 "$work/out")"
+    [ "$(parts_in "$dir")" = 0 ] || fault "part files left after the last export"
+    check_packs "$db" "$dir" "the end"
+    check_verify "$db" "the end"
+    echo "mixed: $trials rounds; one writer:"
+    for what in "${!count[@]}"; do echo "  ${count[$what]} $what"; done
+}
+
+for p in "${parts[@]}"; do
+    echo "== $p"
+    "${p}_part"
+done
+echo "writer-trials: ${parts[*]}: $trials trials each, $broken invariants broken"
+[ "$broken" = 0 ]
