@@ -1,0 +1,91 @@
+// The author's own set of hostile inputs, with variations no earlier round
+// tried: killer runs whose cages cannot avoid a repeat, numbers in size lists and level
+// quotas written as the counts refuse them, and the tests' hidden option.
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <string>
+
+#include "tests/support/cli_run.h"
+#include "tests/support/test_files.h"
+
+namespace fs = std::filesystem;
+
+TEST_CASE("a killer candidate whose every tiling repeats a value is dropped before it is solved",
+          "[cli][hostile-review4][killer]") {
+    // Cages of 9 cells on an 8x8 under the killer rule: every tiling repeats a value of
+    // the square, and each such candidate was solved in full to be found without a
+    // solution (70 ms a 9x9; the 60,000 candidates a hopeless count quota is given up
+    // after took 40 minutes).
+    TempPath folder("review4-killer");
+    fs::create_directory(folder.path);
+    const std::string config = (folder.path / "big.toml").string();
+    write_file(config,
+               "[run]\nmax_singletons = 0.5\n[[recipes]]\nname = \"only-big\"\n"
+               "tiling = { strategy = \"random-edges\", size_weights = [0.0, 0.0, 0.0, 0.0, "
+               "0.0, 0.0, 0.0, 0.0, 1.0], max_cage = 9 }\n");
+    const std::string db = (folder.path / "k.db").string();
+    const CliResult r = run_kenken("generate --db " + db + " --config " + config +
+                                   " --sizes 8 -n 1 --variant killer -j 1 --stop-after 200");
+    INFO(r.out << r.err);
+    CHECK(r.status == 130);  // --stop-after ends it as an interrupt would
+    // The run's report, on stdout.
+    CHECK_THAT(r.out, Catch::Contains("a cage repeats a value (killer)"));
+    CHECK_THAT(r.out, !Catch::Contains("no solution"));
+    // The candidates' stage is the Latin square's: none reached the solver.
+    CHECK_THAT(r.out, Catch::Matches("[\\s\\S]*uniqueness +0 +0 [\\s\\S]*"));
+}
+
+TEST_CASE("sizes and level quotas refuse a sign or blanks before a number, as counts do",
+          "[cli][hostile-review4][numbers]") {
+    // --count ' 5' and --count +5 were refused ("not a whole number"), but --sizes ' 5',
+    // --sizes +5, --per-level hard=+5 and query --size '\t5' were taken as 5.
+    TempPath db("review4-numbers.db");
+    for (const std::string& value : {std::string("+5"), std::string(" 5"), std::string("\t5"),
+                                     std::string("4,+5"), std::string("+4-6")}) {
+        DYNAMIC_SECTION("sizes [" << value << "]") {
+            const CliResult r =
+                run_kenken("generate -q --db " + db.str() + " -n 2 --sizes '" + value + "'");
+            INFO(r.err);
+            CHECK(r.status == 2);
+            CHECK_THAT(r.err, Catch::Contains("--sizes") && Catch::Contains("is not a number"));
+            CHECK_FALSE(fs::exists(db.path));
+            const CliResult q = run_kenken("query --db " + db.str() + " --size '" + value + "'");
+            CHECK(q.status == 2);
+            CHECK_THAT(q.err, Catch::Contains("--size") && Catch::Contains("is not a number"));
+        }
+    }
+    for (const std::string& value : {std::string("hard=+5"), std::string("hard= 5")}) {
+        DYNAMIC_SECTION("per-level [" << value << "]") {
+            const CliResult r = run_kenken("generate -q --db " + db.str() +
+                                           " --sizes 4 --per-level '" + value + "'");
+            INFO(r.err);
+            CHECK(r.status == 2);
+            CHECK_THAT(r.err, Catch::Contains("--per-level") && Catch::Contains("is not a number"));
+            CHECK_FALSE(fs::exists(db.path));
+        }
+    }
+    // The configuration file reads its sizes the same way.
+    TempPath config("review4-numbers.toml");
+    write_file(config.path, "[run]\nsizes = \"+5\"\n");
+    const CliResult r = run_kenken("generate -q --db " + db.str() + " --config " + config.str());
+    INFO(r.err);
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("is not a number"));
+    CHECK_FALSE(fs::exists(db.path));
+    // Plain digits still work.
+    CHECK(run_kenken("generate -q --db " + db.str() + " -n 2 --sizes 4 --seed 3").status == 0);
+}
+
+TEST_CASE("a bad value of the tests' hidden --stop-after names the option",
+          "[cli][hostile-review4][numbers]") {
+    // A hidden option has no name in CLI11's messages: ": '-1' is not a whole number ...".
+    TempPath db("review4-stop-after.db");
+    for (const char* value : {"-1", "x", "99999999999999999999"}) {
+        const CliResult r =
+            run_kenken("generate -q --db " + db.str() + " --sizes 4 -n 2 --stop-after " + value);
+        INFO(value << ": " << r.err);
+        CHECK(r.status == 2);
+        CHECK_THAT(r.err, Catch::StartsWith("generate: --stop-after: '"));
+        CHECK_FALSE(fs::exists(db.path));
+    }
+}
