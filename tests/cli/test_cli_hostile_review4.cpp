@@ -89,3 +89,58 @@ TEST_CASE("a bad value of the tests' hidden --stop-after names the option",
         CHECK_FALSE(fs::exists(db.path));
     }
 }
+
+TEST_CASE("shards on a read-only file system merge, and writers there say why they cannot",
+          "[cli][hostile-review4][read-only]") {
+    // On a read-only mount (a DVD, a share, a container's read-only volume) SQLite cannot
+    // make a WAL corpus's -shm file: merge refused such shards as "cannot read S (...
+    // unable to open database file)", and export and packs --delete said the same of a
+    // corpus there, where stats and query read it.
+    TempPath folder("review4-read-only");
+    fs::create_directory(folder.path);
+    const std::string mount = (folder.path / "ro").string();
+    fs::create_directory(mount);
+    if (run_shell("mount -t tmpfs -o size=4m tmpfs " + mount).status != 0) {
+        WARN("mount is not allowed here (not root): skipped");
+        return;
+    }
+    struct Unmount {
+        std::string at;
+        ~Unmount() { run_shell("umount " + at); }
+    } unmount{mount};
+    for (const char* shard : {"0/2", "1/2"}) {
+        const std::string db = mount + "/s" + std::string(1, shard[0]) + ".db";
+        REQUIRE(run_kenken("generate -q --db " + db + " --sizes 4 -n 12 --seed 5 --shard " + shard)
+                    .status == 0);
+        fs::remove(db + ".lock");
+    }
+    REQUIRE(run_kenken("export --db " + mount + "/s0.db -n 2 -o " + mount + "/p.neknek").status ==
+            0);
+    // The same shards merged from a folder that can be written: what the merge should give.
+    const std::string reference = (folder.path / "reference.db").string();
+    REQUIRE(
+        run_kenken("merge --db " + reference + " " + mount + "/s0.db " + mount + "/s1.db").status ==
+        0);
+    REQUIRE(run_shell("mount -o remount,ro " + mount).status == 0);
+
+    const std::string out = (folder.path / "merged.db").string();
+    const CliResult merged =
+        run_kenken("merge --db " + out + " " + mount + "/s0.db " + mount + "/s1.db");
+    INFO(merged.out << merged.err);
+    CHECK(merged.status == 0);
+    const std::string all = " --format neknek --db ";
+    CHECK(run_kenken("query" + all + out).out == run_kenken("query" + all + reference).out);
+    CHECK_FALSE(run_kenken("query" + all + out).out.empty());
+
+    const std::string pack = (folder.path / "p.neknek").string();
+    for (const std::string& command : {"export --db " + mount + "/s0.db -n 2 -o " + pack,
+                                       "packs --db " + mount + "/s0.db --delete 1"}) {
+        const CliResult r = run_kenken(command);
+        INFO(command << ": " << r.err);
+        CHECK(r.status == 1);
+        CHECK_THAT(r.err, Catch::Contains("is on a read-only file system"));
+        CHECK_THAT(r.err, !Catch::Contains("unable to open database file"));
+    }
+    CHECK_FALSE(fs::exists(pack));
+    CHECK(run_kenken("packs --db " + mount + "/s0.db").status == 0);
+}
