@@ -144,3 +144,28 @@ TEST_CASE("shards on a read-only file system merge, and writers there say why th
     CHECK_FALSE(fs::exists(pack));
     CHECK(run_kenken("packs --db " + mount + "/s0.db").status == 0);
 }
+
+TEST_CASE("a pack named as export's own part files is refused, and no later export removes one",
+          "[cli][hostile-review4][out]") {
+    // -o .x.neknek.kkpack-1.kkpart-99 made and recorded a pack, exit 0; the next export
+    // into the folder took the file for a killed export's part and removed it: a recorded
+    // pack without its file.
+    TempPath folder("review4-part-name");
+    fs::create_directory(folder.path);
+    const std::string db = (folder.path / "c.db").string();
+    REQUIRE(run_kenken("generate -q --db " + db + " --sizes 4 -n 6 --seed 3").status == 0);
+    for (const char* name : {".x.neknek.kkpack-1.kkpart-99", ".x.neknek.kkpart-99"}) {
+        const fs::path named = folder.path / name;
+        const CliResult r = run_kenken("export --db " + db + " -n 2 --allow-repeats -o " +
+                                       named.string() + " --format neknek");
+        INFO(name << ": " << r.err);
+        CHECK(r.status == 2);
+        CHECK_THAT(r.err, Catch::Contains("part files"));
+        CHECK(run_kenken("export --db " + db + " -n 2 --allow-repeats --format neknek --force -o " +
+                         (folder.path / "later.neknek").string())
+                  .status == 0);
+        // Either never made, or still there with its record.
+        const CliResult packs = run_kenken("packs --db " + db);
+        CHECK(fs::exists(named) == (packs.out.find(name) != std::string::npos));
+    }
+}
