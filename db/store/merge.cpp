@@ -36,7 +36,12 @@ std::vector<RunRow> Corpus::attach_shard(const std::string& path) {
             // stands (immutable), as the readers do, unless a -wal file holds commits
             // that reading so would leave out.
             struct stat wal;
-            if (::stat((path + "-wal").c_str(), &wal) == 0 && wal.st_size > 0) throw;
+            if (::stat((path + "-wal").c_str(), &wal) == 0 && wal.st_size > 0)
+                throw DbError("cannot read " + path +
+                              ": its -wal file holds commits that SQLite reads only with a "
+                              "-shm file, which cannot be made in its folder (read-only?): "
+                              "copy the shard with its -wal file to a folder that can be "
+                              "written, and merge the copy");
             Statement attach(db_.get(), std::string("ATTACH DATABASE ? AS ") + kShard);
             attach.bind(1, file_uri(path) + "?immutable=1").run();
         }

@@ -116,6 +116,18 @@ TEST_CASE("shards on a read-only file system merge, and writers there say why th
     }
     REQUIRE(run_kenken("export --db " + mount + "/s0.db -n 2 -o " + mount + "/p.neknek").status ==
             0);
+    // A shard whose -wal file holds commits and whose -shm file is gone (killed, then
+    // copied): read immutable, they would be left out.
+    const std::string walled = mount + "/walled.db";
+    REQUIRE(
+        run_kenken("generate -q --db " + walled + " --sizes 4 -n 6 --seed 5 --shard 0/1").status ==
+        0);
+    REQUIRE(run_shell("python3 -c \"import sqlite3, os; c = sqlite3.connect('" + walled +
+                      "', isolation_level=None); c.execute('PRAGMA wal_autocheckpoint=0'); "
+                      "c.execute('UPDATE puzzles SET score = score + 1'); c.execute('UPDATE "
+                      "puzzles SET score = score - 1'); os._exit(0)\" && rm " +
+                      walled + "-shm && test -s " + walled + "-wal")
+                .status == 0);
     // The same shards merged from a folder that can be written: what the merge should give.
     const std::string reference = (folder.path / "reference.db").string();
     REQUIRE(
@@ -131,6 +143,13 @@ TEST_CASE("shards on a read-only file system merge, and writers there say why th
     const std::string all = " --format neknek --db ";
     CHECK(run_kenken("query" + all + out).out == run_kenken("query" + all + reference).out);
     CHECK_FALSE(run_kenken("query" + all + out).out.empty());
+
+    const CliResult walled_merge =
+        run_kenken("merge --db " + (folder.path / "walled-out.db").string() + " " + walled);
+    INFO(walled_merge.err);
+    CHECK(walled_merge.status == 1);
+    CHECK_THAT(walled_merge.err, Catch::Contains("its -wal file holds commits"));
+    CHECK_THAT(walled_merge.err, !Catch::Contains("not a KenKen corpus"));
 
     const std::string pack = (folder.path / "p.neknek").string();
     for (const std::string& command : {"export --db " + mount + "/s0.db -n 2 -o " + pack,
