@@ -221,19 +221,23 @@ void settle_ready_part(Corpus& corpus, const fs::path& part, std::int64_t pack_i
     }
 }
 
+// The process id in a name of a part's form (".NAME.kkpart-PID"), or 0.
+long part_pid(const std::string& name) {
+    const size_t tag = name.rfind(kPartTag);
+    if (name.empty() || name[0] != '.' || tag == std::string::npos) return 0;
+    const std::string pid = name.substr(tag + std::strlen(kPartTag));
+    return all_digits(pid) ? std::stol(pid) : 0;
+}
+
 // Parts left by exports that were killed (their process is gone) are removed, but a
 // ready one is settled by its record. Returns what was put in place or unpublished.
 ExportResult settle_stale_parts(Corpus& corpus, const fs::path& out) {
     const fs::path dir = out.parent_path().empty() ? fs::path(".") : out.parent_path();
     std::vector<fs::path> stale;
     std::error_code ec;
-    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
-        const std::string name = it->path().filename().string();
-        const size_t tag = name.rfind(kPartTag);
-        if (name.empty() || name[0] != '.' || tag == std::string::npos) continue;
-        const std::string pid = name.substr(tag + std::strlen(kPartTag));
-        if (all_digits(pid) && !process_alive(std::stol(pid))) stale.push_back(it->path());
-    }
+    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
+        if (const long pid = part_pid(it->path().filename().string()); pid && !process_alive(pid))
+            stale.push_back(it->path());
     ExportResult settled;
     for (const fs::path& part : stale) {
         const std::string name = part.filename().string();
@@ -410,6 +414,14 @@ void check_out(const ExportRequest& req) {
     }
     if (names_open_descriptor(out))
         throw std::invalid_argument("--out " + req.out + kOpenDescriptor);
+    // A pack under such a name was recorded, and the next export into the folder took
+    // it for a killed export's part and removed it (or put it in place over another
+    // pack's name).
+    if (part_pid(out.filename().string()))
+        throw std::invalid_argument("--out " + req.out +
+                                    " has the form of export's own hidden part files "
+                                    "(.NAME.kkpart-PID), which the next export into the "
+                                    "folder removes: choose another name");
     std::error_code ec;
     if (req.format == PackFormat::Svg) {
         if (fs::exists(out, ec) && !(fs::is_directory(out, ec) && fs::is_empty(out, ec)))

@@ -117,22 +117,6 @@ void create_atomically(const std::string& path) {
         throw DbError("cannot create " + path + ": " + std::strerror(link_errno));
 }
 
-// "file:" URI for a path, for SQLite's query parameters (immutable).
-std::string file_uri(const std::string& path) {
-    std::string uri = "file:";
-    for (char c : path) {
-        if (c == '%' || c == '?' || c == '#') {
-            const char* hex = "0123456789ABCDEF";
-            uri += '%';
-            uri += hex[(c >> 4) & 15];
-            uri += hex[c & 15];
-        } else {
-            uri += c;
-        }
-    }
-    return uri;
-}
-
 // The WHERE clause of a filter and the values it binds, in order.
 struct WhereClause {
     std::string sql;
@@ -230,6 +214,16 @@ Corpus Corpus::open_existing(const std::string& path) {
         throw DbError(path +
                       " is an empty file, not a KenKen corpus (nothing was ever stored "
                       "in it: start a new run with generate, without --resume)");
+    // On a read-only file system SQLite opens the file read-only without a word and then
+    // cannot make its -shm file: "cannot read X (... unable to open database file)".
+    const size_t slash = path.rfind('/');
+    const std::string folder = slash == std::string::npos ? "." : path.substr(0, slash + 1);
+    for (const std::string& name : {path, folder})
+        if (::access(name.c_str(), W_OK) != 0 && errno == EROFS)
+            throw DbError(path +
+                          " is on a read-only file system, and this command records what it "
+                          "does in the corpus: copy it to a folder that can be written (stats, "
+                          "query, verify and export --dry-run only read)");
     Connection db = open_connection(path, SQLITE_OPEN_READWRITE);
     prepare_schema(db.get(), path.c_str(), false);
     return Corpus(std::move(db));

@@ -5,6 +5,7 @@
 #include "db/store/corpus.h"
 #include "db/store/run_rows.h"
 #include "db/store/schema.h"
+#include "db/store/sqlite.h"
 #include "db/store/version.h"
 
 namespace kk::db {
@@ -26,8 +27,24 @@ std::vector<RunRow> Corpus::attach_shard(const std::string& path) {
     shard_version_ = 0;
     bool attached = false;
     try {
-        Statement attach(db_.get(), std::string("ATTACH DATABASE ? AS ") + kShard);
-        attach.bind(1, path).run();
+        try {
+            Statement attach(db_.get(), std::string("ATTACH DATABASE ? AS ") + kShard);
+            attach.bind(1, path).run();
+        } catch (const DbError&) {
+            // A shard on a read-only medium (a read-only mount, a share) has no -shm
+            // file and none can be made: "unable to open database file". Read as it
+            // stands (immutable), as the readers do, unless a -wal file holds commits
+            // that reading so would leave out.
+            struct stat wal;
+            if (::stat((path + "-wal").c_str(), &wal) == 0 && wal.st_size > 0)
+                throw DbError("cannot read " + path +
+                              ": its -wal file holds commits that SQLite reads only with a "
+                              "-shm file, which cannot be made in its folder (read-only?): "
+                              "copy the shard with its -wal file to a folder that can be "
+                              "written, and merge the copy");
+            Statement attach(db_.get(), std::string("ATTACH DATABASE ? AS ") + kShard);
+            attach.bind(1, file_uri(path) + "?immutable=1").run();
+        }
         attached = true;
         Statement tables(db_.get(), std::string("SELECT count(*) FROM ") + kShard +
                                         ".sqlite_master WHERE name IN ('runs', 'puzzles')");

@@ -100,6 +100,21 @@ Connection open_connection(const std::string& path, int flags) {
     return db;
 }
 
+std::string file_uri(const std::string& path) {
+    std::string uri = "file:";
+    for (char c : path) {
+        if (c == '%' || c == '?' || c == '#') {
+            const char* hex = "0123456789ABCDEF";
+            uri += '%';
+            uri += hex[(c >> 4) & 15];
+            uri += hex[c & 15];
+        } else {
+            uri += c;
+        }
+    }
+    return uri;
+}
+
 void exec(sqlite3* db, const std::string& sql) {
     char* message = nullptr;
     if (sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &message) != SQLITE_OK) {

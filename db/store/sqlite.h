@@ -30,6 +30,9 @@ inline constexpr int kBusyTimeoutMs = 10000;
 // it looks like: "file:..." is opened as a file unless flags ask for URIs.
 Connection open_connection(const std::string& path, int flags);
 
+// "file:" URI for a path, for SQLite's query parameters (immutable).
+std::string file_uri(const std::string& path);
+
 // Why path cannot name a corpus file, or "" when it can: SQLite reads "" as a
 // temporary database and ":memory:" as one in memory, both lost when the command ends.
 std::string corpus_name_problem(const std::string& path);

@@ -22,7 +22,10 @@ struct GenerateOptions {
     std::string db, config, sizes, per_level, shard;
     std::optional<std::string> variant;
     std::optional<int> count, threads;
-    std::optional<std::uint64_t> seed, stop_after;
+    std::optional<std::uint64_t> seed;
+    // Read as text and checked by run_generate: a hidden option has no name in CLI11's
+    // messages, so a bad value said only ": '-1' is not a whole number ...".
+    std::optional<std::string> stop_after;
     std::optional<double> max_singletons;
     bool resume = false, add = false, quiet = false, top_up = false;
 };
@@ -140,6 +143,15 @@ FactoryConfig stored_config(const db::RunRow& run, const std::string& db) {
 }
 
 int run_generate(const GenerateOptions& o) {
+    std::uint64_t stop_after = 0;
+    if (o.stop_after) {
+        std::string text = *o.stop_after;
+        if (const std::string problem = uint64_text()(text); !problem.empty()) {
+            std::cerr << "generate: --stop-after: " << shown_name(problem) << "\n";
+            return kBadInput;
+        }
+        stop_after = std::stoull(text);
+    }
     // Ctrl-C is caught once the configuration is read, before the corpus is touched: one
     // arriving while the corpus opens stops the run before its first candidate, still
     // resumable. Not while the configuration is read: nothing is made by then, and a
@@ -296,7 +308,7 @@ int run_generate(const GenerateOptions& o) {
         fo.corpus_targets = !o.add;
         fo.quiet = o.quiet;
         fo.threads = o.threads.value_or(config.threads);
-        fo.stop_after = o.stop_after.value_or(0);
+        fo.stop_after = stop_after;
         fo.interrupt = stop_flag();
         // Its size taken now that it is open (and any hot journal rolled back).
         if (const std::string lost = lock->corpus_lost(o.db); !lost.empty())
@@ -418,7 +430,6 @@ void add_generate_command(CLI::App& app) {
         ->excludes("--resume");
     sub->add_option("--stop-after", o->stop_after,
                     "Stop as if interrupted after this many candidates (for tests)")
-        ->check(uint64_text())
         ->group("");
     sub->footer(help_footer(
         {kOk, kFailure, kBadInput, kLocked, kInterrupted},

@@ -124,7 +124,8 @@ int run_merge(const MergeOptions& o) {
         }
         // Every shard must be a corpus before the output is made: a missing or foreign
         // shard left a new, empty output corpus behind.
-        for (const auto& s : o.shards) db::Corpus::open_existing(s);
+        // Read only: a shard on a read-only mount was "cannot read" here.
+        for (const auto& s : o.shards) db::Corpus::open_read_only(s);
         // A shard still being written was merged as far as it had got, its run copied
         // as "running" for ever after: only a shard whose writer has ended is whole.
         for (const auto& s : o.shards)

@@ -48,6 +48,7 @@ enum class Outcome : std::uint8_t {
     TooManySingletons,
     NotUnique,
     NoSolution,     // cannot happen for a puzzle built on a solution; counted if it does
+    KillerRepeat,   // killer rule: no tiling tried kept every cage free of a repeated value
     TooMuchSearch,  // unreasonable, with more trial and error than max_search_nodes
     OverBudget,     // uniqueness and grading took longer than max_candidate_seconds
     Abandoned,      // the run was stopped while it was in flight: redone on --resume
@@ -69,6 +70,7 @@ inline constexpr OutcomeName kOutcomes[] = {
     {Outcome::TooManySingletons, "too many single-cell cages", Stage::Singletons},
     {Outcome::NotUnique, "more than one solution", Stage::Uniqueness},
     {Outcome::NoSolution, "no solution", Stage::Uniqueness},
+    {Outcome::KillerRepeat, "a cage repeats a value (killer)", Stage::Latin},
     {Outcome::TooMuchSearch, "too much trial and error", Stage::Grading},
     // Counted as rejected by the uniqueness stage even when grading ran out of time.
     {Outcome::OverBudget, "over its time budget", Stage::Uniqueness},

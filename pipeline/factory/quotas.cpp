@@ -1,6 +1,7 @@
 #include "pipeline/factory/quotas.h"
 
 #include <algorithm>
+#include <cctype>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <stdexcept>
@@ -40,6 +41,10 @@ std::string Quotas::to_json() const {
 
 namespace {
 int parse_int(const std::string& s, const std::string& what) {
+    // Plain digits, as every other count and seed: stoi took " 5", "\t5" and "+5" as 5
+    // here, where --count refused them.
+    if (s.empty() || !(std::isdigit(static_cast<unsigned char>(s[0])) || s[0] == '-'))
+        throw std::invalid_argument(what + ": '" + s + "' is not a number");
     size_t used = 0;
     int v = 0;
     try {
