@@ -327,8 +327,8 @@ int run_generate(const GenerateOptions& o) {
                                            spdlog::warn(
                                                "{}: another process has held the corpus's "
                                                "write lock for {} s (an export to a pipe that "
-                                               "is not read, a merge, packs --delete): this run "
-                                               "waits for it; Ctrl-C stops it",
+                                               "is not read, packs --delete, a sqlite3 shell): "
+                                               "this run waits for it; Ctrl-C stops it",
                                                shown_name(o.db), seconds);
                                        });
         std::optional<FactoryResult> ran;
