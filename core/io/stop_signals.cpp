@@ -110,6 +110,14 @@ const std::atomic<bool>* stop_flag() {
     return &g_stop;
 }
 
+bool stop_signal_pending() {
+    sigset_t pending;
+    if (::sigpending(&pending) != 0) return false;
+    for (int sig : kStopSignals)
+        if (sigismember(&pending, sig) == 1) return true;
+    return false;
+}
+
 RemoveOnStopSignal::RemoveOnStopSignal(const std::string& path) {
     const bool fits = path.size() < sizeof g_path;
     if (fits) std::memcpy(g_path, path.c_str(), path.size() + 1);

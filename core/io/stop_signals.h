@@ -27,6 +27,11 @@ void catch_stop_signals(bool broken_pipe_too = false);
 void release_stop_signals();
 const std::atomic<bool>* stop_flag();
 
+// Whether a stop signal is waiting while blocked (RemoveOnStopSignal::hold): a wait that
+// could last for ever (another process's write lock) gives up for it, or the process
+// could not be stopped at all.
+bool stop_signal_pending();
+
 // catch_stop_signals() for a scope: released when it ends, however it ends (an error
 // returned early left SIGPIPE caught, so a later broken pipe was "cannot write").
 class StopSignalsCaught {

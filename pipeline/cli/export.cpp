@@ -11,6 +11,7 @@
 #include "pipeline/cli/book_config.h"
 #include "pipeline/cli/command.h"
 #include "pipeline/cli/filter_options.h"
+#include "pipeline/cli/lock_wait.h"
 #include "pipeline/cli/same_file.h"
 
 namespace kk::cli {
@@ -269,6 +270,7 @@ int run(const ExportArgs& a) {
         // with "attempt to write a readonly database".
         db::Corpus corpus =
             a.dry_run ? db::Corpus::open_read_only(a.db) : db::Corpus::open_existing(a.db);
+        if (!a.dry_run) wait_out_other_writers(corpus, a.db, warn_on_stderr("export"));
         const db::ExportResult r = db::export_pack(corpus, req);
         if (static_cast<int>(r.puzzle_ids.size()) < a.count) {
             std::cerr << "export: " << r.available

@@ -13,6 +13,7 @@
 #include "db/store/writer_lock.h"
 #include "pipeline/cli/command.h"
 #include "pipeline/cli/config_search.h"
+#include "pipeline/cli/lock_wait.h"
 #include "pipeline/factory/factory.h"
 
 namespace kk::cli {
@@ -322,15 +323,8 @@ int run_generate(const GenerateOptions& o) {
 
         // Another command's write transaction (an export to a pipe nobody reads) is
         // waited out, however long: a night's run failed after SQLite's 10 s.
-        corpus->wait_for_other_writers([] { return stop_flag()->load(); },
-                                       [&o](int seconds) {
-                                           spdlog::warn(
-                                               "{}: another process has held the corpus's "
-                                               "write lock for {} s (an export to a pipe that "
-                                               "is not read, packs --delete, a sqlite3 shell): "
-                                               "this run waits for it; Ctrl-C stops it",
-                                               shown_name(o.db), seconds);
-                                       });
+        wait_out_other_writers(*corpus, o.db,
+                               [](const std::string& text) { spdlog::warn("{}", text); });
         std::optional<FactoryResult> ran;
         try {
             ran.emplace(run_factory(*corpus, config, fo));

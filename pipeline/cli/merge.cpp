@@ -14,6 +14,7 @@
 #include "db/store/corpus.h"
 #include "db/store/writer_lock.h"
 #include "pipeline/cli/command.h"
+#include "pipeline/cli/lock_wait.h"
 #include "pipeline/cli/same_file.h"
 #include "pipeline/factory/config.h"
 
@@ -140,6 +141,7 @@ int run_merge(const MergeOptions& o) {
         std::optional<db::WriterLock> lock = db::WriterLock::try_acquire(o.db, "merge", holder);
         if (!lock) return say_locked(o.db, holder);
         auto out = db::Corpus::open(o.db);
+        wait_out_other_writers(out, o.db, warn_on_stderr("merge"));
         // A corpus made just now is locked only now that it exists.
         if (!lock->hold_corpus_file(o.db, holder)) return say_locked(o.db, holder);
 
@@ -253,13 +255,19 @@ int run_merge(const MergeOptions& o) {
                 }
                 out.commit();
             } catch (...) {
+                const bool stopped_waiting = out.gave_up_waiting();
                 out.abandon();
                 try {
                     out.detach_shard();
                 } catch (const db::DbError&) {
                     // The error that stopped the shard is the one to report.
                 }
-                throw;
+                if (!stopped_waiting) throw;
+                std::cerr << "merge: stopped after " << k << " of " << o.shards.size()
+                          << " shard files, while another process held " << shown_name(o.db)
+                          << "'s write lock (each one merged is committed): run the same merge "
+                             "again to finish\n";
+                return kInterrupted;
             }
             out.detach_shard();
             std::string what;

@@ -13,6 +13,7 @@
 #include "db/pack/text.h"
 #include "db/store/corpus.h"
 #include "pipeline/cli/command.h"
+#include "pipeline/cli/lock_wait.h"
 
 namespace kk::cli {
 namespace {
@@ -109,6 +110,7 @@ int run_packs(const PacksOptions& o) {
             return kOk;
         }
         if (o.remove) {
+            wait_out_other_writers(corpus, o.db, warn_on_stderr("packs"));
             if (!corpus.delete_pack(*o.remove)) {
                 std::cerr << "packs: no pack " << *o.remove << " in " << shown_name(o.db) << "\n";
                 return kBadInput;
