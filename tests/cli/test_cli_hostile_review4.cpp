@@ -2,6 +2,7 @@
 // tried: killer runs whose cages cannot avoid a repeat, numbers in size lists and level
 // quotas written as the counts refuse them, and the tests' hidden option.
 #include <catch2/catch.hpp>
+#include <chrono>
 #include <filesystem>
 #include <string>
 
@@ -11,6 +12,20 @@
 
 namespace fs = std::filesystem;
 
+namespace {
+
+// A configuration of one recipe whose cages all aim at 9 cells, in folder.
+std::string only_big_cages(const fs::path& folder) {
+    const std::string config = (folder / "big.toml").string();
+    write_file(config,
+               "[run]\nmax_singletons = 0.5\n[[recipes]]\nname = \"only-big\"\n"
+               "tiling = { strategy = \"random-edges\", size_weights = [0.0, 0.0, 0.0, 0.0, "
+               "0.0, 0.0, 0.0, 0.0, 1.0], max_cage = 9 }\n");
+    return config;
+}
+
+}  // namespace
+
 TEST_CASE("a killer candidate whose every tiling repeats a value is dropped before it is solved",
           "[cli][hostile-review4][killer]") {
     // Cages of 9 cells on an 8x8 under the killer rule: every tiling repeats a value of
@@ -19,11 +34,7 @@ TEST_CASE("a killer candidate whose every tiling repeats a value is dropped befo
     // after took 40 minutes).
     TempPath folder("review4-killer");
     fs::create_directory(folder.path);
-    const std::string config = (folder.path / "big.toml").string();
-    write_file(config,
-               "[run]\nmax_singletons = 0.5\n[[recipes]]\nname = \"only-big\"\n"
-               "tiling = { strategy = \"random-edges\", size_weights = [0.0, 0.0, 0.0, 0.0, "
-               "0.0, 0.0, 0.0, 0.0, 1.0], max_cage = 9 }\n");
+    const std::string config = only_big_cages(folder.path);
     const std::string db = (folder.path / "k.db").string();
     const CliResult r = run_kenken("generate --db " + db + " --config " + config +
                                    " --sizes 8 -n 1 --variant killer -j 1 --stop-after 200");
@@ -34,6 +45,31 @@ TEST_CASE("a killer candidate whose every tiling repeats a value is dropped befo
     CHECK_THAT(r.out, !Catch::Contains("no solution"));
     // The candidates' stage is the Latin square's: none reached the solver.
     CHECK_THAT(r.out, Catch::Matches("[\\s\\S]*uniqueness +0 +0 [\\s\\S]*"));
+}
+
+TEST_CASE("a killer quota no layout of the size can meet is given up without retiling",
+          "[cli][hostile-review4][killer]") {
+    // Cages of 9 cells only on a 4x4: every layout has a cage of more than 4 cells, so
+    // every candidate repeats a value, yet each was tiled again 200 times before it was
+    // dropped: the count quota was given up after its 60,000 candidates in 18-23 s.
+    TempPath folder("review4-killer-hopeless");
+    fs::create_directory(folder.path);
+    const std::string config = only_big_cages(folder.path);
+    const std::string db = (folder.path / "k.db").string();
+    const auto start = std::chrono::steady_clock::now();
+    const CliResult r = run_kenken("generate --db " + db + " --config " + config +
+                                   " --sizes 4 -n 1 --variant killer -j 1");
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    INFO(r.out << r.err);
+    CHECK(r.status == 0);
+    CHECK_THAT(r.err, Catch::Contains("its count quota is given up"));
+    // Every candidate that passed the single-cell filter, dropped for its repeat.
+    CHECK_THAT(r.out, Catch::Matches("[\\s\\S]*latin square +0 +[0-9]+ [\\s\\S]*"));
+    CHECK_THAT(r.out,
+               Catch::Matches("[\\s\\S]*a cage repeats a value \\(killer\\) +[0-9]+[\\s\\S]*"));
+    // 0.25 s here now; the margin is for a loaded machine.
+    CHECK(seconds < 6);
 }
 
 TEST_CASE("sizes and level quotas refuse a sign or blanks before a number, as counts do",
