@@ -8,7 +8,7 @@
 
 #include "tests/support/cli_run.h"
 #include "tests/support/test_files.h"
-#include "tests/support/tmpfs_mount.h"
+#include "tests/support/test_mount.h"
 
 namespace fs = std::filesystem;
 
@@ -135,12 +135,12 @@ TEST_CASE("shards on a read-only file system merge, and writers there say why th
     // corpus there, where stats and query read it.
     TempPath folder("review4-read-only");
     fs::create_directory(folder.path);
-    const TmpfsMount tmpfs(folder.path / "ro", "4m");
-    if (!tmpfs.mounted) {
+    const TestMount tmpfs = TestMount::tmpfs(folder.path / "ro", "4m");
+    if (!tmpfs.mounted()) {
         WARN("mount is not allowed here (not root): skipped");
         return;
     }
-    const std::string& mount = tmpfs.at;
+    const std::string& mount = tmpfs.at();
     for (const char* shard : {"0/2", "1/2"}) {
         const std::string db = mount + "/s" + std::string(1, shard[0]) + ".db";
         REQUIRE(run_kenken("generate -q --db " + db + " --sizes 4 -n 12 --seed 5 --shard " + shard)

@@ -8,7 +8,7 @@
 
 #include "tests/support/cli_run.h"
 #include "tests/support/test_files.h"
-#include "tests/support/tmpfs_mount.h"
+#include "tests/support/test_mount.h"
 
 namespace fs = std::filesystem;
 
@@ -28,12 +28,12 @@ TEST_CASE("readers of a read-only corpus read the commits its -wal file holds wi
           "[cli][read-only][wal]") {
     TempPath folder("read-only-wal");
     fs::create_directory(folder.path);
-    const TmpfsMount tmpfs(folder.path / "ro", "8m");
-    if (!tmpfs.mounted) {
+    const TestMount tmpfs = TestMount::tmpfs(folder.path / "ro", "8m");
+    if (!tmpfs.mounted()) {
         WARN("mount is not allowed here (not root): skipped");
         return;
     }
-    const std::string db = tmpfs.at + "/c.db";
+    const std::string db = tmpfs.at() + "/c.db";
     REQUIRE(run_kenken("generate -q --db " + db + " --sizes 4 -n 6 --seed 5").status == 0);
     // A second run while a reader holds a read transaction: no checkpoint can pass it,
     // so every commit of the run stays in the -wal file; then the reader ends without
@@ -67,7 +67,7 @@ TEST_CASE("readers of a read-only corpus read the commits its -wal file holds wi
     REQUIRE(run_kenken(reads[1] + (without / "c.db").string()).out != expected[1]);
     REQUIRE(tmpfs.remount_read_only());
     const std::string listed =
-        run_shell("ls -l --full-time " + tmpfs.at + " && md5sum " + tmpfs.at + "/*").out;
+        run_shell("ls -l --full-time " + tmpfs.at() + " && md5sum " + tmpfs.at() + "/*").out;
 
     for (size_t i = 0; i < std::size(reads); ++i) {
         const CliResult r = run_kenken(reads[i] + db);
@@ -87,7 +87,7 @@ TEST_CASE("readers of a read-only corpus read the commits its -wal file holds wi
     CHECK(m.status == 0);
     REQUIRE(run_kenken("merge --force --db " + reference + " " + copy).status == 0);
     CHECK(run_kenken(reads[1] + merged).out == run_kenken(reads[1] + reference).out);
-    CHECK(run_shell("ls -l --full-time " + tmpfs.at + " && md5sum " + tmpfs.at + "/*").out ==
+    CHECK(run_shell("ls -l --full-time " + tmpfs.at() + " && md5sum " + tmpfs.at() + "/*").out ==
           listed);
 
     // With another process holding the corpus open (a lock on it), its writes could
@@ -99,4 +99,36 @@ TEST_CASE("readers of a read-only corpus read the commits its -wal file holds wi
         CHECK_THAT(r.out, Catch::Contains("its -wal file holds commits") &&
                               Catch::Contains("another process (pid"));
     }
+}
+
+TEST_CASE("a reader through a read-only mount beside a live writer reads with the writer's -shm",
+          "[cli][read-only][wal]") {
+    // The other side of the case above: with a connection open (its -shm file in use),
+    // the reader must neither take the corpus for one without a -shm file nor refuse it.
+    TempPath folder("read-only-wal-live");
+    fs::create_directory(folder.path);
+    const std::string db = (folder.path / "c.db").string();
+    REQUIRE(run_kenken("generate -q --db " + db + " --sizes 4 -n 6 --seed 5").status == 0);
+    const std::string view = (folder.path / "view").string();
+    const TestMount mount = TestMount::bind(folder.path, view);
+    if (!mount.mounted()) {
+        WARN("mount is not allowed here (not root): skipped");
+        return;
+    }
+    REQUIRE(mount.remount_read_only());
+    // A connection holds the corpus open, its read transaction keeping a second run's
+    // commits in the -wal file; with it still open (idle), stats reads through the view.
+    const CliResult r = run_shell(
+        "python3 -c \"import sqlite3, subprocess, sys; c = sqlite3.connect('" + db +
+        "', isolation_level=None); c.execute('BEGIN'); c.execute('SELECT count(*) FROM "
+        "puzzles').fetchall(); subprocess.run(['" KENKEN_BINARY "', 'generate', '-q', '--db', '" +
+        db +
+        "', '--sizes', '4', '-n', '12', '--seed', '6'], check=True, capture_output=True); "
+        "c.execute('COMMIT'); sys.exit(subprocess.run(['" KENKEN_BINARY
+        "', 'stats', '--json', "
+        "'--db', '" +
+        view + "/c.db']).returncode)\"");
+    INFO(r.out);
+    CHECK(r.status == 0);
+    CHECK_THAT(r.out, Catch::Contains("\"total\":12"));
 }
