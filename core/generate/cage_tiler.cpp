@@ -130,12 +130,29 @@ class TargetDraw {
         const int i = rng.weighted(weight_.data(), count_);
         return i < 0 ? fallback_ : i + 1;
     }
+    // The smallest size operator() can return (Rng::weighted draws only weights > 0).
+    int smallest() const {
+        for (int size = 1; size <= count_; ++size)
+            if (weight_[size - 1] > 0) return size;
+        return fallback_;
+    }
 
   private:
     int count_;
     int fallback_;
     std::array<double, kMaxCells> weight_;
 };
+
+// Domino-first joins cells in pairs of this size before it draws targets.
+int pair_size(const TilingConfig& cfg) {
+    return std::min(2, std::max(cfg.max_cage, 1));
+}
+
+// The smallest target a layout's components can be given.
+int smallest_target(const TilingConfig& cfg) {
+    const int min_size = cfg.strategy == TilingStrategy::DominoFirst ? pair_size(cfg) : 1;
+    return TargetDraw(cfg, min_size).smallest();
+}
 
 void tile_random_edges(int n, const TilingConfig& cfg, Components& comps, Rng& rng) {
     const TargetDraw draw_target(cfg, 1);
@@ -168,14 +185,13 @@ void fold_singles(int n, const TilingConfig& cfg, Components& comps, const Edges
 
 void tile_domino_first(int n, const TilingConfig& cfg, Components& comps, Rng& rng) {
     const auto edges = shuffled_edges(n, rng);
-    const int pair_size = std::min(2, std::max(cfg.max_cage, 1));
+    const int pair = pair_size(cfg);
     for (const auto& [u, v] : edges) {
         const int a = comps.find(u), b = comps.find(v);
-        if (a != b && comps.size(a) == 1 && comps.size(b) == 1 && pair_size == 2)
-            comps.join(a, b, 2);
+        if (a != b && comps.size(a) == 1 && comps.size(b) == 1 && pair == 2) comps.join(a, b, 2);
     }
     // Grow: every component takes a target of 2..K, then the edges are walked again.
-    const TargetDraw draw_target(cfg, pair_size);
+    const TargetDraw draw_target(cfg, pair);
     for (int c = 0; c < n * n; ++c)
         if (comps.find(c) == c) comps.set_target(c, draw_target(rng));
     for (const auto& [u, v] : shuffled_edges(n, rng)) comps.try_grow(u, v);
@@ -197,6 +213,16 @@ void tile_cages(int n, const TilingConfig& cfg, Rng& rng, std::vector<std::vecto
             break;
     }
     comps.cages(out);
+}
+
+bool every_layout_has_cage_over_n(int n, const TilingConfig& cfg) {
+    // Every component's target is at least T = smallest_target (a join keeps the larger
+    // target). Were every cage of a layout at most n cells, with T >= 2n: take two
+    // neighbouring cages (a single cage has n * n > n cells). When the growing pass
+    // walked an edge between them, the two sides were no bigger than the cages they
+    // became, so neither was full (n < T) and their union fit a target (2n <= T): they
+    // were joined, and are one cage. Folding single cells in (domino-first) only joins.
+    return n >= 2 && smallest_target(cfg) >= 2 * n;
 }
 
 std::vector<std::vector<int>> tile_cages(int n, const TilingConfig& cfg, Rng& rng) {

@@ -42,4 +42,10 @@ std::vector<std::vector<int>> tile_cages(int n, const TilingConfig& cfg, Rng& rn
 // The same layout into out, reusing its vectors' capacity (no allocation once warm).
 void tile_cages(int n, const TilingConfig& cfg, Rng& rng, std::vector<std::vector<int>>& out);
 
+// Whether every layout tile_cages can make for n has a cage of more than n cells, which
+// repeats a value in any Latin square of order n (so under the killer rule no layout
+// of that size will do). True when the smallest target size that can be drawn is at
+// least 2n: two neighbouring cages of at most n cells each would have been joined.
+bool every_layout_has_cage_over_n(int n, const TilingConfig& cfg);
+
 }  // namespace kk

@@ -13,6 +13,7 @@
 #include "core/io/text_lines.h"
 #include "db/store/run_rows.h"
 #include "db/store/schema.h"
+#include "db/store/shmless_read.h"
 
 namespace kk::db {
 namespace {
@@ -254,13 +255,17 @@ Corpus Corpus::open_read_only(const std::string& path) {
     Connection db = open_connection(path, SQLITE_OPEN_READONLY);
     try {
         check_schema_read_only(db.get(), path.c_str());
-    } catch (const DbError&) {
+    } catch (const DbError& first) {
         // A WAL corpus we may not write (or in a folder we may not write) may have
-        // no -shm file to share, and we cannot make one: read the file as it stands
-        // (immutable).
-        db = open_connection(file_uri(path) + "?immutable=1",
-                             SQLITE_OPEN_READONLY | SQLITE_OPEN_URI);
+        // no -shm file to share, and we cannot make one. Read as it stands (immutable),
+        // commits in its -wal file were left out without a word: they are read through
+        // a wal-index of our own, or the corpus is refused saying why.
+        db.reset();
+        const std::optional<ShmlessRead> how = shmless_read(path);
+        if (!how) throw shm_unusable(path, first.what());
+        db = open_shmless(path, *how);
         check_schema_read_only(db.get(), path.c_str());
+        if (how == ShmlessRead::PrivateWalIndex) check_still_shmless(path);
     }
     return Corpus(std::move(db));
 }

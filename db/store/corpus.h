@@ -15,6 +15,7 @@
 
 #include "db/store/query.h"
 #include "db/store/record.h"
+#include "db/store/shmless_read.h"
 #include "db/store/sqlite.h"
 
 namespace kk::db {
@@ -177,6 +178,8 @@ class Corpus {
   private:
     explicit Corpus(Connection db);
     Statement& insert_statement();
+    // ATTACHes a shard SQLite could not open the usual way (no -shm file can be made).
+    void attach_shmless(const std::string& path, ShmlessRead how);
 
     struct Patience;  // wait_for_other_writers's callbacks, where the connection finds them
     std::unique_ptr<Patience> patience_;  // before db_: it outlives the connection
@@ -184,6 +187,7 @@ class Corpus {
     std::unique_ptr<Statement> insert_;            // prepared once, reused by every insert
     std::unique_ptr<Statement> lookup_canonical_;  // the same for holds_canonical
     int shard_version_ = 0;                        // schema version of the attached shard
+    bool shard_shmless_ = false;  // the shard is read through a wal-index of its own
 };
 
 }  // namespace kk::db

@@ -5,6 +5,7 @@
 #include "db/store/corpus.h"
 #include "db/store/run_rows.h"
 #include "db/store/schema.h"
+#include "db/store/shmless_read.h"
 #include "db/store/sqlite.h"
 #include "db/store/version.h"
 
@@ -30,20 +31,14 @@ std::vector<RunRow> Corpus::attach_shard(const std::string& path) {
         try {
             Statement attach(db_.get(), std::string("ATTACH DATABASE ? AS ") + kShard);
             attach.bind(1, path).run();
-        } catch (const DbError&) {
+        } catch (const DbError& first) {
             // A shard on a read-only medium (a read-only mount, a share) has no -shm
-            // file and none can be made: "unable to open database file". Read as it
-            // stands (immutable), as the readers do, unless a -wal file holds commits
-            // that reading so would leave out.
-            struct stat wal;
-            if (::stat((path + "-wal").c_str(), &wal) == 0 && wal.st_size > 0)
-                throw DbError("cannot read " + path +
-                              ": its -wal file holds commits that SQLite reads only with a "
-                              "-shm file, which cannot be made in its folder (read-only?): "
-                              "copy the shard with its -wal file to a folder that can be "
-                              "written, and merge the copy");
-            Statement attach(db_.get(), std::string("ATTACH DATABASE ? AS ") + kShard);
-            attach.bind(1, file_uri(path) + "?immutable=1").run();
+            // file and none can be made: "unable to open database file". Read it as the
+            // readers do: as it stands (immutable), or, when its -wal file holds
+            // commits, through a wal-index of its own (or refused, saying why).
+            const std::optional<ShmlessRead> how = shmless_read(path);
+            if (!how) throw shm_unusable(path, first.what());
+            attach_shmless(path, *how);
         }
         attached = true;
         Statement tables(db_.get(), std::string("SELECT count(*) FROM ") + kShard +
@@ -78,8 +73,42 @@ std::vector<RunRow> Corpus::attach_shard(const std::string& path) {
     }
 }
 
+void Corpus::attach_shmless(const std::string& path, ShmlessRead how) {
+    const bool private_index = how == ShmlessRead::PrivateWalIndex;
+    // The shard must be in exclusive locking mode before its first read. Only the
+    // pragma without a schema gives a mode to a database ATTACH is yet to open; it sets
+    // main's too, put back once the shard is read (a heap wal-index keeps its mode).
+    if (private_index) exec(db_.get(), "PRAGMA locking_mode = EXCLUSIVE");
+    try {
+        Statement attach(db_.get(), std::string("ATTACH DATABASE ? AS ") + kShard);
+        attach.bind(1, shmless_uri(path, how)).run();
+        shard_shmless_ = private_index;
+        if (private_index)
+            Statement(db_.get(), std::string("SELECT count(*) FROM ") + kShard + ".sqlite_master")
+                .step();
+    } catch (const DbError&) {
+        if (private_index) exec(db_.get(), "PRAGMA locking_mode = NORMAL");
+        if (shard_shmless_) detach_shard();
+        throw;
+    }
+    if (private_index) {
+        exec(db_.get(), "PRAGMA locking_mode = NORMAL");
+        try {
+            check_still_shmless(path);
+        } catch (const DbError&) {
+            detach_shard();
+            throw;
+        }
+    }
+}
+
 void Corpus::detach_shard() {
+    // A shard read through its own wal-index holds no lock: detaching must not take
+    // itself for its last reader and checkpoint it.
+    if (shard_shmless_) sqlite3_db_config(db_.get(), SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, nullptr);
     exec(db_.get(), std::string("DETACH DATABASE ") + kShard);
+    if (shard_shmless_) sqlite3_db_config(db_.get(), SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 0, nullptr);
+    shard_shmless_ = false;
 }
 
 int Corpus::shard_puzzles_outside_runs() {

@@ -121,6 +121,14 @@ void sample_latin(Candidate& c, const FactoryConfig& config) {
     // layout that passes the single-cell filter replaces the one that did.
     if (!config.rules.killer) return;
     const TilingConfig& tiling = config.recipes[static_cast<size_t>(c.recipe)].tiling;
+    // When every layout of this size has a cage of more than n cells, each repeats a
+    // value: the retilings cannot help (cages of 9 cells on a 4x4 took 18 s to give a
+    // quota up, 200 retilings a candidate). The candidate's generator is its own, so
+    // skipping them changes no other candidate.
+    if (every_layout_has_cage_over_n(c.size, tiling)) {
+        c.outcome = Outcome::KillerRepeat;
+        return;
+    }
     for (int tries = 0; tries < kKillerRetiles && repeats_in_cage(c.solution, c.cages); ++tries) {
         auto next = tile_cages(c.size, tiling, c.rng);
         if (!exceeds_singletons(next, config.max_singletons)) c.cages = std::move(next);

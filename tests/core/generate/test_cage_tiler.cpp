@@ -150,3 +150,43 @@ TEST_CASE("tiling into used buffers gives the layout a fresh tiling gives", "[ti
         CHECK(reused_rng.next() == fresh_rng.next());
     }
 }
+
+TEST_CASE("a size whose every layout has a cage of more than n cells is told, and only such a one",
+          "[tiler]") {
+    // Under the killer rule such a layout repeats a value whatever the square: the factory
+    // skips its 200 retilings a candidate on that word, so it must hold for every layout.
+    const auto widest = [](int n, const TilingConfig& cfg, std::uint64_t i) {
+        Rng rng(47, i);
+        size_t most = 0;
+        for (const auto& cage : tile_cages(n, cfg, rng)) most = std::max(most, cage.size());
+        return static_cast<int>(most);
+    };
+    for (auto strategy : {TilingStrategy::RandomEdges, TilingStrategy::DominoFirst})
+        for (int smallest = 1; smallest <= 9; ++smallest)
+            for (int n = 2; n <= 5; ++n) {
+                TilingConfig cfg;
+                cfg.strategy = strategy;
+                cfg.max_cage = 9;
+                cfg.size_weights.assign(9, 0.0);
+                for (int s = smallest; s <= 9; ++s) cfg.size_weights[s - 1] = 1.0;
+                const bool told = every_layout_has_cage_over_n(n, cfg);
+                INFO(tiling_strategy_name(strategy)
+                     << " " << n << "x" << n << ", targets " << smallest << "..9");
+                // Told exactly when the smallest target is at least 2n (domino-first's
+                // targets start at 2).
+                CHECK(told == (std::max(smallest,
+                                        strategy == TilingStrategy::DominoFirst ? 2 : 1) >= 2 * n));
+                int over = 0;
+                for (std::uint64_t i = 0; i < 400; ++i) over += widest(n, cfg, i) > n;
+                if (told) CHECK(over == 400);
+            }
+    // No weight drawn: every target is max_cage.
+    TilingConfig none;
+    none.size_weights = {0.0, 0.0, 0.0};
+    none.max_cage = 8;
+    CHECK(every_layout_has_cage_over_n(4, none));
+    none.max_cage = 7;
+    CHECK_FALSE(every_layout_has_cage_over_n(4, none));
+    CHECK_FALSE(every_layout_has_cage_over_n(4, TilingConfig{}));
+    CHECK_FALSE(every_layout_has_cage_over_n(1, none));
+}
