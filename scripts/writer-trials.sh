@@ -489,7 +489,7 @@ mixed_part() {
         # Every other round, an export to stdout whose reader stalls first: it holds the
         # write lock until its reader takes the pack (its pipe made small, so that even
         # a small pack fills it), and every other writer waits it out.
-        local stall_ms="" stall_pid="" stop_victim="" stop_sig="" stop_ms="" stop_took=""
+        local stall_ms="" stall_pid="" stop_victim="" stop_sig="" stop_ms="" stop_took="" stop_late=""
         rm -f "$work"/stalled.*
         if ((r % 2 == 0)); then
             if ((r % 4 == 0)); then
@@ -544,7 +544,13 @@ mixed_part() {
                 sleep_ms "$stop_ms"
                 stop_sig=$([ $((RANDOM % 2)) = 0 ] && echo TERM || echo INT)
                 t_sent=$(now_ms)
-                kill -s "$stop_sig" "${pid_of[$stop_victim]}"
+                if ! kill -s "$stop_sig" "${pid_of[$stop_victim]}" 2>/dev/null; then
+                    # It got the lock and ended first: checked as the others are.
+                    stop_late="$stop_victim ended before SIG$stop_sig"
+                    stop_victim=""
+                fi
+            fi
+            if [ -n "$stop_victim" ]; then
                 finish_by "${pid_of[$stop_victim]}" $((t_sent + 1000))
                 stop_took=$(($(now_ms) - t_sent))
                 if [ "$finished_status" = hung ]; then
@@ -631,6 +637,7 @@ mixed_part() {
         [ -z "$at_place" ] || vdesc="; $victim killed at its rename into place"
         [ -z "$stall_ms" ] || vdesc="$vdesc; stdout export stalled ${stall_ms} ms: exit $(cat "$work/stalled.status" 2>/dev/null)"
         [ -z "$stop_victim" ] || vdesc="$vdesc; $stop_victim stopped (SIG$stop_sig) in its wait: ended in ${stop_took} ms"
+        [ -z "$stop_late" ] || vdesc="$vdesc; $stop_late"
         echo "round $r: ${order[*]}$vdesc: generate $g, merge $m, exports ${status_of[exportA]}/${status_of[exportB]}, delete ${status_of[delete]}, verify ${status_of[verify]}, stats ${status_of[stats]} (${t_round} ms): $what"
     done
     # The last round's kill is settled by one more export.

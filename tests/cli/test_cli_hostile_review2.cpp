@@ -263,11 +263,23 @@ TEST_CASE("export, merge and packs --delete wait for an export to a pipe nobody 
         return "(({ " + kKenken + " " + command + " 2>&1 >/dev/null; echo $? >" + status +
                "; } | true); echo \"" + label + ": status $(cat " + status + ")\")";
     };
+    // And a generate whose corpus is renamed while a reader holds it: its checkpoint of
+    // the moved file, which also waits for readers, waited as long as the reader lived
+    // (here 11.5 s, `kenken query | less` for ever), warning of a write lock nobody held,
+    // before the run stopped with exit 1; SQLite's 10 s bound it again.
+    const std::string moved = "(timeout 30 " + kKenken + " generate --db " + d +
+                              "/g.db --sizes 5 -n 1000000 --add -j 1 >" + d +
+                              "/g.out 2>&1; echo \"moved-corpus generate: status $?\"; cat " + d +
+                              "/g.out) & ";
+    const std::string reader_then_move =
+        "(echo 'BEGIN; SELECT count(*) FROM puzzles;'; sleep "
+        "11.5; echo 'COMMIT;') | sqlite3 " +
+        d + "/g.db >/dev/null & sleep 0.3; mv " + d + "/g.db " + d + "/g2.db; ";
     const CliResult r = run_shell(
-        "(" + stalled_export(d, 13) + "(" + kKenken + " export --db " + d + "/c.db -n 5 -o " + d +
-        "/p2.neknek; echo \"export status $?\") & (" + kKenken + " packs --db " + d +
-        "/c.db --delete 1; echo \"packs status $?\") & (" + kKenken + " merge --db " + d +
-        "/c.db " + d + "/s.db; echo \"merge status $?\") & " +
+        "(" + moved + stalled_export(d, 13) + reader_then_move + "(" + kKenken + " export --db " +
+        d + "/c.db -n 5 -o " + d + "/p2.neknek; echo \"export status $?\") & (" + kKenken +
+        " packs --db " + d + "/c.db --delete 1; echo \"packs status $?\") & (" + kKenken +
+        " merge --db " + d + "/c.db " + d + "/s.db; echo \"merge status $?\") & " +
         closed_stderr("export --db " + d + "/c.db -n 5 -o " + d + "/p3.neknek",
                       "closed-stderr-export") +
         " & " + closed_stderr("packs --db " + d + "/c.db --delete 2", "closed-stderr-packs") +
@@ -278,6 +290,9 @@ TEST_CASE("export, merge and packs --delete wait for an export to a pipe nobody 
     CHECK_THAT(r.out, Catch::Contains("closed-stderr-export: status 0") &&
                           Catch::Contains("closed-stderr-packs: status 0"));
     CHECK_THAT(r.out, !Catch::Contains("database is locked"));
+    CHECK_THAT(r.out, Catch::Contains("moved-corpus generate: status 1") &&
+                          Catch::Contains("removed, renamed or replaced") &&
+                          !Catch::Contains("g.db: another process has held"));
     for (const char* command : {"export", "packs", "merge"})
         CHECK_THAT(r.out, Catch::Contains(std::string(command) + ": warning: " + d +
                                           "/c.db: another process has held the corpus's write "
