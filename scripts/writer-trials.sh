@@ -530,7 +530,9 @@ mixed_part() {
         # moment of its wait, and must end within a second.
         if [ -n "$stall_ms" ] && ((r % 4 == 0)); then
             local cands t_end t_sent left
-            cands=($(printf '%s\n' generate merge exportA exportB delete | grep -vx "${victim:-none}" | shuf))
+            # Each writer first in turn (generate is nearly always waiting).
+            cands=(generate merge exportA exportB delete generate merge exportA exportB)
+            cands=($(printf '%s\n' "${cands[@]:$(((r / 4) % 5)):5}" | grep -vx "${victim:-none}"))
             t_end=$((t_round + stall_ms - 300))
             while [ -z "$stop_victim" ] && [ "$(now_ms)" -lt "$t_end" ]; do
                 for j in "${cands[@]}"; do
