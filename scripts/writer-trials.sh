@@ -33,10 +33,11 @@
 #           random 0 to STALL s first (it holds the write lock all that while, and the
 #           others wait it out): every command must end within the stall and a margin
 #           (what is still running is printed), its pack be recorded and whole. Every
-#           fourth round stops one writer (SIGTERM or SIGINT) at a random moment while it
-#           waits for that lock: it must end within a second with its documented status
-#           (generate and merge 130, export and packs --delete by the signal), nothing
-#           of it half-written or recorded.
+#           fourth round starts the others once it holds the lock and stops one writer
+#           (SIGTERM or SIGINT) at a random moment while it waits for that lock: it must
+#           end within a second with its documented status (generate and merge 130,
+#           export and packs --delete by the signal), nothing of it half-written or
+#           recorded.
 #
 # TRIALS is per part (default 20); PARTs default to all three. -n: puzzles in the
 # corpora (default 24000; packs are a sixteenth of it). -s: the longest stall of the
@@ -513,6 +514,15 @@ mixed_part() {
             } | (sleep_ms "$stall_ms"; cat >"$work/stalled.txt") &
             stall_pid=$!
             pids+=($!)
+            if ((r % 4 == 0)); then
+                # The others start once it holds the lock, so that they all wait (a short
+                # export or deletion otherwise ended before it): a probe's BEGIN
+                # IMMEDIATE fails while it does.
+                for j in $(seq 1 150); do
+                    sqlite3 -cmd ".timeout 0" "$db" "BEGIN IMMEDIATE; ROLLBACK;" >/dev/null 2>&1 || break
+                    sleep 0.02
+                done
+            fi
         fi
         for j in "${order[@]}"; do
             # SIGINT too reaches them (a script's background job ignores it otherwise).
