@@ -29,14 +29,25 @@
 #           which need the one writer, one writes and the other exits 9 naming its pid
 #           (or the merge ended before the generate began); the others exit with their
 #           documented statuses (docs/usage.md); then the pack invariants and verify.
+#           Every other round also starts an `export -o -` whose reader stalls for a
+#           random 0 to STALL s first (it holds the write lock all that while, and the
+#           others wait it out): every command must end within the stall and a margin
+#           (what is still running is printed), its pack be recorded and whole. Every
+#           fourth round starts the others once it holds the lock and stops one writer
+#           (SIGTERM or SIGINT) at a random moment while it waits for that lock: it must
+#           end within a second with its documented status (generate and merge 130,
+#           export and packs --delete by the signal), nothing of it half-written or
+#           recorded.
 #
 # TRIALS is per part (default 20); PARTs default to all three. -n: puzzles in the
-# corpora (default 24000; packs are a sixteenth of it). KENKEN names the binary.
+# corpora (default 24000; packs are a sixteenth of it). -s: the longest stall of the
+# stalled reader in mixed, in seconds (default 12). KENKEN names the binary.
 # Prints one line a trial and a summary; exit 0 only when every invariant held.
 set -euo pipefail
 export LC_ALL=C # EPOCHREALTIME with a decimal point
-usage="usage: $0 [-n PUZZLES] [TRIALS] [export|merge|mixed...]   (TRIALS: a whole number from 1)"
+usage="usage: $0 [-n PUZZLES] [-s STALL] [TRIALS] [export|merge|mixed...]   (TRIALS: a whole number from 1)"
 puzzles=24000
+max_stall=12
 while [ $# -gt 0 ]; do
     case "$1" in
         -h | --help) echo "$usage"; exit 0 ;;
@@ -44,6 +55,10 @@ while [ $# -gt 0 ]; do
             [[ "${2-}" =~ ^[1-9][0-9]*$ ]] && [ "$2" -ge 320 ] ||
                 { echo "$usage (PUZZLES: 320 or more)" >&2; exit 2; }
             puzzles=$2; shift 2 ;;
+        -s)
+            [[ "${2-}" =~ ^[0-9]+$ ]] && [ "$2" -le 600 ] ||
+                { echo "$usage (STALL: whole seconds, 0 to 600)" >&2; exit 2; }
+            max_stall=$2; shift 2 ;;
         *) break ;;
     esac
 done
@@ -60,7 +75,7 @@ for p in "${parts[@]}"; do
 done
 root="$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)"
 kenken="${KENKEN:-$root/build/kenken}"
-for tool in sqlite3 bc sha256sum jq pdfinfo; do
+for tool in sqlite3 bc sha256sum jq pdfinfo python3; do
     command -v "$tool" >/dev/null || { echo "writer-trials: $tool is missing (scripts/setup.sh)" >&2; exit 1; }
 done
 work="$(mktemp -d /tmp/kenken-writer-trials.XXXXXX)"
@@ -92,6 +107,33 @@ must() {
         tail -5 "$work/must.log" >&2
         exit 2
     fi
+}
+
+# alive PID: the process has not ended (a zombie has).
+alive() {
+    local st
+    st=$(sed 's/^.*) //' "/proc/$1/stat" 2>/dev/null | cut -d' ' -f1) && [ -n "$st" ] && [ "$st" != Z ]
+}
+# waiting PID: a thread of it sleeps in SQLite's busy handler (sqlite3_sleep), waiting
+# for another process's lock.
+waiting() { grep -qs nanosleep /proc/"$1"/task/*/wchan; }
+# finish_by PID DEADLINE_MS: waits for PID until then; finished_status is its exit
+# status, or "hung" (it is left running).
+finished_status=""
+finish_by() {
+    while alive "$1"; do
+        if [ "$(now_ms)" -ge "$2" ]; then finished_status=hung; return; fi
+        sleep 0.02
+    done
+    finished_status=0
+    wait "$1" 2>/dev/null || finished_status=$?
+}
+# small_pipe CMD...: runs CMD with its stdout's pipe shrunk to a page (F_SETPIPE_SZ),
+# so that a small pack fills it and its writer blocks until the reader reads.
+small_pipe() {
+    python3 -c 'import fcntl, os, sys
+fcntl.fcntl(1, 1031, 4096)
+os.execvp(sys.argv[1], sys.argv[1:])' "$@"
 }
 
 # --- pack invariants ---------------------------------------------------------------
@@ -367,10 +409,53 @@ mixed_part() {
     declare -A count=()
     local r names cmd order j pid status victim kill_ms
     local small=$((pack / 4)) at_place strace_ok=0
+    # The stalled export's pack, and how long past its stall a round may last.
+    local stall_n=$((pack / 2)) round_margin_ms=60000
+    # The stalled export's pack: exit 0, recorded, and its reader took it whole.
+    check_stalled_pack() {
+        local s id n
+        s=$(cat "$work/stalled.status" 2>/dev/null || echo none)
+        if [ "$s" != 0 ]; then
+            fault "round $r: the stalled export -o - exit $s: $(tail -1 "$work/stalled.err")"
+            return
+        fi
+        id=$(sed -n 's/^pack \([0-9]*\): .* to stdout$/\1/p' "$work/stalled.err")
+        if [ -z "$id" ]; then
+            fault "round $r: the stalled export names no pack: $(tail -1 "$work/stalled.err")"
+            return
+        fi
+        n=$(sqlite3 "$db" "SELECT count FROM packs WHERE id = $id AND out = '-'")
+        [ "$n" = "$stall_n" ] || fault "round $r: the stalled pack $id is recorded with '$n' puzzles, not $stall_n"
+        "$kenken" packs --db "$db" --show "$id" --json | cmp -s - "$work/stalled.txt" ||
+            fault "round $r: what the stalled reader took is not pack $id as recorded"
+    }
+    # A writer stopped in its wait: its documented status, nothing of it left or recorded.
+    check_stopped_waiter() {
+        local j=$1 sig=$2 s=${status_of[$1]} want out
+        case "$j" in
+            generate | merge) want=130 ;;
+            *) want=$((128 + $(signo "$sig"))) ;;
+        esac
+        [ "$s" = "$want" ] ||
+            fault "round $r: $j stopped by SIG$sig in its wait: exit $s, not $want: $(tail -1 "$work/$j.out")"
+        case "$j" in
+            exportA | exportB)
+                out=$dir/a$r.pdf
+                [ "$j" = exportA ] || out=$dir/b$r.neknek
+                [ ! -e "$out" ] || fault "round $r: $j stopped in its wait, but $out is there"
+                [ "$(sqlite3 "$db" "SELECT count(*) FROM packs WHERE out = '$out'")" = 0 ] ||
+                    fault "round $r: $j stopped in its wait, but its pack is recorded"
+                ! compgen -G "$dir/.*.kkpart-${pid_of[$j]}" >/dev/null ||
+                    fault "round $r: $j stopped in its wait left its part file" ;;
+            delete)
+                [ -z "$del" ] || [ "$(sqlite3 "$db" "SELECT count(*) FROM packs WHERE id = $del")" = 1 ] ||
+                    fault "round $r: packs --delete stopped in its wait, but pack $del is gone" ;;
+        esac
+    }
     strace -f -o /dev/null true 2>/dev/null && strace_ok=1
     for r in $(seq 1 "$trials"); do
         # When few fresh puzzles are left, every pack is deleted (their files stay).
-        if [ "$(fresh_left "$db")" -lt $((4 * small)) ]; then
+        if [ "$(fresh_left "$db")" -lt $((4 * small + stall_n)) ]; then
             for j in $(sqlite3 "$db" "SELECT id FROM packs"); do
                 f=$(sqlite3 "$db" "SELECT out FROM packs WHERE id = $j")
                 must "$kenken" packs --db "$db" --delete "$j"
@@ -402,15 +487,47 @@ mixed_part() {
                 cmds[$victim]="$at_place ${cmds[$victim]}"
             fi
         fi
+        # Every other round, an export to stdout whose reader stalls first: it holds the
+        # write lock until its reader takes the pack (its pipe made small, so that even
+        # a small pack fills it), and every other writer waits it out.
+        local stall_ms="" stall_pid="" stop_victim="" stop_sig="" stop_ms="" stop_took="" stop_late=""
+        rm -f "$work"/stalled.*
+        if ((r % 2 == 0)); then
+            if ((r % 4 == 0)); then
+                # Long enough to stop a writer in the middle of its wait.
+                stall_ms=$((1500 + $(rand_ms $((max_stall * 1000 - 1499 > 1 ? max_stall * 1000 - 1499 : 1)))))
+            else
+                stall_ms=$(rand_ms $((max_stall * 1000 + 1)))
+            fi
+        fi
         # A random order; every process started before any is waited for.
         order=($(printf '%s\n' "${names[@]}" | shuf))
         local t_round
         t_round=$(now_ms)
         declare -A pid_of=() status_of=()
         pids=()
+        if [ -n "$stall_ms" ]; then
+            {
+                small_pipe env --default-signal=INT "$kenken" export --db "$db" -n "$stall_n" -o - \
+                    --format json 2>"$work/stalled.err"
+                echo $? >"$work/stalled.status"
+            } | (sleep_ms "$stall_ms"; cat >"$work/stalled.txt") &
+            stall_pid=$!
+            pids+=($!)
+            if ((r % 4 == 0)); then
+                # The others start once it holds the lock, so that they all wait (a short
+                # export or deletion otherwise ended before it): a probe's BEGIN
+                # IMMEDIATE fails while it does.
+                for j in $(seq 1 150); do
+                    sqlite3 -cmd ".timeout 0" "$db" "BEGIN IMMEDIATE; ROLLBACK;" >/dev/null 2>&1 || break
+                    sleep 0.02
+                done
+            fi
+        fi
         for j in "${order[@]}"; do
+            # SIGINT too reaches them (a script's background job ignores it otherwise).
             # shellcheck disable=SC2086
-            ${cmds[$j]} >"$work/$j.out" 2>&1 &
+            env --default-signal=INT ${cmds[$j]} >"$work/$j.out" 2>&1 &
             pid_of[$j]=$!
             pids+=($!)
         done
@@ -419,21 +536,80 @@ mixed_part() {
             sleep_ms "$kill_ms"
             kill -9 "${pid_of[$victim]}" 2>/dev/null || victim=""
         fi
-        # The generate goes on until the other writers are done, then is stopped.
-        for j in merge exportA exportB delete generate verify stats; do
-            [ "$j" != generate ] || kill -TERM "${pid_of[generate]}" 2>/dev/null || true
-            status=0
-            wait "${pid_of[$j]}" 2>/dev/null || status=$?
-            status_of[$j]=$status
+        # Every fourth round, one writer seen waiting for the lock is stopped at a random
+        # moment of its wait, and must end within a second.
+        if [ -n "$stall_ms" ] && ((r % 4 == 0)); then
+            local cands t_end t_sent left
+            # Each writer first in turn (generate is nearly always waiting).
+            cands=(generate merge exportA exportB delete generate merge exportA exportB)
+            cands=($(printf '%s\n' "${cands[@]:$(((r / 4) % 5)):5}" | grep -vx "${victim:-none}"))
+            t_end=$((t_round + stall_ms - 300))
+            while [ -z "$stop_victim" ] && [ "$(now_ms)" -lt "$t_end" ]; do
+                for j in "${cands[@]}"; do
+                    if alive "${pid_of[$j]}" && waiting "${pid_of[$j]}"; then stop_victim=$j; break; fi
+                done
+                [ -n "$stop_victim" ] || sleep 0.02
+            done
+            if [ -n "$stop_victim" ]; then
+                left=$((t_end - $(now_ms)))
+                stop_ms=$(rand_ms $((left > 1 ? left : 1)))
+                sleep_ms "$stop_ms"
+                stop_sig=$([ $((RANDOM % 2)) = 0 ] && echo TERM || echo INT)
+                t_sent=$(now_ms)
+                if ! kill -s "$stop_sig" "${pid_of[$stop_victim]}" 2>/dev/null; then
+                    # It got the lock and ended first: checked as the others are.
+                    stop_late="$stop_victim ended before SIG$stop_sig"
+                    stop_victim=""
+                fi
+            fi
+            if [ -n "$stop_victim" ]; then
+                finish_by "${pid_of[$stop_victim]}" $((t_sent + 1000))
+                stop_took=$(($(now_ms) - t_sent))
+                if [ "$finished_status" = hung ]; then
+                    fault "round $r: $stop_victim still running 1 s after SIG$stop_sig in its wait:"
+                    ps -o pid,etimes,wchan:24,args -p "${pid_of[$stop_victim]}" | sed 's/^/    /'
+                    kill -9 "${pid_of[$stop_victim]}" 2>/dev/null || true
+                    finish_by "${pid_of[$stop_victim]}" $(($(now_ms) + 5000))
+                fi
+                status_of[$stop_victim]=$finished_status
+            fi
+        fi
+        # The generate goes on until the other writers are done, then is stopped. Every
+        # command must end within the stall and a generous margin.
+        local deadline=$((t_round + ${stall_ms:-0} + round_margin_ms)) hung=()
+        for j in merge exportA exportB delete stall generate verify stats; do
+            [ -z "${status_of[$j]-}" ] || continue
+            if [ "$j" = stall ]; then
+                [ -n "$stall_pid" ] || continue
+                pid=$stall_pid
+            else
+                pid=${pid_of[$j]}
+            fi
+            [ "$j" != generate ] || kill -TERM "$pid" 2>/dev/null || true
+            finish_by "$pid" "$deadline"
+            status_of[$j]=$finished_status
+            [ "$finished_status" != hung ] || hung+=("$j")
         done
+        if [ ${#hung[@]} -gt 0 ]; then
+            fault "round $r: still running $(((deadline - t_round) / 1000)) s after the round began (stall ${stall_ms:-0} ms): ${hung[*]}"
+            ps -o pid,etimes,wchan:24,args --ppid $$ | sed 's/^/    /'
+            for j in "${hung[@]}"; do
+                [ "$j" = stall ] && pid=$stall_pid || pid=${pid_of[$j]}
+                pkill -9 -P "$pid" 2>/dev/null || true
+                kill -9 "$pid" 2>/dev/null || true
+                finish_by "$pid" $(($(now_ms) + 5000))
+                status_of[$j]=$finished_status
+            done
+        fi
         pids=()
         t_round=$(($(now_ms) - t_round))
         local g=${status_of[generate]} m=${status_of[merge]} what
         # One writer: generate and merge. A refusal is exit 9 and names the other.
         case "$g/$m" in
             9/9) fault "round $r: generate and merge both refused (9), no writer" ;;
-            9/0)
+            9/0 | 9/130)
                 what="merge wrote, generate refused"
+                [ "$m" = 0 ] || what="merge stopped in its wait, generate refused"
                 grep -q "kenken merge, pid ${pid_of[merge]} " "$work/generate.out" ||
                     fault "round $r: generate's refusal does not name the merge: $(head -1 "$work/generate.out")" ;;
             0/9 | 130/9)
@@ -441,16 +617,23 @@ mixed_part() {
                 grep -q "kenken generate, pid ${pid_of[generate]} " "$work/merge.out" ||
                     fault "round $r: merge's refusal does not name the generate: $(head -1 "$work/merge.out")" ;;
             0/0 | 130/0) what="merge ended before generate began" ;;
+            0/130 | 130/130) what="merge stopped in its wait before generate began" ;;
             *) fault "round $r: generate exit $g, merge exit $m: $(tail -1 "$work/generate.out") / $(tail -1 "$work/merge.out")"
                what="generate $g, merge $m" ;;
         esac
+        [ "$m" != 130 ] || [ "$stop_victim" = merge ] ||
+            fault "round $r: merge exit 130, not stopped: $(tail -1 "$work/merge.out")"
         count["$what"]=$((${count["$what"]:-0} + 1))
+        if [ -n "$stop_victim" ]; then check_stopped_waiter "$stop_victim" "$stop_sig"; fi
         for j in exportA exportB; do
+            [ "$j" != "$stop_victim" ] || continue
             status=${status_of[$j]}
             if [ "$j" = "$victim" ] && [ "$status" = 137 ]; then continue; fi
             [ "$status" = 0 ] || fault "round $r: $j exit $status: $(tail -1 "$work/$j.out")"
         done
-        if [ -n "$del" ]; then
+        if [ "$stop_victim" = delete ]; then
+            :
+        elif [ -n "$del" ]; then
             [ "${status_of[delete]}" = 0 ] || fault "round $r: packs --delete $del exit ${status_of[delete]}: $(tail -1 "$work/delete.out")"
             [ "${status_of[delete]}" = 0 ] && released[$del_out]=1
         else
@@ -458,11 +641,15 @@ mixed_part() {
         fi
         [ "${status_of[verify]}" = 0 ] || fault "round $r: verify during the round exit ${status_of[verify]}: $(tail -1 "$work/verify.out")"
         [ "${status_of[stats]}" = 0 ] || fault "round $r: stats exit ${status_of[stats]}: $(tail -1 "$work/stats.out")"
+        [ -z "$stall_ms" ] || check_stalled_pack
         check_packs "$db" "$dir" "round $r"
         check_verify "$db" "round $r"
         local vdesc=""
         [ -z "$victim" ] || vdesc="; $victim killed at ${kill_ms} ms"
         [ -z "$at_place" ] || vdesc="; $victim killed at its rename into place"
+        [ -z "$stall_ms" ] || vdesc="$vdesc; stdout export stalled ${stall_ms} ms: exit $(cat "$work/stalled.status" 2>/dev/null)"
+        [ -z "$stop_victim" ] || vdesc="$vdesc; $stop_victim stopped (SIG$stop_sig) in its wait: ended in ${stop_took} ms"
+        [ -z "$stop_late" ] || vdesc="$vdesc; $stop_late"
         echo "round $r: ${order[*]}$vdesc: generate $g, merge $m, exports ${status_of[exportA]}/${status_of[exportB]}, delete ${status_of[delete]}, verify ${status_of[verify]}, stats ${status_of[stats]} (${t_round} ms): $what"
     done
     # The last round's kill is settled by one more export.

@@ -498,7 +498,13 @@ void Corpus::abandon() noexcept {
 
 void Corpus::settle_log_of_moved_file() noexcept {
     abandon();
+    // SQLite's own timeout, not the patience with other writers: a TRUNCATE checkpoint
+    // also waits for every reader, and one holding the moved file (`kenken query ... |
+    // less` left open) kept a generate waiting as long as it lived, warning of a write
+    // lock nobody held, instead of stopping with "removed, renamed or replaced".
+    sqlite3_busy_timeout(db_.get(), kBusyTimeoutMs);
     sqlite3_wal_checkpoint_v2(db_.get(), "main", SQLITE_CHECKPOINT_TRUNCATE, nullptr, nullptr);
+    if (patience_) sqlite3_busy_handler(db_.get(), &Patience::wait, patience_.get());
 }
 
 Statement& Corpus::insert_statement() {

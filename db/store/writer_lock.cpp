@@ -1,12 +1,14 @@
 #include "db/store/writer_lock.h"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <ctime>
 #include <filesystem>
@@ -49,16 +51,37 @@ std::string shown_holder(const std::string& text) {
     return line;
 }
 
+// Whether text names a writer on this host, in this PID namespace, that has ended: the
+// line an earlier holder left, which the new holder has not yet written over.
+bool names_an_ended_writer(const std::string& text) {
+    const auto at = text.find(", pid ");
+    if (at == std::string::npos) return false;
+    char* end = nullptr;
+    const long pid = std::strtol(text.c_str() + at + 6, &end, 10);
+    if (pid <= 0 || std::strncmp(end, " on ", 4) != 0) return false;
+    const std::string rest(end + 4);
+    char host[256] = "";
+    ::gethostname(host, sizeof host - 1);
+    if (rest.substr(0, rest.find(" since ")) != host) return false;
+    const std::string tag = "\npidns ";
+    const auto ns = text.find(tag);
+    std::string theirs = ns == std::string::npos ? "" : text.substr(ns + tag.size());
+    theirs = theirs.substr(0, theirs.find('\n'));
+    if (theirs != pid_namespace()) return false;
+    return ::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH;
+}
+
 // The line of the writer that holds the lock. It empties the file and then writes its
 // line, so a writer started at the same instant read "" and named the holder
-// "unknown": wait a little for the line.
+// "unknown", or read the line of the writer before it and named that one, which had
+// ended (writer-trials, once in 120 rounds): wait a little for the line.
 std::string holder_line(int fd) {
     std::string text = read_all(fd);
-    for (int tries = 0; text.empty() && tries < 20; ++tries) {
+    for (int tries = 0; (text.empty() || names_an_ended_writer(text)) && tries < 20; ++tries) {
         ::usleep(5000);
         text = read_all(fd);
     }
-    return text.empty() ? "unknown" : shown_holder(text);
+    return text.empty() || names_an_ended_writer(text) ? "unknown" : shown_holder(text);
 }
 
 std::string holder_text(const std::string& command) {

@@ -1,5 +1,7 @@
 #include "pipeline/cli/lock_wait.h"
 
+#include <signal.h>
+
 #include <iostream>
 
 #include "core/io/stop_signals.h"
@@ -21,7 +23,16 @@ void wait_out_other_writers(db::Corpus& corpus, const std::string& db,
 
 std::function<void(const std::string&)> warn_on_stderr(const std::string& command) {
     return [command](const std::string& text) {
+        // Written with SIGPIPE ignored: when stderr is a pipe whose reader went away, the
+        // warning is lost, not the command. SIGPIPE ended an export 10 s into its wait,
+        // its whole book left as a part file, and a packs --delete before it deleted.
+        struct sigaction ignore {
+        }, previous{};
+        ignore.sa_handler = SIG_IGN;
+        ::sigaction(SIGPIPE, &ignore, &previous);
         std::cerr << command << ": warning: " << text << "\n" << std::flush;
+        std::cerr.clear();  // a later message is tried again
+        ::sigaction(SIGPIPE, &previous, nullptr);
     };
 }
 

@@ -19,7 +19,8 @@ namespace kk::cli {
 void wait_out_other_writers(db::Corpus& corpus, const std::string& db,
                             std::function<void(const std::string&)> warn);
 
-// warn for a command that writes its warnings to stderr ("export: warning: ...").
+// warn for a command that writes its warnings to stderr ("export: warning: ..."). A
+// stderr whose reader went away loses the warning, not the command (no SIGPIPE).
 std::function<void(const std::string&)> warn_on_stderr(const std::string& command);
 
 }  // namespace kk::cli

@@ -248,25 +248,62 @@ TEST_CASE("export, merge and packs --delete wait for an export to a pipe nobody 
     // Each failed after SQLite's 10 s with "database is locked", exit 1, as generate did
     // before it waited: `kenken export -o - | less` left open in one terminal made every
     // other writer of that corpus fail.
+    //
+    // Beside them (the same wait, no more time), an export and a packs --delete whose
+    // stderr is a pipe whose reader went away: their warning at 10 s raised SIGPIPE and
+    // ended them (141), the export's whole pack left as a part file and unrecorded, the
+    // deletion not made. The warning is lost now, not the work.
     TempPath dir("review2-busy-writers");
     const std::string d = dir.str();
     corpus_with_a_pack_and_a_shard(d);
+    REQUIRE(run_kenken("export --db " + d + "/c.db -n 5 -o " + d + "/p0.neknek").status == 0);
+    // command with its stderr a pipe whose reader has gone, then "label: status N".
+    const auto closed_stderr = [&d](const std::string& command, const std::string& label) {
+        const std::string status = d + "/" + label + ".status";
+        return "(({ " + kKenken + " " + command + " 2>&1 >/dev/null; echo $? >" + status +
+               "; } | true); echo \"" + label + ": status $(cat " + status + ")\")";
+    };
+    // And a generate whose corpus is renamed while a reader holds it: its checkpoint of
+    // the moved file, which also waits for readers, waited as long as the reader lived
+    // (here 11.5 s, `kenken query | less` for ever), warning of a write lock nobody held,
+    // before the run stopped with exit 1; SQLite's 10 s bound it again.
+    const std::string moved = "(timeout 30 " + kKenken + " generate --db " + d +
+                              "/g.db --sizes 5 -n 1000000 --add -j 1 >" + d +
+                              "/g.out 2>&1; echo \"moved-corpus generate: status $?\"; cat " + d +
+                              "/g.out) & ";
+    const std::string reader_then_move =
+        "(echo 'BEGIN; SELECT count(*) FROM puzzles;'; sleep "
+        "11.5; echo 'COMMIT;') | sqlite3 " +
+        d + "/g.db >/dev/null & sleep 0.3; mv " + d + "/g.db " + d + "/g2.db; ";
     const CliResult r = run_shell(
-        "(" + stalled_export(d, 13) + "(" + kKenken + " export --db " + d + "/c.db -n 5 -o " + d +
-        "/p2.neknek; echo \"export status $?\") & (" + kKenken + " packs --db " + d +
-        "/c.db --delete 1; echo \"packs status $?\") & (" + kKenken + " merge --db " + d +
-        "/c.db " + d + "/s.db; echo \"merge status $?\") & wait) 2>&1");
+        "(" + moved + stalled_export(d, 13) + reader_then_move + "(" + kKenken + " export --db " +
+        d + "/c.db -n 5 -o " + d + "/p2.neknek; echo \"export status $?\") & (" + kKenken +
+        " packs --db " + d + "/c.db --delete 1; echo \"packs status $?\") & (" + kKenken +
+        " merge --db " + d + "/c.db " + d + "/s.db; echo \"merge status $?\") & " +
+        closed_stderr("export --db " + d + "/c.db -n 5 -o " + d + "/p3.neknek",
+                      "closed-stderr-export") +
+        " & " + closed_stderr("packs --db " + d + "/c.db --delete 2", "closed-stderr-packs") +
+        " & wait) 2>&1");
     INFO(r.out);
     CHECK_THAT(r.out, Catch::Contains("export status 0") && Catch::Contains("packs status 0") &&
                           Catch::Contains("merge status 0") && Catch::Contains("stalled read 200"));
+    CHECK_THAT(r.out, Catch::Contains("closed-stderr-export: status 0") &&
+                          Catch::Contains("closed-stderr-packs: status 0"));
     CHECK_THAT(r.out, !Catch::Contains("database is locked"));
+    CHECK_THAT(r.out, Catch::Contains("moved-corpus generate: status 1") &&
+                          Catch::Contains("removed, renamed or replaced") &&
+                          !Catch::Contains("g.db: another process has held"));
     for (const char* command : {"export", "packs", "merge"})
         CHECK_THAT(r.out, Catch::Contains(std::string(command) + ": warning: " + d +
                                           "/c.db: another process has held the corpus's write "
                                           "lock for 10 s"));
-    // All of it is recorded: pack 1 gone, the stalled pack and the new one, the shard.
-    check_packs_and_total(d, {2, 3}, {1}, 320);
+    // All of it is recorded: packs 1 and 2 gone, the stalled pack and the two new ones,
+    // the shard.
+    check_packs_and_total(d, {3, 4, 5}, {1, 2}, 320);
     CHECK(fs::exists(d + "/p2.neknek"));
+    CHECK(fs::exists(d + "/p3.neknek"));
+    for (const auto& entry : fs::directory_iterator(d))
+        CHECK(entry.path().filename().string().find("kkpart") == std::string::npos);
 }
 
 TEST_CASE("a stop request ends export's, merge's and packs --delete's wait for a write lock",
