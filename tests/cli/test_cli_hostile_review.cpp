@@ -395,10 +395,15 @@ TEST_CASE("a writer in another PID namespace is named as such, its pid being not
         return;
     }
     TempPath db("review-namespace.db");
-    const CliResult r =
-        run_shell("{ unshare --pid --fork " + kKenken + " generate -q --db " + db.str() +
-                  " --sizes 5 -n 3000 -j 1 & sleep 0.5; " + kKenken + " generate -q --add --db " +
-                  db.str() + " --sizes 4 -n 2; echo status $?; kill $!; wait; }");
+    // The holder runs until killed (a run of 3,000 once ended before the second writer
+    // came, on a fast machine), and the second writer starts once the holder's line is
+    // in the lock file. unshare --fork ignores SIGTERM; killed, it takes the holder along
+    // (--kill-child).
+    const CliResult r = run_shell(
+        "{ unshare --pid --fork --kill-child " + kKenken + " generate -q --db " + db.str() +
+        " --sizes 6 -n 1000000 -j 1 & for i in $(seq 1 500); do grep -qs 'pid 1 on' " + db.str() +
+        ".lock && break; sleep 0.02; done; " + kKenken + " generate -q --add --db " + db.str() +
+        " --sizes 4 -n 2; echo status $?; kill -9 $!; wait; }");
     INFO(r.out);
     CHECK_THAT(r.out, Catch::Contains("status 9"));
     CHECK_THAT(r.out, Catch::Contains("pid 1 on") && Catch::Contains("another PID namespace"));
