@@ -217,9 +217,8 @@ Corpus Corpus::open_existing(const std::string& path) {
                       "in it: start a new run with generate, without --resume)");
     // On a read-only file system SQLite opens the file read-only without a word and then
     // cannot make its -shm file: "cannot read X (... unable to open database file)".
-    const size_t slash = path.rfind('/');
-    const std::string folder = slash == std::string::npos ? "." : path.substr(0, slash + 1);
-    for (const std::string& name : {path, folder})
+    const std::string folder = std::filesystem::path(path).parent_path().string();
+    for (const std::string& name : {path, folder.empty() ? std::string(".") : folder})
         if (::access(name.c_str(), W_OK) != 0 && errno == EROFS)
             throw DbError(path +
                           " is on a read-only file system, and this command records what it "
@@ -437,6 +436,23 @@ void Corpus::set_run_status(std::int64_t id, const std::string& status,
 void Corpus::begin() {
     exec(db_.get(), "BEGIN IMMEDIATE");
 }
+void Corpus::commit() {
+    exec(db_.get(), "COMMIT");
+}
+void Corpus::rollback() {
+    exec(db_.get(), "ROLLBACK");
+}
+void Corpus::hold_snapshot() {
+    // A deferred transaction takes its snapshot at its first read.
+    exec(db_.get(), "BEGIN");
+    Statement first(db_.get(), "SELECT count(*) FROM sqlite_master");
+    first.step();
+}
+void Corpus::abandon() noexcept {
+    if (!sqlite3_get_autocommit(db_.get()))
+        sqlite3_exec(db_.get(), "ROLLBACK", nullptr, nullptr, nullptr);
+}
+
 struct Corpus::Patience {
     std::function<bool()> give_up;
     std::function<void(int)> on_wait;
@@ -477,23 +493,6 @@ void Corpus::wait_for_other_writers(std::function<bool()> give_up,
 bool Corpus::gave_up_waiting() const {
     return patience_ && patience_->gave_up &&
            (sqlite3_extended_errcode(db_.get()) & 0xff) == SQLITE_BUSY;
-}
-
-void Corpus::commit() {
-    exec(db_.get(), "COMMIT");
-}
-void Corpus::rollback() {
-    exec(db_.get(), "ROLLBACK");
-}
-void Corpus::hold_snapshot() {
-    // A deferred transaction takes its snapshot at its first read.
-    exec(db_.get(), "BEGIN");
-    Statement first(db_.get(), "SELECT count(*) FROM sqlite_master");
-    first.step();
-}
-void Corpus::abandon() noexcept {
-    if (!sqlite3_get_autocommit(db_.get()))
-        sqlite3_exec(db_.get(), "ROLLBACK", nullptr, nullptr, nullptr);
 }
 
 void Corpus::settle_log_of_moved_file() noexcept {

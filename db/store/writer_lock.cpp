@@ -12,6 +12,7 @@
 #include <cstring>
 #include <ctime>
 #include <filesystem>
+#include <optional>
 #include <system_error>
 
 #include "core/io/new_file.h"
@@ -37,17 +38,30 @@ std::string pid_namespace() {
     return n > 0 ? std::string(link, static_cast<size_t>(n)) : "";
 }
 
+// This machine's name, as a holder's line gives it.
+std::string host_name() {
+    char host[256] = "?";
+    ::gethostname(host, sizeof host - 1);
+    return host;
+}
+
+// The PID namespace a holder's text gives on its "pidns" line; nullopt when it has none
+// (a writer where /proc did not say).
+std::optional<std::string> their_pid_namespace(const std::string& text) {
+    const std::string tag = "\npidns ";
+    const auto at = text.find(tag);
+    if (at == std::string::npos) return std::nullopt;
+    const std::string rest = text.substr(at + tag.size());
+    return rest.substr(0, rest.find('\n'));
+}
+
 // The holder's line as shown: a writer in another PID namespace (a container) wrote a
 // pid this one cannot use ("pid 1", which `kill 1` would not reach), so that is said.
 std::string shown_holder(const std::string& text) {
-    const auto end = text.find('\n');
-    std::string line = text.substr(0, end);
-    const std::string tag = "\npidns ";
-    if (const auto at = text.find(tag); at != std::string::npos) {
-        const std::string theirs = text.substr(at + tag.size());
-        if (const std::string mine = pid_namespace(); !mine.empty() && theirs != mine)
+    std::string line = text.substr(0, text.find('\n'));
+    if (const auto theirs = their_pid_namespace(text))
+        if (const std::string mine = pid_namespace(); !mine.empty() && *theirs != mine)
             line += ", in another PID namespace (a container?): that pid is not this one's";
-    }
     return line;
 }
 
@@ -60,14 +74,8 @@ bool names_an_ended_writer(const std::string& text) {
     const long pid = std::strtol(text.c_str() + at + 6, &end, 10);
     if (pid <= 0 || std::strncmp(end, " on ", 4) != 0) return false;
     const std::string rest(end + 4);
-    char host[256] = "";
-    ::gethostname(host, sizeof host - 1);
-    if (rest.substr(0, rest.find(" since ")) != host) return false;
-    const std::string tag = "\npidns ";
-    const auto ns = text.find(tag);
-    std::string theirs = ns == std::string::npos ? "" : text.substr(ns + tag.size());
-    theirs = theirs.substr(0, theirs.find('\n'));
-    if (theirs != pid_namespace()) return false;
+    if (rest.substr(0, rest.find(" since ")) != host_name()) return false;
+    if (their_pid_namespace(text).value_or("") != pid_namespace()) return false;
     return ::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH;
 }
 
@@ -85,16 +93,14 @@ std::string holder_line(int fd) {
 }
 
 std::string holder_text(const std::string& command) {
-    char host[256] = "?";
-    ::gethostname(host, sizeof host - 1);
     char when[32] = "?";
     const std::time_t now = std::time(nullptr);
     std::tm tm{};
     if (::gmtime_r(&now, &tm)) std::strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &tm);
     // The PID namespace on a line of its own, for a reader in another to tell.
     const std::string ns = pid_namespace();
-    return "kenken " + command + ", pid " + std::to_string(::getpid()) + " on " + host + " since " +
-           when + "\n" + (ns.empty() ? "" : "pidns " + ns + "\n");
+    return "kenken " + command + ", pid " + std::to_string(::getpid()) + " on " + host_name() +
+           " since " + when + "\n" + (ns.empty() ? "" : "pidns " + ns + "\n");
 }
 
 // A writer may create the corpus and its companions: their folder must exist, and
