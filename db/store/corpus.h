@@ -65,6 +65,9 @@ class Corpus {
     // Packs whose own row disagrees with what they hold, at most 20 a kind: a count
     // that is not the number of puzzles listed, filters that are not JSON.
     std::vector<std::string> pack_row_problems();
+    // Runs whose saved quotas, counters or progress do not read as JSON (nested past
+    // kMaxJsonDepth included), at most 20: stats leaves them out and --resume refuses.
+    std::vector<std::string> run_row_problems();
     // Stored puzzle and run values of the wrong type, at most 20: a size, a count or a
     // seed that is not an integer ('4x', 4.5), a text that is not text, a score that is
     // not a number. Edited by hand they read as a number all the same (sqlite3_column_int

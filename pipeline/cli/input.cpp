@@ -14,6 +14,7 @@
 #include "core/io/file_text.h"
 #include "core/io/utf8.h"
 #include "db/pack/puzzle_json.h"
+#include "db/store/bounded_json.h"
 #include "pipeline/cli/command.h"
 
 namespace kk::cli {
@@ -81,7 +82,9 @@ void for_each_json_line(std::string_view text, const std::string& shown,
         if (line.find_first_not_of(" \t\r") == std::string_view::npos) continue;
         nlohmann::json record;
         try {
-            record = nlohmann::json::parse(line);
+            record = db::parse_bounded_json<nlohmann::json>(line);
+        } catch (const db::JsonTooDeep& e) {
+            throw ParseError(number, std::string("a JSON value ") + e.what());
         } catch (const nlohmann::json::exception& e) {
             if (json_value_starts(from_here))
                 throw ParseError(number, std::string("a record over several lines") + kOneALine);

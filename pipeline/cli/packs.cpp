@@ -11,6 +11,7 @@
 #include "core/io/utf8.h"
 #include "db/pack/puzzle_json.h"
 #include "db/pack/text.h"
+#include "db/store/bounded_json.h"
 #include "db/store/corpus.h"
 #include "pipeline/cli/command.h"
 #include "pipeline/cli/lock_wait.h"
@@ -25,24 +26,18 @@ struct PacksOptions {
 };
 
 nlohmann::ordered_json pack_json(const db::PackRow& p) {
-    nlohmann::ordered_json filters;
-    try {
-        filters = nlohmann::ordered_json::parse(p.filters);
-    } catch (const nlohmann::json::exception&) {
-        filters = p.filters;
-    }
+    auto stored = db::parse_stored_ordered_json(p.filters);
+    nlohmann::ordered_json filters =
+        stored ? std::move(*stored) : nlohmann::ordered_json(p.filters);
     return {{"id", p.id},         {"date", p.created_at}, {"count", p.count}, {"title", p.title},
             {"format", p.format}, {"filters", filters},   {"file", p.out}};
 }
 
 // The filters as short text: "size=6 levels=hard fresh".
 std::string filters_text(const std::string& json) {
-    nlohmann::json j;
-    try {
-        j = nlohmann::json::parse(json);
-    } catch (const nlohmann::json::exception&) {
-        return json;
-    }
+    const auto stored = db::parse_stored_json(json);
+    if (!stored) return json;
+    const nlohmann::json& j = *stored;
     std::string s;
     for (const auto& [key, value] : j.items()) {
         if (value.is_null() || value == false || (value.is_array() && value.empty())) continue;

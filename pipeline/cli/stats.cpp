@@ -10,6 +10,7 @@
 #include "core/model/level.h"
 #include "core/model/puzzle.h"
 #include "db/pack/puzzle_json.h"
+#include "db/store/bounded_json.h"
 #include "db/store/corpus.h"
 #include "pipeline/cli/command.h"
 #include "pipeline/factory/counters.h"
@@ -48,9 +49,18 @@ void print_counts(const std::map<std::pair<int, std::string>, int>& counts) {
 std::string counters_table(const std::string& text) {
     RunCounters counters;
     try {
-        counters = RunCounters::from_json(nlohmann::json::parse(text));
-    } catch (const nlohmann::json::exception&) {
-        return text.empty() ? "" : "      counters: " + text + "\n";  // not the factory's form
+        const auto stored = db::parse_stored_json(text);
+        if (!stored) throw std::invalid_argument("not JSON");
+        counters = RunCounters::from_json(*stored);
+    } catch (const std::exception&) {
+        // Not the factory's form: shown as stored, escaped, and cut (one edited to a
+        // megabyte filled the screen).
+        constexpr std::size_t kShown = 200;
+        if (text.empty()) return "";
+        const std::string shown = printable(text.substr(0, kShown));
+        return "      counters: " + shown +
+               (text.size() > kShown ? "... (" + std::to_string(text.size()) + " bytes)" : "") +
+               "\n";
     }
     std::string out;
     const std::string table = counters.table();
@@ -76,8 +86,9 @@ void print_runs(db::Corpus& corpus) {
         auto it = stored.find(r.id);
         const std::string end = r.finished_at ? *r.finished_at : r.status;
         std::printf("%4lld  %20llu  %-12s  %-20s  %-20s  %8d\n", static_cast<long long>(r.id),
-                    static_cast<unsigned long long>(r.seed), r.sizes.c_str(), r.started_at.c_str(),
-                    end.c_str(), it == stored.end() ? 0 : it->second);
+                    static_cast<unsigned long long>(r.seed), printable(r.sizes).c_str(),
+                    printable(r.started_at).c_str(), printable(end).c_str(),
+                    it == stored.end() ? 0 : it->second);
         if (r.shard_count > 1 || r.shard_index > 0)
             std::printf("      shard %d/%d%s\n", r.shard_index, r.shard_count,
                         r.shard_index >= r.shard_count ? " (top-up)" : "");
@@ -121,11 +132,12 @@ void print_json(db::Corpus& corpus) {
                                        : nlohmann::ordered_json(nullptr)},
             {"status", r.status},
             {"stored", it == stored.end() ? 0 : it->second}};
-        try {
-            run["quotas"] = nlohmann::ordered_json::parse(r.quotas);
-            run["counters"] = nlohmann::ordered_json::parse(r.counters);
-        } catch (const nlohmann::json::exception&) {
-        }
+        // Text that is not the factory's JSON is left out (verify names it).
+        if (auto quotas = db::parse_stored_ordered_json(r.quotas))
+            if (auto counters = db::parse_stored_ordered_json(r.counters)) {
+                run["quotas"] = std::move(*quotas);
+                run["counters"] = std::move(*counters);
+            }
         runs.push_back(run);
     }
     j["runs"] = runs;

@@ -134,7 +134,8 @@ int run_verify(const VerifyOptions& o) {
             damaged(corpus.schema_problems(), "lacks part of the corpus schema") ||
             damaged(corpus.reference_problems(), "has rows that point at nothing") ||
             damaged(corpus.pack_row_problems(), "has packs whose records disagree with them") ||
-            damaged(corpus.type_problems(), "holds values of the wrong type"))
+            damaged(corpus.type_problems(), "holds values of the wrong type") ||
+            damaged(corpus.run_row_problems(), "has runs whose saved state does not read"))
             return kVerifyFailed;
         // The single-cell maximum each run used.
         std::map<std::int64_t, double> max_singletons;

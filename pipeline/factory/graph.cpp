@@ -10,6 +10,7 @@
 #include <thread>
 #include <vector>
 
+#include "db/store/bounded_json.h"
 #include "pipeline/factory/factory.h"
 #include "pipeline/factory/progress.h"
 #include "pipeline/factory/stages.h"
@@ -96,13 +97,19 @@ std::uint64_t first_free_index(db::Corpus& corpus, std::uint64_t seed) {
     for (const db::RunRow& run : corpus.runs()) {
         if (run.seed != seed || run.progress.empty()) continue;
         try {
-            const auto progress = nlohmann::json::parse(run.progress);
-            if (progress.contains("next_index"))
-                first = std::max(first, progress.at("next_index").get<std::uint64_t>());
+            const auto progress = db::parse_stored_json(run.progress);
+            if (progress && progress->contains("next_index"))
+                first = std::max(first, progress->at("next_index").get<std::uint64_t>());
         } catch (const nlohmann::json::exception&) {
         }
     }
     return first;
+}
+
+db::DbError damaged_progress(std::int64_t run_id, const std::exception& e) {
+    return db::DbError("run " + std::to_string(run_id) +
+                       ": its saved progress cannot be read, the corpus is damaged (" + e.what() +
+                       ")");
 }
 
 }  // namespace
@@ -154,17 +161,18 @@ FactoryResult run_factory(db::Corpus& corpus, const FactoryConfig& run_config,
         // What a run saved with each batch; edited or damaged, it is the corpus's fault,
         // said as such (it was an internal error).
         try {
-            const auto progress =
-                nlohmann::json::parse(run->progress.empty() ? "{}" : run->progress);
+            const auto progress = db::parse_bounded_json<nlohmann::json>(
+                run->progress.empty() ? "{}" : run->progress);
             if (progress.contains("next_index")) {
                 first_index = progress.at("next_index").get<std::uint64_t>();
                 steering.restore(progress.at("steering"), first_index);
-                result.counters = RunCounters::from_json(nlohmann::json::parse(run->counters));
+                result.counters =
+                    RunCounters::from_json(db::parse_bounded_json<nlohmann::json>(run->counters));
             }
         } catch (const nlohmann::json::exception& e) {
-            throw db::DbError("run " + std::to_string(run->id) +
-                              ": its saved progress cannot be read, the corpus is damaged (" +
-                              e.what() + ")");
+            throw damaged_progress(run->id, e);
+        } catch (const db::JsonTooDeep& e) {
+            throw damaged_progress(run->id, e);
         }
         corpus.set_run_status(run->id, "running", result.counters.to_json().dump(), false);
     } else {
