@@ -45,22 +45,24 @@ void print_counts(const std::map<std::pair<int, std::string>, int>& counts) {
     std::printf(" %8d\n", all);
 }
 
+// Counters not in the factory's form, as stored: escaped, and cut (a megabyte of them
+// filled the screen).
+std::string counters_as_stored(const std::string& text) {
+    constexpr std::size_t kShown = 200;
+    if (text.empty()) return "";
+    return "      counters: " + printable(text.substr(0, kShown)) +
+           (text.size() > kShown ? "... (" + std::to_string(text.size()) + " bytes)" : "") + "\n";
+}
+
 // The run's stage table, as `generate` printed it at the end, indented.
 std::string counters_table(const std::string& text) {
+    const auto stored = db::parse_stored_json(text);
+    if (!stored) return counters_as_stored(text);
     RunCounters counters;
     try {
-        const auto stored = db::parse_stored_json(text);
-        if (!stored) throw std::invalid_argument("not JSON");
         counters = RunCounters::from_json(*stored);
-    } catch (const std::exception&) {
-        // Not the factory's form: shown as stored, escaped, and cut (one edited to a
-        // megabyte filled the screen).
-        constexpr std::size_t kShown = 200;
-        if (text.empty()) return "";
-        const std::string shown = printable(text.substr(0, kShown));
-        return "      counters: " + shown +
-               (text.size() > kShown ? "... (" + std::to_string(text.size()) + " bytes)" : "") +
-               "\n";
+    } catch (const nlohmann::json::exception&) {
+        return counters_as_stored(text);
     }
     std::string out;
     const std::string table = counters.table();
