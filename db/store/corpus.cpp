@@ -347,15 +347,17 @@ std::vector<std::string> Corpus::pack_row_problems() {
 
 std::vector<std::string> Corpus::run_row_problems() {
     std::vector<std::string> out;
+    // What stats shows and --resume reads back (the factory wrote them; an empty
+    // progress is a run that saved none yet).
+    const auto check = [&out](const RunRow& r, const char* what, const std::string& text) {
+        if (out.size() < 20 && !parse_stored_json(text))
+            out.push_back("run " + std::to_string(r.id) + ": its " + what + " not JSON" +
+                          json_problem(text));
+    };
     for (const RunRow& r : runs()) {
-        // What stats shows and --resume reads back (the factory wrote them).
-        const std::pair<const char*, const std::string*> saved[] = {
-            {"quotas are", &r.quotas}, {"counters are", &r.counters}, {"progress is", &r.progress}};
-        for (const auto& [what, text] : saved)
-            if (!(text == &r.progress && text->empty()) && !parse_stored_json(*text) &&
-                out.size() < 20)
-                out.push_back("run " + std::to_string(r.id) + ": its " + what + " not JSON" +
-                              json_problem(*text));
+        check(r, "quotas are", r.quotas);
+        check(r, "counters are", r.counters);
+        if (!r.progress.empty()) check(r, "progress is", r.progress);
     }
     return out;
 }
