@@ -354,7 +354,8 @@ std::vector<std::string> Corpus::run_row_problems() {
             out.push_back("run " + std::to_string(r.id) + ": its " + what + " not JSON" +
                           json_problem(text));
     };
-    for (const RunRow& r : runs()) {
+    RunCursor cursor = scan_runs();
+    for (RunRow r; cursor.next(r);) {
         check(r, "quotas are", r.quotas);
         check(r, "counters are", r.counters);
         if (!r.progress.empty()) check(r, "progress is", r.progress);
@@ -449,10 +450,21 @@ std::optional<RunRow> Corpus::run(std::int64_t id) {
 }
 
 std::vector<RunRow> Corpus::runs() {
-    Statement s(db_.get(), std::string("SELECT ") + kRunColumns + " FROM runs ORDER BY id");
+    RunCursor cursor = scan_runs();
     std::vector<RunRow> out;
-    while (s.step()) out.push_back(read_run(s));
+    for (RunRow r; cursor.next(r);) out.push_back(std::move(r));
     return out;
+}
+
+RunCursor Corpus::scan_runs() {
+    return RunCursor(
+        Statement(db_.get(), std::string("SELECT ") + kRunColumns + " FROM runs ORDER BY id"));
+}
+
+bool RunCursor::next(RunRow& out) {
+    if (!s_.step()) return false;
+    out = read_run(s_);
+    return true;
 }
 
 void Corpus::set_run_status(std::int64_t id, const std::string& status,

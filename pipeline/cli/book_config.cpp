@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "core/io/file_text.h"
+#include "core/io/toml_depth.h"
 #include "core/io/utf8.h"
 #include "core/model/level.h"
 #include "pipeline/factory/config.h"
@@ -46,6 +47,8 @@ void read_book_config(const std::string& path, db::BookWords& words, db::BookLay
 
 void parse_book_config(const std::string& text, const std::string& path, db::BookWords& words,
                        db::BookLayout& layout) {
+    if (const int line = toml_too_deep_line(text))
+        throw std::invalid_argument(path + ":" + std::to_string(line) + ": " + kTomlTooDeep);
     toml::table t;
     try {
         t = toml::parse(text, path);

@@ -103,7 +103,8 @@ std::string shard_name(ShardId s) {
 // quotas counted the other shard's puzzles ("already holds the 1 puzzles"), and merge
 // took the file for that shard alone.
 std::string other_shard(db::Corpus& corpus, ShardId s) {
-    for (const db::RunRow& run : corpus.runs()) {
+    db::RunCursor runs = corpus.scan_runs();
+    for (db::RunRow run; runs.next(run);) {
         const ShardId made{run.shard_index, run.shard_count};
         if (!run.origin.empty() || made.index >= made.count) continue;
         if ((made.count > 1 || s.count > 1) && (made.index != s.index || made.count != s.count))
@@ -112,11 +113,20 @@ std::string other_shard(db::Corpus& corpus, ShardId s) {
     return "";
 }
 
+// The first run merge copied in from a shard, if any (the statement ends with the call).
+std::optional<db::RunRow> first_merged_run(db::Corpus& corpus) {
+    db::RunCursor runs = corpus.scan_runs();
+    for (db::RunRow run; runs.next(run);)
+        if (!run.origin.empty()) return run;
+    return std::nullopt;
+}
+
 // The first run made here (not merged in) after run id, if any: a stale interrupted run
 // resumed after a newer one had filled the quotas made them all again on top (a count of
 // 100 ended with 196 puzzles).
 std::optional<std::int64_t> later_run(db::Corpus& corpus, std::int64_t id) {
-    for (const db::RunRow& run : corpus.runs())
+    db::RunCursor runs = corpus.scan_runs();
+    for (db::RunRow run; runs.next(run);)
         if (run.id > id && run.origin.empty()) return run.id;
     return std::nullopt;
 }
@@ -221,12 +231,7 @@ int run_generate(const GenerateOptions& o) {
         } else if (o.top_up) {
             corpus.emplace(db::Corpus::open_existing(o.db));
             // The shards' configuration, stored with the runs `merge` copied in.
-            std::optional<db::RunRow> merged;
-            for (auto& run : corpus->runs())
-                if (!run.origin.empty()) {
-                    merged = run;
-                    break;
-                }
+            const std::optional<db::RunRow> merged = first_merged_run(*corpus);
             if (!merged) {
                 std::cerr << shown_name(o.db)
                           << ": no merged shards to top up (see kenken merge)\n";
@@ -243,7 +248,8 @@ int run_generate(const GenerateOptions& o) {
             // then found 2 of 3 (the file's own run has no origin).
             const std::string fingerprint = shard_fingerprint(config);
             std::set<int> finished;
-            for (auto& run : corpus->runs()) {
+            db::RunCursor shard_runs = corpus->scan_runs();
+            for (db::RunRow run; shard_runs.next(run);) {
                 if (run.shard_count != merged->shard_count || run.status != "finished" ||
                     run.shard_index >= run.shard_count)
                     continue;
@@ -289,7 +295,8 @@ int run_generate(const GenerateOptions& o) {
                 const int asked = share.total();
                 // A shard whose share is nothing still records its (empty) run once:
                 // without one, merge counted it missing for ever and --top-up was refused.
-                const bool empty_shard = asked == 0 && corpus->runs().empty();
+                db::RunRow any;
+                const bool empty_shard = asked == 0 && !corpus->scan_runs().next(any);
                 if (empty_shard && !o.quiet)
                     std::cerr << "shard " << shard_text(config.shard)
                               << "'s share of the quotas is 0 puzzles: recording an empty run, "

@@ -151,13 +151,18 @@ int run_merge(const MergeOptions& o) {
         std::optional<RunKind> reference;
         std::string reference_from;
         int reference_count = 0;
-        for (const auto& run : out.runs())
-            if (run.shard_count > 1 || !run.origin.empty())
-                if ((reference = kind_of(run))) {
-                    reference_from = shown_name(o.db) + " (run " + std::to_string(run.id) + ")";
-                    reference_count = run.shard_count;
-                    break;
-                }
+        {
+            // Its own scope: a statement left open keeps a read transaction, in which
+            // ATTACH fails.
+            db::RunCursor runs = out.scan_runs();
+            for (db::RunRow run; runs.next(run);)
+                if (run.shard_count > 1 || !run.origin.empty())
+                    if ((reference = kind_of(run))) {
+                        reference_from = shown_name(o.db) + " (run " + std::to_string(run.id) + ")";
+                        reference_count = run.shard_count;
+                        break;
+                    }
+        }
         std::vector<std::vector<db::RunRow>> shard_runs;
         bool refused = false;
         for (const auto& path : o.shards) {
@@ -293,7 +298,8 @@ int run_merge(const MergeOptions& o) {
         if (reference) {
             std::set<int> present;
             int count = 0;
-            for (const auto& run : out.runs()) {
+            db::RunCursor runs = out.scan_runs();
+            for (db::RunRow run; runs.next(run);) {
                 auto kind = kind_of(run);
                 if (!kind || kind->fingerprint != reference->fingerprint) continue;
                 count = std::max(count, run.shard_count);

@@ -76,15 +76,16 @@ std::string counters_table(const std::string& text) {
 }
 
 void print_runs(db::Corpus& corpus) {
-    const auto runs = corpus.runs();
-    if (runs.empty()) {
+    const auto stored = corpus.counts_by_run();
+    db::RunCursor cursor = corpus.scan_runs();
+    db::RunRow r;
+    if (!cursor.next(r)) {
         std::printf("\nno runs\n");
         return;
     }
-    const auto stored = corpus.counts_by_run();
     std::printf("\n%4s  %20s  %-12s  %-20s  %-20s  %8s\n", "run", "seed", "sizes", "started",
                 "finished/status", "stored");
-    for (const db::RunRow& r : runs) {
+    do {
         auto it = stored.find(r.id);
         const std::string end = r.finished_at ? *r.finished_at : r.status;
         std::printf("%4lld  %20llu  %-12s  %-20s  %-20s  %8d\n", static_cast<long long>(r.id),
@@ -99,7 +100,7 @@ void print_runs(db::Corpus& corpus) {
             std::printf("      merged from %s (run %lld)\n", printable(r.origin).c_str(),
                         static_cast<long long>(r.origin_run));
         std::fputs(counters_table(r.counters).c_str(), stdout);
-    }
+    } while (cursor.next(r));
 }
 
 void print_packs(db::Corpus& corpus) {
@@ -121,9 +122,14 @@ void print_json(db::Corpus& corpus) {
     }
     j["counts"] = counts;
     j["total"] = total;
+    // The object is written in three parts, the runs one at a time between them: as
+    // one value, 60,000 runs took 870 MB.
+    const std::string head = db::json_line(j);
+    std::printf("%s,\"runs\":[", head.substr(0, head.size() - 1).c_str());
     const auto stored = corpus.counts_by_run();
-    nlohmann::ordered_json runs = nlohmann::ordered_json::array();
-    for (const db::RunRow& r : corpus.runs()) {
+    db::RunCursor cursor = corpus.scan_runs();
+    bool first = true;
+    for (db::RunRow r; cursor.next(r); first = false) {
         auto it = stored.find(r.id);
         nlohmann::ordered_json run = {
             {"id", r.id},
@@ -140,15 +146,15 @@ void print_json(db::Corpus& corpus) {
                 run["quotas"] = std::move(*quotas);
                 run["counters"] = std::move(*counters);
             }
-        runs.push_back(run);
+        std::printf("%s%s", first ? "" : ",", db::json_line(run).c_str());
     }
-    j["runs"] = runs;
+    nlohmann::ordered_json tail;
     int published = 0;
     const auto packs = corpus.packs();
     for (const auto& p : packs) published += p.count;
-    j["packs"] = packs.size();
-    j["published"] = published;
-    std::printf("%s\n", db::json_line(j).c_str());
+    tail["packs"] = packs.size();
+    tail["published"] = published;
+    std::printf("],%s\n", db::json_line(tail).substr(1).c_str());
 }
 
 // The first stored values stats would show as something they are not (a run's seed

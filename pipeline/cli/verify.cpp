@@ -137,14 +137,23 @@ int run_verify(const VerifyOptions& o) {
             damaged(corpus.type_problems(), "holds values of the wrong type") ||
             damaged(corpus.run_row_problems(), "has runs whose saved state does not read"))
             return kVerifyFailed;
-        // The single-cell maximum each run used.
+        // The single-cell maximum each run used. Runs one after another mostly share
+        // their configuration's text, read once (each read took 0.45 ms: 27 s before
+        // the first puzzle in a corpus of 60,000 runs).
         std::map<std::int64_t, double> max_singletons;
-        for (const auto& run : corpus.runs()) {
-            try {
-                max_singletons[run.id] = parse_config(run.config, "run").max_singletons;
-            } catch (const std::exception&) {
-                max_singletons[run.id] = -1;
+        db::RunCursor runs = corpus.scan_runs();
+        std::optional<std::string> last_config;
+        double last_max = -1;
+        for (db::RunRow run; runs.next(run);) {
+            if (run.config != last_config) {
+                try {
+                    last_max = parse_config(run.config, "run").max_singletons;
+                } catch (const std::exception&) {
+                    last_max = -1;
+                }
+                last_config = std::move(run.config);
             }
+            max_singletons[run.id] = last_max;
         }
         const int threads = o.threads.value_or(oneapi::tbb::info::default_concurrency());
         oneapi::tbb::global_control parallelism(

@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "core/io/file_text.h"
+#include "core/io/toml_depth.h"
 #include "core/io/utf8.h"
 
 namespace kk {
@@ -281,6 +282,8 @@ FactoryConfig load_config(const std::string& path) {
 
 FactoryConfig parse_config(const std::string& toml_text, const std::string& source_name,
                            ConfigSource source) {
+    if (const int line = toml_too_deep_line(toml_text))
+        throw ConfigError(source_name + ":" + std::to_string(line) + ": " + kTomlTooDeep);
     toml::table t;
     try {
         t = toml::parse(toml_text, source_name);

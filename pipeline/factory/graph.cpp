@@ -94,7 +94,8 @@ void run_graph(const FactoryConfig& config, Steering& steering, CorpusWriter& wr
 // seed and index would make the same puzzles again, only to be dropped as duplicates.
 std::uint64_t first_free_index(db::Corpus& corpus, std::uint64_t seed) {
     std::uint64_t first = 0;
-    for (const db::RunRow& run : corpus.runs()) {
+    db::RunCursor runs = corpus.scan_runs();
+    for (db::RunRow run; runs.next(run);) {
         if (run.seed != seed || run.progress.empty()) continue;
         try {
             const auto progress = db::parse_stored_json(run.progress);

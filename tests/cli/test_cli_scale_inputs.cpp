@@ -1,0 +1,99 @@
+// Inputs under every cap that still took kenken apart at scale: a TOML key of 100,000
+// parts (SIGSEGV), a corpus of tens of thousands of runs (all held at once).
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <string>
+
+#include "tests/support/cli_run.h"
+#include "tests/support/corpus_rows.h"
+#include "tests/support/test_files.h"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// "a.a.a... = 1": a key of 100,000 parts (200 KB; a configuration may take 1 MiB).
+std::string deep_key_line() {
+    std::string line;
+    for (int part = 0; part < 100000; ++part) line += "a.";
+    line.back() = ' ';
+    return line + "= 1\n";
+}
+
+}  // namespace
+
+TEST_CASE("a TOML key of 100,000 parts is refused on its line, not a crash", "[cli][scale]") {
+    // toml++ walks the tables it made recursively: generate --config, export --book and
+    // generate --resume of a run whose stored configuration held such a key died by
+    // SIGSEGV (status 139), and so did verify, which reads every run's configuration.
+    TempPath dir("deep-toml");
+    fs::create_directory(dir.path);
+    const std::string db = (dir.path / "corpus.db").string();
+    const std::string deep = (dir.path / "deep.toml").string();
+    write_file(deep, "# made by hand\n" + deep_key_line());
+    const std::string said = deep + ":2: keys, tables and arrays nested deeper than 1000 levels";
+
+    const CliResult config =
+        run_kenken("generate -q --db " + db + " --sizes 4 -n 4 --config " + deep);
+    INFO(config.err.substr(0, 300));
+    CHECK(config.status == 2);
+    CHECK_THAT(config.err, Catch::StartsWith(said));
+    CHECK_FALSE(fs::exists(db));
+
+    REQUIRE(run_kenken("generate -q --db " + db + " --sizes 4 -n 4 --seed 3").status == 0);
+    const CliResult book =
+        run_kenken("export --db " + db + " -n 2 --book " + deep + " -o " + db + ".pdf");
+    INFO(book.err.substr(0, 300));
+    CHECK(book.status == 2);
+    CHECK_THAT(book.err, Catch::Contains(said));
+    CHECK_FALSE(fs::exists(db + ".pdf"));
+
+    exec_sql(db, "UPDATE runs SET config = '" + deep_key_line() +
+                     "', status = 'interrupted', finished_at = NULL");
+    const CliResult resume = run_kenken("generate -q --db " + db + " --resume");
+    INFO(resume.err.substr(0, 300));
+    CHECK(resume.status == 1);
+    CHECK_THAT(resume.err, Catch::Contains("(run 1):1: keys, tables and arrays nested deeper") &&
+                               Catch::Contains("the corpus is damaged"));
+    const CliResult verify = run_kenken("verify -q --db " + db);
+    INFO(verify.err.substr(0, 300));
+    CHECK(verify.status == 0);
+    CHECK_THAT(verify.out, Catch::Contains("verified 4 puzzles"));
+}
+
+TEST_CASE("stats, verify and generate read a corpus's runs one at a time",
+          "[cli][scale][hostile-scale]") {
+    // Each command held every run's row (configuration, counters, progress: some 10 KB)
+    // at once: 870 MB for a corpus of 60,000 runs, 90 MB more for 6,000 runs than for 1.
+    constexpr int kRuns = 6'000;
+    constexpr long kMostGrowthKiB = 32 * 1024;
+    TempPath dir("many-runs");
+    fs::create_directory(dir.path);
+    const std::string one = (dir.path / "one.db").string(), many = (dir.path / "many.db").string();
+    const std::string out = (dir.path / "out").string(), tmp = dir.path.string();
+    REQUIRE(run_kenken("generate -q --db " + one + " --sizes 4 -n 4 --seed 3").status == 0);
+    fs::copy_file(one, many);
+    exec_sql(many,
+             "WITH RECURSIVE n(i) AS (SELECT 2 UNION ALL SELECT i + 1 FROM n WHERE i < " +
+                 std::to_string(kRuns) +
+                 ") INSERT INTO runs (id, config, seed, sizes, quotas, started_at, finished_at, "
+                 "status, counters, progress) SELECT i, config, seed + i, sizes, quotas, "
+                 "started_at, finished_at, status, counters, progress FROM runs, n WHERE "
+                 "runs.id = 1");
+    for (const std::string command :
+         {"stats", "stats --json", "verify -q", "generate -q --sizes 4 -n 1 --add"}) {
+        INFO(command);
+        const PeakRun small = run_measured(command + " --db " + one, out, tmp);
+        const PeakRun big = run_measured(command + " --db " + many, out, tmp);
+        CHECK(small.status == 0);
+        CHECK(big.status == 0);
+        if (kMeasuresMemory) CHECK(big.peak_kib - small.peak_kib < kMostGrowthKiB);
+    }
+    // Every run is still listed, in order, and the JSON is one object.
+    const CliResult table = run_kenken("stats --db " + many);
+    CHECK_THAT(table.out, Catch::Contains("\n   2  ") && Catch::Contains("\n6000  "));
+    const CliResult json = run_kenken("stats --json --db " + many);
+    CHECK_THAT(json.out, Catch::StartsWith("{\"schema\":1,\"counts\":") &&
+                             Catch::Contains("{\"id\":6000,") &&
+                             Catch::EndsWith("],\"packs\":0,\"published\":0}\n"));
+}
