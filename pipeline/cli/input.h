@@ -50,11 +50,15 @@ constexpr std::size_t kKeptPuzzles = 10'000;
 bool for_each_input(const std::vector<std::string>& files, const std::string& format,
                     const InputVisitor& visit);
 
+// The longest line for_each_json_line parses: kenken's records take a few KB (a 9x9's
+// with grade --json's steps, 14 KB).
+constexpr std::size_t kMaxRecordBytes = std::size_t{1} << 20;
+
 // JSON lines (the record query --format json writes, docs/json.md): one puzzle a line,
 // blank lines skipped, each named shown#K and handed to visit as it is read. Throws
-// ParseError naming the line for text that is not JSON or not a puzzle record (bad
-// syntax, a number past a double's range, a field of the wrong type), and for text with
-// no record at all.
+// ParseError naming the line for text that is not JSON or not a puzzle record (a line
+// past kMaxRecordBytes, bad syntax, a number past a double's range, a field of the wrong type), and
+// for text with no record at all.
 void for_each_json_line(std::string_view text, const std::string& shown, const InputVisitor& visit);
 // The same records in a vector.
 std::vector<SourcedPuzzle> read_json_lines(const std::string& text, const std::string& shown);

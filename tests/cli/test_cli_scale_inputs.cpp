@@ -97,3 +97,28 @@ TEST_CASE("stats, verify and generate read a corpus's runs one at a time",
                              Catch::Contains("{\"id\":6000,") &&
                              Catch::EndsWith("],\"packs\":0,\"published\":0}\n"));
 }
+
+TEST_CASE("a JSON line past 1 MiB is refused before it is parsed", "[cli][scale]") {
+    // A record of 63 MB of cages (under the 64 MiB input cap) took 1.2 GB and 4.9 s to
+    // be refused for its second cage: a JSON value takes some 20 times its text.
+    TempPath file("long-record.jsonl");
+    std::string cages;
+    for (int i = 0; i < 60000; ++i) cages += "{\"op\":\"add\",\"target\":3,\"cells\":[[0,0]]},";
+    cages.pop_back();
+    const std::string one = "{\"puzzle\":{\"size\":1,\"neknek\":\"#\\t1\\n!\\t1\\tA1\\n\"}";
+    const std::string long_line = "{\"puzzle\":{\"size\":9,\"cages\":[" + cages + "]}}";
+    write_file(file, one + "}\n" + long_line + "\n");
+    const CliResult r = run_kenken("solve " + file.str());
+    INFO(r.err.substr(0, 300));
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err,
+               Catch::StartsWith(file.str() + ":2: a line of " + std::to_string(long_line.size()) +
+                                 " bytes, past the 1 MiB a JSON record may take"));
+    CHECK(r.out.empty());
+    // A record of 1 MiB with a field kenken does not read is still read.
+    const std::string note((std::size_t{1} << 20) - one.size() - 11, 'n');
+    write_file(file, one + ",\"note\":\"" + note + "\"}\n");
+    const CliResult fits = run_kenken("solve " + file.str());
+    INFO(fits.err.substr(0, 300));
+    CHECK(fits.status == 0);
+}
