@@ -33,7 +33,9 @@ bool is_key_line(std::string_view text) {
 // Key line -> one cage per letter (no cells yet); letter_cage maps letters to cages.
 void parse_key(const TextLine& line, DraftPuzzle& draft, std::vector<int>& letter_cage) {
     letter_cage.assign(kLetters, -1);
-    for (std::string_view word : split_words(line.text)) {
+    // One entry more than there are letters names one twice, or is no entry: said at
+    // that entry; the rest of the line is not kept.
+    for (std::string_view word : split_words(line.text, kLetters + 1)) {
         if (word.size() < 3 || letter_index(word[0]) < 0 || word[1] != '=')
             throw ParseError(line.number, "key entry " + quoted(word) +
                                               " is not letter=target[op] (like c=15+)");
@@ -69,10 +71,11 @@ void parse_key(const TextLine& line, DraftPuzzle& draft, std::vector<int>& lette
 void parse_row(const TextLine& line, int row, DraftPuzzle& draft,
                const std::vector<int>& letter_cage, std::vector<char>& placed) {
     const int n = draft.puzzle.size;
+    // Counted before they are kept: a row of 32 million letters took 512 MB.
+    if (const auto count = count_words(line.text); count != static_cast<std::size_t>(n))
+        throw ParseError(line.number, "row has " + std::to_string(count) + " letters, expected " +
+                                          std::to_string(n));
     auto words = split_words(line.text);
-    if (static_cast<int>(words.size()) != n)
-        throw ParseError(line.number, "row has " + std::to_string(words.size()) +
-                                          " letters, expected " + std::to_string(n));
     for (int c = 0; c < n; ++c) {
         std::string_view word = words[c];
         const int letter = word.size() == 1 ? letter_index(word[0]) : -1;
@@ -88,7 +91,9 @@ void parse_row(const TextLine& line, int row, DraftPuzzle& draft,
 
 // "# 5 2 3 1 4 6" or "# 523146" -> the row's n values; nullopt for other comments.
 std::optional<std::vector<int>> solution_row(std::string_view text, int n) {
-    auto words = split_words(trim(text).substr(1));
+    // n words, or one of n digits; more are not kept.
+    auto words = split_words(trim(text).substr(1), static_cast<std::size_t>(n) + 1);
+    if (words.size() == 1 && words[0].size() != static_cast<std::size_t>(n)) return std::nullopt;
     std::string digits;
     for (std::string_view w : words) digits += w;
     const bool spaced = static_cast<int>(words.size()) == n;
@@ -117,7 +122,7 @@ ParsedPuzzle read_one(LineIt& it, LineIt end, int last_line) {
 
     if (it == end || is_blank(it->text) || is_comment(it->text))
         throw ParseError(it == end ? last_line : it->number, "expected rows of cage letters");
-    const auto width = split_words(it->text).size();
+    const auto width = count_words(it->text);
     if (width > kMaxSize)
         throw ParseError(it->number, "size " + std::to_string(width) + " is outside 1..9");
     const int n = static_cast<int>(width);

@@ -48,7 +48,7 @@ bool is_keen_id(std::string_view line) {
 
 // "n k": the fahda header.
 bool is_fahda_header(std::string_view line) {
-    auto words = split_words(line);
+    auto words = split_words(line, 3);
     return words.size() == 2 && all_digits(words[0]) && all_digits(words[1]);
 }
 
@@ -162,6 +162,13 @@ ParsedPuzzle finish_puzzle(DraftPuzzle draft) {
     }
     normalize(draft.puzzle);
     return {std::move(draft.puzzle), std::move(draft.solution), draft.line};
+}
+
+void refuse_overfull(const DraftPuzzle& draft) {
+    const int n = draft.puzzle.size;
+    if (std::ssize(draft.puzzle.cages) <= n * n) return;
+    finish_puzzle(draft);  // throws: n * n cells cannot hold more than n * n cages
+    throw ParseError(draft.cage_lines.back(), "more cages than the grid has cells");
 }
 
 bool form_keeps_rules(const Puzzle& p, Format f) {

@@ -29,7 +29,9 @@ Cage parse_j_cage(const TextLine& line, bool& hidden) {
         head.remove_suffix(1);
     }
     cage.target = parse_target(head, line.number);
-    for (std::string_view word : split_words(text.substr(comma + 1))) {
+    // One cell more than the largest grid has holds one twice (the check says which);
+    // the rest of the line is not kept.
+    for (std::string_view word : split_words(text.substr(comma + 1), kMaxCells + 1)) {
         auto cell = parse_count(word, kMaxCells);
         if (!cell) throw ParseError(line.number, "cell " + quoted(word) + " is not a number");
         if (*cell >= kMaxCells)
@@ -72,6 +74,10 @@ void read_j(const TextLines& lines, const PuzzleSink& each) {
         draft.puzzle.cages.push_back(parse_j_cage(line, hidden));
         note_hidden(draft, hidden, draft.puzzle.cages.back().op, line.number);
         draft.cage_lines.push_back(line.number);
+        if (draft.puzzle.cages.size() > kMaxCells) {
+            draft.puzzle.size = side_for(draft.puzzle.cages);
+            refuse_overfull(draft);
+        }
     }
     flush();
 }

@@ -15,7 +15,7 @@ std::string grid_name(int n) {
 // "#\t6" -> 6, "#\t6\tkiller" -> 6 and the rules. Anything else on a '#' line is a
 // broken header.
 int parse_header(const TextLine& line, Rules& rules) {
-    auto words = split_words(line.text.substr(1));
+    auto words = split_words(line.text.substr(1), 3);
     if (words.empty()) throw ParseError(line.number, "header '#' has no size after it");
     if (words.size() > 2)
         throw ParseError(line.number, "header must be '#', the size and at most a variant, not " +
@@ -57,7 +57,9 @@ int parse_cell(std::string_view word, int n, int line) {
 
 // hidden: set when the op is '?'.
 Cage parse_cage(const TextLine& line, int n, bool& hidden) {
-    auto words = split_words(line.text);
+    // The op, the target and one cell more than the grid has: a cage of that many holds
+    // one twice, which the check reports; the rest of the line is not kept.
+    auto words = split_words(line.text, 2 + static_cast<std::size_t>(n * n) + 1);
     const std::string_view op_word = words[0];
     std::optional<Op> op;
     hidden = op_word == "?";
@@ -97,6 +99,7 @@ void read_neknek(const TextLines& lines, const PuzzleSink& each) {
         draft->puzzle.cages.push_back(parse_cage(line, draft->puzzle.size, hidden));
         note_hidden(*draft, hidden, draft->puzzle.cages.back().op, line.number);
         draft->cage_lines.push_back(line.number);
+        refuse_overfull(*draft);
     }
     if (draft) finish();
 }

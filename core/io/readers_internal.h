@@ -33,6 +33,12 @@ void require_form_carries(const Puzzle& p, const char* form, bool hidden_ok);
 // becomes a ParseError on the offending cage's line, or the puzzle's first line), then normalizes.
 ParsedPuzzle finish_puzzle(DraftPuzzle draft);
 
+// A draft with more cages than its grid has cells (each has one at least) holds some
+// cell twice: the check's ParseError for it is thrown at once, on that cage's line, as
+// it would be at the end (a 64 MiB text of one puzzle's cages was held whole first:
+// 830 MB). Returns when the draft has no more cages than cells.
+void refuse_overfull(const DraftPuzzle& draft);
+
 // Each reader hands its puzzles to `each` one at a time, in the text's order.
 void read_neknek(const TextLines& lines, const PuzzleSink& each);
 void read_cancan(const TextLines& lines, const PuzzleSink& each);

@@ -104,15 +104,22 @@ std::string_view trim(std::string_view s) {
     return s;
 }
 
-std::vector<std::string_view> split_words(std::string_view s) {
+std::vector<std::string_view> split_words(std::string_view s, std::size_t at_most) {
     std::vector<std::string_view> words;
     size_t i = 0;
-    while (i < s.size()) {
+    while (i < s.size() && words.size() < at_most) {
         while (i < s.size() && (s[i] == ' ' || s[i] == '\t')) ++i;
         size_t start = i;
         while (i < s.size() && s[i] != ' ' && s[i] != '\t') ++i;
         if (i > start) words.push_back(s.substr(start, i - start));
     }
+    return words;
+}
+
+std::size_t count_words(std::string_view s) {
+    std::size_t words = 0;
+    for (size_t i = 0; i < s.size(); ++i)
+        if (s[i] != ' ' && s[i] != '\t' && (i == 0 || s[i - 1] == ' ' || s[i - 1] == '\t')) ++words;
     return words;
 }
 

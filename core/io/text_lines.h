@@ -69,8 +69,13 @@ void reject_binary(std::string_view text);
 
 bool is_blank(std::string_view s);
 std::string_view trim(std::string_view s);
-// Words separated by spaces and tabs.
-std::vector<std::string_view> split_words(std::string_view s);
+// Words separated by spaces and tabs; at most at_most of them, the rest of s unread (a
+// reader takes what a puzzle can hold and one more: the words of a 64 MiB line took
+// 16 bytes each, 512 MB, before the line was refused).
+std::vector<std::string_view> split_words(std::string_view s,
+                                          std::size_t at_most = static_cast<std::size_t>(-1));
+// How many words split_words would find, without keeping them.
+std::size_t count_words(std::string_view s);
 
 bool is_digit(char c);
 bool all_digits(std::string_view s);  // non-empty and only 0-9
