@@ -46,6 +46,11 @@ std::string utf16_problem(std::string_view s) {
            (s[0] == '\xFF' ? "FF FE" : "FE FF") + "): save it as UTF-8";
 }
 
+std::string printable_cut(std::string_view s, std::size_t shown) {
+    if (s.size() <= shown) return printable(s);
+    return printable(s.substr(0, shown)) + "... (" + std::to_string(s.size()) + " bytes)";
+}
+
 std::string printable(std::string_view s) {
     static const char kHex[] = "0123456789abcdef";
     std::string out;

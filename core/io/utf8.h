@@ -31,6 +31,10 @@ std::string utf16_problem(std::string_view s);
 // bytes that are not UTF-8 as \xNN too, and a backslash as \\ (so the escapes read
 // back one way). Printable text is kept as it is.
 std::string printable(std::string_view s);
+// printable() of s's first `shown` bytes, and "... (N bytes)" after them when s is
+// longer: text of a file or a corpus in a message (a megabyte key or value of a
+// configuration was repeated whole in its message).
+std::string printable_cut(std::string_view s, std::size_t shown);
 
 // A file's name for a message ("FILE:LINE: what"): as it is when every byte prints
 // (so ordinary names, backslashes and all, read as before), else as printable() shows

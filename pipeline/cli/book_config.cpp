@@ -18,7 +18,8 @@ namespace {
     std::ostringstream m;
     m << path;
     if (node && node->source().begin.line) m << ":" << node->source().begin.line;
-    m << ": " << what;
+    // Cut: an unknown key or a trim name of a megabyte was written whole.
+    m << ": " << printable_cut(what, 400);
     throw std::invalid_argument(m.str());
 }
 

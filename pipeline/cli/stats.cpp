@@ -48,10 +48,8 @@ void print_counts(const std::map<std::pair<int, std::string>, int>& counts) {
 // Counters not in the factory's form, as stored: escaped, and cut (a megabyte of them
 // filled the screen).
 std::string counters_as_stored(const std::string& text) {
-    constexpr std::size_t kShown = 200;
     if (text.empty()) return "";
-    return "      counters: " + printable(text.substr(0, kShown)) +
-           (text.size() > kShown ? "... (" + std::to_string(text.size()) + " bytes)" : "") + "\n";
+    return "      counters: " + printable_cut(text, 200) + "\n";
 }
 
 // The run's stage table, as `generate` printed it at the end, indented.

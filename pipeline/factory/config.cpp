@@ -55,6 +55,7 @@ std::vector<Recipe> standard_recipes() {
 }
 
 struct Reader {
+    static constexpr std::size_t kShownKeyBytes = 200;
     const std::string& source;
 
     [[noreturn]] void fail(const toml::node* node, const std::string& key,
@@ -62,7 +63,9 @@ struct Reader {
         std::ostringstream m;
         m << source;
         if (node && node->source().begin.line) m << ":" << node->source().begin.line;
-        m << ": " << key << ": " << what;
+        // The key and what is wrong with its value, cut: a key or a variant name of a
+        // megabyte was written whole into the message.
+        m << ": " << printable_cut(key, kShownKeyBytes) << ": " << printable_cut(what, 400);
         throw ConfigError(m.str());
     }
 

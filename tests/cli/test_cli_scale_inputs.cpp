@@ -122,3 +122,34 @@ TEST_CASE("a JSON line past 1 MiB is refused before it is parsed", "[cli][scale]
     INFO(fits.err.substr(0, 300));
     CHECK(fits.status == 0);
 }
+
+TEST_CASE("a configuration's key or value of half a megabyte is cut in its message",
+          "[cli][scale]") {
+    // generate --config and export --book wrote the whole key or value into the message.
+    TempPath dir("long-config-words");
+    fs::create_directory(dir.path);
+    const std::string db = (dir.path / "corpus.db").string();
+    const std::string key = (dir.path / "key.toml").string();
+    const std::string variant = (dir.path / "variant.toml").string();
+    const std::string trim = (dir.path / "trim.toml").string();
+    const std::string half(500000, 'k');
+    write_file(key, half + " = 1\n");
+    write_file(variant, "[run]\nvariant = \"" + half + "\"\n");
+    write_file(trim, "trim = \"" + half + "\"\n");
+    for (const std::string& config : {key, variant}) {
+        const CliResult r = run_kenken("generate -q --db " + db + " -n 1 --config " + config);
+        INFO(r.err.substr(0, 300));
+        CHECK(r.status == 2);
+        CHECK(r.err.size() < 1000);
+        CHECK_THAT(r.err, Catch::StartsWith(config + ":") && Catch::Contains("kkkk... (50"));
+    }
+    REQUIRE(run_kenken("generate -q --db " + db + " --sizes 4 -n 2").status == 0);
+    for (const std::string& book : {key, trim}) {
+        const CliResult r = run_kenken("export --db " + db + " -n 1 --book " + book + " -o " +
+                                       (dir.path / "b.pdf").string());
+        INFO(r.err.substr(0, 300));
+        CHECK(r.status == 2);
+        CHECK(r.err.size() < 1000);
+        CHECK_THAT(r.err, Catch::Contains(book + ":1: ") && Catch::Contains("kkkk... (50"));
+    }
+}
