@@ -5,7 +5,11 @@
 namespace kk::db {
 
 JsonTooDeep::JsonTooDeep()
-    : std::runtime_error("nested deeper than " + std::to_string(kMaxJsonDepth) + " levels") {}
+    : JsonPastBounds("nested deeper than " + std::to_string(kMaxJsonDepth) + " levels") {}
+
+JsonTooLong::JsonTooLong(std::size_t bytes)
+    : JsonPastBounds(std::to_string(bytes) + " bytes, past the " +
+                     std::to_string(kMaxJsonBytes >> 20) + " MiB read") {}
 
 namespace {
 
@@ -38,7 +42,9 @@ bool nests_too_deep(std::string_view text) {
 
 template <class Json>
 Json parse_bounded_json(std::string_view text) {
+    // Depth first: a linear pass, and the answer for text past both bounds.
     if (nests_too_deep(text)) throw JsonTooDeep();
+    if (text.size() > kMaxJsonBytes) throw JsonTooLong(text.size());
     return Json::parse(text);
 }
 
@@ -52,7 +58,7 @@ std::optional<Json> parse_stored(std::string_view text) {
     try {
         return parse_bounded_json<Json>(text);
     } catch (const nlohmann::json::exception&) {
-    } catch (const JsonTooDeep&) {
+    } catch (const JsonPastBounds&) {
     }
     return std::nullopt;
 }

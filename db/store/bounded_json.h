@@ -6,6 +6,7 @@
 // --json` of a corpus with such filters or counters died by SIGSEGV).
 #pragma once
 
+#include <cstddef>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <stdexcept>
@@ -15,19 +16,30 @@ namespace kk::db {
 
 // Far past anything kenken writes (four levels) or a person would.
 constexpr int kMaxJsonDepth = 1000;
+// Longest JSON text read: kenken writes a few KB (a 9x9's record with grade --json's
+// steps, 14 KB; a run's progress, 6 KB), and a value takes some 20 times its text in
+// memory (63 MB of cages took 1.2 GB).
+constexpr std::size_t kMaxJsonBytes = std::size_t{1} << 20;
 
-// Thrown by parse_bounded_json at the first array or object nested deeper than
-// kMaxJsonDepth (what() says so); parsing stops there.
-struct JsonTooDeep : std::runtime_error {
+// Thrown by parse_bounded_json for text past a bound; what() says which.
+struct JsonPastBounds : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+// At the first array or object nested deeper than kMaxJsonDepth; parsing stops there.
+struct JsonTooDeep : JsonPastBounds {
     JsonTooDeep();
+};
+// Before a text longer than kMaxJsonBytes is parsed.
+struct JsonTooLong : JsonPastBounds {
+    explicit JsonTooLong(std::size_t bytes);
 };
 
 // As Json::parse(text): throws nlohmann::json::parse_error for text that is no JSON,
-// and JsonTooDeep.
+// and JsonTooLong or JsonTooDeep.
 template <class Json>
 Json parse_bounded_json(std::string_view text);
 
-// Text a corpus stores: its value, or nullopt when it is no JSON or nests too deep (the
+// Text a corpus stores: its value, or nullopt when it is no JSON or past a bound (the
 // caller shows the text as it is, or says the corpus is damaged).
 std::optional<nlohmann::json> parse_stored_json(std::string_view text);
 std::optional<nlohmann::ordered_json> parse_stored_ordered_json(std::string_view text);

@@ -276,11 +276,12 @@ std::vector<std::string> Corpus::schema_problems() {
 
 namespace {
 
-// Why stored text does not read as JSON, when it is nesting: " (nested deeper than ...)".
+// Why stored text does not read as JSON, when it is past a bound: " (nested deeper than
+// ...)", " (2000000 bytes, past the 1 MiB read)".
 std::string json_problem(const std::string& text) {
     try {
         parse_bounded_json<nlohmann::json>(text);
-    } catch (const JsonTooDeep& e) {
+    } catch (const JsonPastBounds& e) {
         return std::string(" (") + e.what() + ")";
     } catch (const nlohmann::json::exception&) {
     }

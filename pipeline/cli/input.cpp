@@ -89,7 +89,7 @@ void for_each_json_line(std::string_view text, const std::string& shown,
         nlohmann::json record;
         try {
             record = db::parse_bounded_json<nlohmann::json>(line);
-        } catch (const db::JsonTooDeep& e) {
+        } catch (const db::JsonPastBounds& e) {
             throw ParseError(number, std::string("a JSON value ") + e.what());
         } catch (const nlohmann::json::exception& e) {
             if (json_value_starts(from_here.substr(0, kMaxRecordBytes)))

@@ -14,6 +14,7 @@
 
 #include "core/io/formats.h"
 #include "core/io/utf8.h"  // shown_name, for a source in a message
+#include "db/store/bounded_json.h"
 
 namespace kk::cli {
 
@@ -50,9 +51,8 @@ constexpr std::size_t kKeptPuzzles = 10'000;
 bool for_each_input(const std::vector<std::string>& files, const std::string& format,
                     const InputVisitor& visit);
 
-// The longest line for_each_json_line parses: kenken's records take a few KB (a 9x9's
-// with grade --json's steps, 14 KB).
-constexpr std::size_t kMaxRecordBytes = std::size_t{1} << 20;
+// The longest line for_each_json_line parses (said so before it is parsed).
+constexpr std::size_t kMaxRecordBytes = db::kMaxJsonBytes;
 
 // JSON lines (the record query --format json writes, docs/json.md): one puzzle a line,
 // blank lines skipped, each named shown#K and handed to visit as it is read. Throws

@@ -172,7 +172,7 @@ FactoryResult run_factory(db::Corpus& corpus, const FactoryConfig& run_config,
             }
         } catch (const nlohmann::json::exception& e) {
             throw damaged_progress(run->id, e);
-        } catch (const db::JsonTooDeep& e) {
+        } catch (const db::JsonPastBounds& e) {
             throw damaged_progress(run->id, e);
         }
         corpus.set_run_status(run->id, "running", result.counters.to_json().dump(), false);

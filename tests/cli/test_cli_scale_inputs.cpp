@@ -153,3 +153,26 @@ TEST_CASE("a configuration's key or value of half a megabyte is cut in its messa
         CHECK_THAT(r.err, Catch::Contains(book + ":1: ") && Catch::Contains("kkkk... (50"));
     }
 }
+
+TEST_CASE("JSON a corpus stores past 1 MiB is named by verify and left out, not read",
+          "[cli][scale]") {
+    // A run's counters or a pack's filters edited to megabytes of JSON were read whole
+    // (some 20 times their text in memory) and passed by verify.
+    TempPath dir("long-stored-json");
+    fs::create_directory(dir.path);
+    const std::string db = (dir.path / "corpus.db").string();
+    REQUIRE(run_kenken("generate -q --db " + db + " --sizes 4 -n 4 --seed 3").status == 0);
+    exec_sql(db,
+             "UPDATE runs SET counters = '{\"a\":[' || substr(replace(hex(zeroblob(700000)), "
+             "'00', '0,'), 1, 1399999) || ']}'");
+    const CliResult verify = run_kenken("verify -q --db " + db);
+    INFO(verify.err.substr(0, 300));
+    CHECK(verify.status == 5);
+    CHECK_THAT(verify.err,
+               Catch::Contains("run 1: its counters are not JSON (1400007 bytes, past the 1 "
+                               "MiB read)"));
+    const CliResult stats = run_kenken("stats --json --db " + db);
+    CHECK(stats.status == 0);
+    CHECK_THAT(stats.out, Catch::Contains("\"runs\":[{\"id\":1,") && !Catch::Contains("counters"));
+    CHECK(stats.out.size() < 2000);
+}

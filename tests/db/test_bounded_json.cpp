@@ -6,6 +6,7 @@
 #include "db/store/bounded_json.h"
 
 using kk::db::JsonTooDeep;
+using kk::db::kMaxJsonBytes;
 using kk::db::kMaxJsonDepth;
 using kk::db::parse_bounded_json;
 using kk::db::parse_stored_json;
@@ -49,4 +50,20 @@ TEST_CASE("text that is no JSON is refused as nlohmann refuses it", "[db][json]"
     CHECK_THROWS_AS(parse_bounded_json<nlohmann::json>(""), nlohmann::json::parse_error);
     CHECK_FALSE(parse_stored_json("{x"));
     CHECK(parse_stored_json("{}") == nlohmann::json::object());
+}
+
+TEST_CASE("JSON text past 1 MiB is refused before it is parsed", "[db][json]") {
+    // A value takes some 20 times its text: a stored run's counters or a pack's filters
+    // of 60 MB would take 1.2 GB to read.
+    const std::string prefix = "{\"a\":\"";
+    const std::string fits = prefix + std::string(kMaxJsonBytes - prefix.size() - 2, 'x') + "\"}";
+    CHECK(parse_bounded_json<nlohmann::json>(fits)["a"].get<std::string>().size() ==
+          kMaxJsonBytes - prefix.size() - 2);
+    const std::string longer = prefix + std::string(kMaxJsonBytes, 'x') + "\"}";
+    CHECK_THROWS_WITH(parse_bounded_json<nlohmann::ordered_json>(longer),
+                      std::to_string(longer.size()) + " bytes, past the 1 MiB read");
+    CHECK_THROWS_AS(parse_bounded_json<nlohmann::json>(longer), kk::db::JsonTooLong);
+    CHECK_FALSE(parse_stored_json(longer));
+    // Text past both bounds is said to be too deep, as it was before the length bound.
+    CHECK_THROWS_AS(parse_bounded_json<nlohmann::json>(arrays(600000)), JsonTooDeep);
 }
