@@ -753,6 +753,13 @@ std::vector<PackRow> Corpus::packs() {
     return out;
 }
 
+Corpus::PackTotals Corpus::pack_totals() {
+    Statement s(db_.get(), "SELECT count FROM packs");
+    PackTotals totals;
+    for (; s.step(); ++totals.packs) totals.published += s.column_int(0);
+    return totals;
+}
+
 std::vector<std::int64_t> Corpus::pack_puzzle_ids(std::int64_t pack_id) {
     Statement s(db_.get(), "SELECT puzzle_id FROM pack_puzzles WHERE pack_id = ? ORDER BY number");
     s.bind(1, pack_id);

@@ -184,6 +184,13 @@ class Corpus {
     // transaction (begin()) it joins it; otherwise it commits on its own.
     std::int64_t record_pack(const PackRow& pack, const std::vector<std::int64_t>& puzzle_ids);
     std::vector<PackRow> packs();
+    // How many packs there are and the puzzles they list (their count column, as
+    // packs() reads it), without their titles, filters and files (stats read every
+    // pack's row whole only to count them).
+    struct PackTotals {
+        std::int64_t packs = 0, published = 0;
+    };
+    PackTotals pack_totals();
     std::vector<std::int64_t> pack_puzzle_ids(std::int64_t pack_id);
     // A pack's puzzles in pack order (number 1 first), a row at a time; none when there
     // is no such pack. DbError, before any row, when one of them is no longer stored (it

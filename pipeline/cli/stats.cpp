@@ -102,10 +102,9 @@ void print_runs(db::Corpus& corpus) {
 }
 
 void print_packs(db::Corpus& corpus) {
-    const auto packs = corpus.packs();
-    int published = 0;
-    for (const auto& p : packs) published += p.count;
-    std::printf("\npacks: %zu (%d puzzles published)\n", packs.size(), published);
+    const auto totals = corpus.pack_totals();
+    std::printf("\npacks: %lld (%lld puzzles published)\n", static_cast<long long>(totals.packs),
+                static_cast<long long>(totals.published));
 }
 
 // Counts by size and level, the runs and the packs as one JSON object.
@@ -147,11 +146,9 @@ void print_json(db::Corpus& corpus) {
         std::printf("%s%s", first ? "" : ",", db::json_line(run).c_str());
     }
     nlohmann::ordered_json tail;
-    int published = 0;
-    const auto packs = corpus.packs();
-    for (const auto& p : packs) published += p.count;
-    tail["packs"] = packs.size();
-    tail["published"] = published;
+    const auto totals = corpus.pack_totals();
+    tail["packs"] = totals.packs;
+    tail["published"] = totals.published;
     std::printf("],%s\n", db::json_line(tail).substr(1).c_str());
 }
 

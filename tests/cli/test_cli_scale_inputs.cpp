@@ -176,3 +176,23 @@ TEST_CASE("JSON a corpus stores past 1 MiB is named by verify and left out, not 
     CHECK_THAT(stats.out, Catch::Contains("\"runs\":[{\"id\":1,") && !Catch::Contains("counters"));
     CHECK(stats.out.size() < 2000);
 }
+
+TEST_CASE("stats counts the packs without reading their rows", "[cli][scale][hostile-scale]") {
+    // stats read every pack's title, filters and file whole only to count the packs: a
+    // pack row holding 40 MB of text took 40 MB more each time, 131 MB for 60 MB.
+    TempPath dir("pack-totals");
+    fs::create_directory(dir.path);
+    const std::string db = (dir.path / "corpus.db").string(), out = (dir.path / "out").string();
+    REQUIRE(run_kenken("generate -q --db " + db + " --sizes 4 -n 4 --seed 3").status == 0);
+    REQUIRE(run_kenken("export --db " + db + " -n 2 --format neknek -o -").status == 0);
+    REQUIRE(run_kenken("export --db " + db + " -n 2 --format neknek -o -").status == 0);
+    const PeakRun small = run_measured("stats --db " + db, out, dir.path.string());
+    exec_sql(db, "UPDATE packs SET title = printf('%.*c', 40000000, 'T') WHERE id = 1");
+    const PeakRun big = run_measured("stats --db " + db, out, dir.path.string());
+    CHECK(big.status == 0);
+    if (kMeasuresMemory) CHECK(big.peak_kib - small.peak_kib < 16 * 1024);
+    const CliResult json = run_kenken("stats --json --db " + db);
+    CHECK_THAT(json.out, Catch::EndsWith(",\"packs\":2,\"published\":4}\n"));
+    const CliResult table = run_kenken("stats --db " + db);
+    CHECK_THAT(table.out, Catch::EndsWith("\npacks: 2 (4 puzzles published)\n"));
+}
