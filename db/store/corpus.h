@@ -213,6 +213,12 @@ class Corpus {
     std::unique_ptr<Statement> insert_;            // prepared once, reused by every insert
     std::unique_ptr<Statement> lookup_canonical_;  // the same for holds_canonical
     int shard_version_ = 0;                        // schema version of the attached shard
+    // The runs here by what copy_shard_run finds them by (origin run, seed, shard index
+    // and count, a hash of the configuration) -> id, in id order: read once per
+    // attached shard, since a lookup by SQL read every run here (runs have no index
+    // on those columns), once for each run of the shard: 30 s for 4,000 runs.
+    using RunKey = std::tuple<std::int64_t, std::int64_t, int, int, std::size_t>;
+    std::optional<std::multimap<RunKey, std::int64_t>> runs_here_;
     bool shard_shmless_ = false;  // the shard is read through a wal-index of its own
 };
 

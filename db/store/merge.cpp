@@ -2,6 +2,8 @@
 // copied in with INSERT ... SELECT so SQLite streams the rows in constant memory.
 #include <sys/stat.h>
 
+#include <limits>
+
 #include "db/store/corpus.h"
 #include "db/store/run_rows.h"
 #include "db/store/schema.h"
@@ -26,6 +28,7 @@ std::vector<RunRow> Corpus::attach_shard(const std::string& path) {
     if (::stat(path.c_str(), &st) != 0) throw DbError(path + ": no such corpus file");
     if (!S_ISREG(st.st_mode)) throw DbError(path + ": not a regular file");
     shard_version_ = 0;
+    runs_here_.reset();
     bool attached = false;
     try {
         try {
@@ -107,6 +110,7 @@ void Corpus::detach_shard() {
     // itself for its last reader and checkpoint it.
     if (shard_shmless_) sqlite3_db_config(db_.get(), SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, nullptr);
     exec(db_.get(), std::string("DETACH DATABASE ") + kShard);
+    runs_here_.reset();
     if (shard_shmless_) sqlite3_db_config(db_.get(), SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 0, nullptr);
     shard_shmless_ = false;
 }
@@ -123,13 +127,29 @@ std::int64_t Corpus::copy_shard_run(const RunRow& run, const std::string& path) 
     // found by what it is, not by where it lies.
     const std::string origin = run.origin.empty() ? path : run.origin;
     const std::int64_t origin_run = run.origin.empty() ? run.id : run.origin_run;
-    Statement find(db_.get(),
-                   "SELECT id FROM runs WHERE origin_run = ? AND config = ? AND seed = ? AND "
-                   "shard_index = ? AND shard_count = ? ORDER BY id LIMIT 1");
-    find.bind(1, origin_run).bind(2, run.config).bind(3, to_sql(run.seed));
-    find.bind(4, run.shard_index).bind(5, run.shard_count);
-    if (find.step()) {
-        const std::int64_t id = find.column_int64(0);
+    const std::hash<std::string> hash;
+    if (!runs_here_) {
+        runs_here_.emplace();
+        Statement all(db_.get(),
+                      "SELECT id, origin_run, seed, shard_index, shard_count, config FROM runs "
+                      "WHERE origin_run IS NOT NULL ORDER BY id");
+        while (all.step())
+            runs_here_->emplace(RunKey{all.column_int64(1), all.column_int64(2), all.column_int(3),
+                                       all.column_int(4), hash(all.column_text(5))},
+                                all.column_int64(0));
+    }
+    const RunKey key{origin_run, to_sql(run.seed), run.shard_index, run.shard_count,
+                     hash(run.config)};
+    // The first run here of that key whose configuration is the same text (the SQL
+    // lookup's "ORDER BY id LIMIT 1"; a hash can meet another text).
+    std::optional<std::int64_t> found;
+    for (auto [at, end] = runs_here_->equal_range(key); !found && at != end; ++at) {
+        Statement config(db_.get(), "SELECT config FROM runs WHERE id = ?");
+        config.bind(1, at->second);
+        if (config.step() && config.column_text(0) == run.config) found = at->second;
+    }
+    if (found) {
+        const std::int64_t id = *found;
         // The shard may have gone on since: keep its latest state.
         Statement update(db_.get(),
                          "UPDATE runs SET finished_at = ?, status = ?, counters = ?, progress = ? "
@@ -154,12 +174,24 @@ std::int64_t Corpus::copy_shard_run(const RunRow& run, const std::string& path) 
     insert.bind(7, run.status).bind(8, run.counters).bind(9, run.progress);
     insert.bind(10, run.shard_index).bind(11, run.shard_count).bind(12, origin);
     insert.bind(13, origin_run).run();
-    return sqlite3_last_insert_rowid(db_.get());
+    const std::int64_t id = sqlite3_last_insert_rowid(db_.get());
+    runs_here_->emplace(key, id);
+    return id;
 }
 
 MergeCounts Corpus::merge_shard_puzzles(std::int64_t shard_run, std::int64_t into_run) {
-    auto puzzle_count = [this] {
-        Statement s(db_.get(), "SELECT count(*) FROM main.puzzles");
+    // The rows added are those past the largest id before (a replaced row keeps its
+    // id): counting the whole table before and after, for each of a shard's runs, read
+    // it 2 x runs times.
+    const auto last_id = [this] {
+        Statement s(db_.get(), "SELECT coalesce(max(id), 0) FROM main.puzzles");
+        s.step();
+        return s.column_int64(0);
+    };
+    // Past id 2^63-1 SQLite picks unused ids at random: then the whole table is counted.
+    const auto count_from = [this](std::int64_t id) {
+        Statement s(db_.get(), "SELECT count(*) FROM main.puzzles WHERE id > ?");
+        s.bind(1, id);
         s.step();
         return s.column_int64(0);
     };
@@ -172,7 +204,9 @@ MergeCounts Corpus::merge_shard_puzzles(std::int64_t shard_run, std::int64_t int
         read.step();
         m.read = read.column_int64(0);
     }
-    const std::int64_t before = puzzle_count();
+    const std::int64_t before = last_id();
+    const bool ids_grow = before < std::numeric_limits<std::int64_t>::max();
+    const std::int64_t held = ids_grow ? 0 : count_from(std::numeric_limits<std::int64_t>::min());
     // Of two puzzles equal under rotation or reflection, the one with the smaller
     // (seed, shard, candidate, neknek) stays, whichever came first: any order of
     // shards leaves the same rows. A puzzle a pack holds stays as it is: it is printed
@@ -204,7 +238,8 @@ MergeCounts Corpus::merge_shard_puzzles(std::int64_t shard_run, std::int64_t int
     if (shard_run) insert.bind(2, shard_run);
     insert.run();
     const std::int64_t changed = sqlite3_changes(db_.get());
-    m.added = puzzle_count() - before;
+    m.added =
+        ids_grow ? count_from(before) : count_from(std::numeric_limits<std::int64_t>::min()) - held;
     m.replaced = changed - m.added;
     m.duplicates = m.read - m.added;
     return m;
