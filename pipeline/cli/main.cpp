@@ -10,6 +10,7 @@
 #include <new>
 
 #include "core/io/terminal.h"
+#include "core/io/utf8.h"
 #include "pipeline/cli/command.h"
 #include "pipeline/cli/suggest.h"
 
@@ -51,6 +52,16 @@ int main(int argc, char** argv) {
           kk::cli::add_stats_command, kk::cli::add_query_command, kk::cli::add_export_command,
           kk::cli::add_packs_command, kk::cli::add_bench_command})
         add(app);
+    // CLI11's own words, with an option's value cut when it is long: a bad value of
+    // 100,000 digits was repeated whole in its message.
+    app.failure_message([](const CLI::App* a, const CLI::Error& e) {
+        constexpr std::size_t kLongest = 1000, kShown = 600;
+        const std::string what = e.what();
+        std::string text = (what.size() > kLongest ? kk::printable_cut(what, kShown) : what) + "\n";
+        if (a->get_help_ptr())
+            text += "Run with " + a->get_help_ptr()->get_name() + " for more information.\n";
+        return text;
+    });
     kk::cli::refuse_empty_values(app);
     if (const auto refused = kk::cli::refuse_unknown_first_word(app, argc, argv)) return *refused;
     bool printed_help = false;

@@ -232,3 +232,17 @@ TEST_CASE("a shard of 2,000 runs merges each run once, and into the same runs ag
                                          "max(origin_run) FROM seen'");
     if (distinct.status == 0) CHECK(distinct.out == "2000|1|1|2000\n");
 }
+
+TEST_CASE("an option's value of 100,000 characters is cut in its message", "[cli][scale]") {
+    // CLI11's message repeated the value whole: 100 KB on stderr for one bad number.
+    const std::string digits(100000, '9');
+    const CliResult r = run_kenken("solve --max-seconds " + digits + "x -");
+    CHECK(r.status == 2);
+    CHECK(r.err.size() < 2000);
+    CHECK_THAT(r.err, Catch::StartsWith("--max-seconds: '999") && Catch::Contains("... (100") &&
+                          Catch::Contains("Run with --help"));
+    // A short one is as it was.
+    const CliResult short_value = run_kenken("solve --max-seconds 12x -");
+    CHECK(short_value.status == 2);
+    CHECK_THAT(short_value.err, Catch::StartsWith("--max-seconds: '12x' is not a number\n"));
+}
