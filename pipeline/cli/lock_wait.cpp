@@ -30,7 +30,9 @@ std::function<void(const std::string&)> warn_on_stderr(const std::string& comman
         }, previous{};
         ignore.sa_handler = SIG_IGN;
         ::sigaction(SIGPIPE, &ignore, &previous);
-        std::cerr << command << ": warning: " << text << "\n" << std::flush;
+        // One write for the whole line: two commands sharing a stderr warn at the same
+        // 10 s, and pieces of their lines interleaved ("exportpacks: warning: ...").
+        std::cerr << (command + ": warning: " + text + "\n") << std::flush;
         std::cerr.clear();  // a later message is tried again
         ::sigaction(SIGPIPE, &previous, nullptr);
     };
