@@ -12,9 +12,12 @@
 #include "core/io/terminal.h"
 #include "core/io/utf8.h"
 #include "pipeline/cli/command.h"
+#include "pipeline/cli/stack_room.h"
 #include "pipeline/cli/suggest.h"
 
-int main(int argc, char** argv) {
+namespace {
+
+int run_kenken(int argc, char** argv) {
     kk::cli::hold_closed_standard_streams();
     // A reader that closes the pipe (kenken query | head -1) ends us quietly, as with
     // a shell's default, also under a parent that ignores SIGPIPE: there every
@@ -93,4 +96,10 @@ int main(int argc, char** argv) {
         return kk::cli::kFailure;
     }
     return printed_help ? kk::cli::kOk : kk::cli::exit_status();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    return kk::cli::run_with_stack_room(run_kenken, argc, argv);
 }

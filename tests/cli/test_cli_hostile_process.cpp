@@ -299,3 +299,38 @@ TEST_CASE("generate whose progress reader went away stops as interrupted, resuma
     CHECK_THAT(stats.out, Catch::Contains("interrupted"));
     CHECK_THAT(stats.out, !Catch::Contains("running"));
 }
+
+TEST_CASE("a small stack limit (ulimit -s) crashes nothing, and signals still stop a run",
+          "[cli][hostile5]") {
+    // Under `ulimit -s 64` solve and grade ended by SIGSEGV (status 139): a read buffer
+    // and the search's frames did not fit, nor did the second thread's. A hard limit
+    // (plain `ulimit -s`) cannot be raised, so kenken works on a thread of its own there;
+    // a soft one (`ulimit -Ss`) it raises.
+    const std::string puzzle = std::string(KENKEN_TEST_DATA) + "/big-cages-1.neknek";
+    const CliResult solved = run_kenken("solve -j 2 " + puzzle);
+    const CliResult graded = run_kenken("grade -j 2 " + puzzle);
+    REQUIRE(solved.status >= 0);
+    REQUIRE(solved.status < 128);
+    for (const char* limit : {"ulimit -s 64", "ulimit -Ss 64"}) {
+        INFO(limit);
+        const std::string under = std::string(limit) + "; " + KENKEN_BINARY;
+        const CliResult solve = run_shell(under + " solve -j 2 " + puzzle);
+        CHECK(solve.status == solved.status);
+        CHECK(solve.out == solved.out);
+        const CliResult from_stdin = run_shell(under + " solve -j 1 - < " + puzzle);
+        CHECK(from_stdin.status == solved.status);
+        const CliResult grade = run_shell(under + " grade -j 2 " + puzzle);
+        CHECK(grade.status == graded.status);
+        CHECK(grade.out == graded.out);
+    }
+    // On the thread of its own, a stop signal still reaches the run: interrupted, whole.
+    TempPath db("small-stack.db");
+    Started writer("ulimit -s 64; exec " + std::string(KENKEN_BINARY) + " generate -q --db " +
+                   db.str() + " --sizes 9 -n 100000 >/dev/null 2>&1");
+    for (int i = 0; i < 3000 && writer.running() && run_rows(db.str()) == 0; ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    REQUIRE(writer.running());
+    writer.signal(SIGTERM);
+    CHECK(writer.wait() == 130);
+    CHECK(run_kenken("verify --db " + db.str()).status == 0);
+}
