@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cassert>
 
 #include "core/model/puzzle.h"
 
@@ -77,6 +78,7 @@ void BandSums::set_up(int n, const std::uint8_t* cage_of, int ncages, const bool
     bands_.clear();
     parts_.clear();
     cell_bands_.assign(static_cast<std::size_t>(n * n), BandBits{});
+    outie_bands_.assign(static_cast<std::size_t>(n * n), BandBits{});
     cage_bands_.assign(static_cast<std::size_t>(ncages), BandBits{});
     std::array<int, kMaxCells> size{}, inside{};
     for (int cell = 0; cell < n * n; ++cell) ++size[cage_of[cell]];
@@ -117,7 +119,51 @@ void BandSums::set_up(int n, const std::uint8_t* cage_of, int ncages, const bool
                 for (int i = b.first; i < b.first + b.wholes; ++i) mark(cage_bands_[parts_[i]]);
                 for (int i = b.first + b.wholes; i < static_cast<int>(parts_.size()); ++i)
                     mark(cell_bands_[parts_[i]]);
+                for (int i = b.first + b.wholes + b.insides; i < static_cast<int>(parts_.size());
+                     ++i)
+                    mark(outie_bands_[parts_[i]]);
             }
+}
+
+void BandSums::move_cell_bounds(int cell, Mask was, Mask now, BandWatch& watch) const {
+    const int up_low = lowest_value(now) - lowest_value(was);
+    const int up_high = highest_value(now) - highest_value(was);
+    if (!up_low && !up_high) return;
+    const BandBits& all = cell_bands_[static_cast<std::size_t>(cell)];
+    const BandBits& out = outie_bands_[static_cast<std::size_t>(cell)];
+    for (int w = 0; w < 2; ++w) {
+        for (std::uint64_t x = all[w] & ~out[w]; x; x &= x - 1) {
+            const int b = w * 64 + std::countr_zero(x);
+            watch.cells_least[b] = static_cast<std::int16_t>(watch.cells_least[b] + up_low);
+            watch.cells_most[b] = static_cast<std::int16_t>(watch.cells_most[b] + up_high);
+        }
+        for (std::uint64_t x = out[w]; x; x &= x - 1) {  // an outie counts n less its value
+            const int b = w * 64 + std::countr_zero(x);
+            watch.cells_least[b] = static_cast<std::int16_t>(watch.cells_least[b] - up_high);
+            watch.cells_most[b] = static_cast<std::int16_t>(watch.cells_most[b] - up_low);
+        }
+    }
+}
+
+void BandSums::count_cell_bounds(const Mask* cand, BandWatch& watch) const {
+    for (std::size_t bi = 0; bi < bands_.size(); ++bi) {
+        const Band& b = bands_[bi];
+        const std::uint8_t* const insides = parts_.data() + b.first + b.wholes;
+        int least = 0, most = 0;
+        for (int i = 0; i < b.insides + b.outies; ++i) {
+            const Mask m = cand[insides[i]];  // the outies follow the insides
+            if (i < b.insides) {
+                least += lowest_value(m);
+                most += highest_value(m);
+            } else {
+                least += n_ - highest_value(m);
+                most += n_ - lowest_value(m);
+            }
+        }
+        watch.cells_least[bi] = static_cast<std::int16_t>(least);
+        watch.cells_most[bi] = static_cast<std::int16_t>(most);
+    }
+    watch.cells_counted = true;
 }
 
 bool BandSums::narrow(const SumRange* cage_sums, Mask* cand, std::uint64_t* cage_keep,
@@ -131,13 +177,18 @@ bool BandSums::narrow(const SumRange* cage_sums, Mask* cand, std::uint64_t* cage
         stale[1] |= bits[1];
     };
     for (int cell = 0; cell < n_ * n_; ++cell)
-        if (cand[cell] != watch.seen[cell]) add(cell_bands_[cell]);
+        if (cand[cell] != watch.seen[cell]) {
+            add(cell_bands_[cell]);
+            if (watch.cells_counted) move_cell_bounds(cell, watch.seen[cell], cand[cell], watch);
+        }
+    if (!watch.cells_counted) count_cell_bounds(cand, watch);
     for (std::size_t k = 0; k < cage_bands_.size(); ++k)
         if ((cage_bands_[k][0] | cage_bands_[k][1]) && !(cage_sums[k] == watch.seen_sums[k]))
             add(cage_bands_[k]);
     const BandBits at_entry = stale;
     const auto fail = [&] {
         add(at_entry);
+        watch.cells_counted = false;  // they hold this pass's narrowings, seen does not
         return false;
     };
     // Each cell's least and greatest value, looked up once: a cell lies in dozens of
@@ -166,44 +217,50 @@ bool BandSums::narrow(const SumRange* cage_sums, Mask* cand, std::uint64_t* cage
         const Band& b = bands_[bi];
         const std::uint8_t* const wholes = parts_.data() + b.first;
         const std::uint8_t* const insides = wholes + b.wholes;
-        const std::uint8_t* const outies = insides + b.insides;
-        // runs: the widths of the parts that take every sum between their least and
-        // greatest, and the widest of them.
-        int least = 0, most = 0, widest = 0, runs = 0, widest_run = 0;
+        // A cell's value counts up from its least; an outie's (n less it) down from its
+        // greatest value: their sums are kept in watch.
+        int least = watch.cells_least[bi], most = watch.cells_most[bi], widest = n_ - 1;
         for (int i = 0; i < b.wholes; ++i) {
             const SumRange& r = cage_sums[wholes[i]];
             least += r.min;
             most += r.max;
             widest = std::max(widest, r.max - r.min);
-            if (r.max - r.min < 63 && r.from_min == (2ull << (r.max - r.min)) - 1) {
-                runs += r.max - r.min;
-                widest_run = std::max(widest_run, r.max - r.min);
-            }
-        }
-        // A cell's value counts up from its least; an outie's (n less it) down from its
-        // greatest value.
-        for (int i = 0; i < b.insides; ++i) {
-            const int cell = insides[i];
-            least += low[cell];
-            most += high[cell];
-            widest = std::max(widest, high[cell] - low[cell]);
-            runs += run[cell];
-            widest_run = std::max(widest_run, int{run[cell]});
-        }
-        for (int i = 0; i < b.outies; ++i) {
-            const int cell = outies[i];
-            least += n_ - high[cell];
-            most += n_ - low[cell];
-            widest = std::max(widest, high[cell] - low[cell]);
-            runs += run[cell];
-            widest_run = std::max(widest_run, int{run[cell]});
         }
         const int below = b.sum - least, above = most - b.sum;
         if (below < 0 || above < 0) return fail();
         // The knapsack works on offsets from the nearer end.
         const bool from_min = below <= above;
         const int target = from_min ? below : above;
+        // widest is at least the widest part's width here: most bands stop at this.
         if (target >= 64 || target > widest + kSlackPastWidest) continue;
+        // runs: the widths of the parts that take every sum between their least and
+        // greatest, and the widest of them.
+        int runs = 0, widest_run = 0;
+        widest = 0;
+        for (int i = 0; i < b.wholes; ++i) {
+            const SumRange& r = cage_sums[wholes[i]];
+            widest = std::max(widest, r.max - r.min);
+            if (r.max - r.min < 63 && r.from_min == (2ull << (r.max - r.min)) - 1) {
+                runs += r.max - r.min;
+                widest_run = std::max(widest_run, r.max - r.min);
+            }
+        }
+        for (int i = 0; i < b.insides + b.outies; ++i) {
+            const int cell = insides[i];  // the outies follow the insides
+            widest = std::max(widest, high[cell] - low[cell]);
+            runs += run[cell];
+            widest_run = std::max(widest_run, int{run[cell]});
+        }
+#ifndef NDEBUG
+        int cells_least = 0, cells_most = 0;
+        for (int i = 0; i < b.insides + b.outies; ++i) {
+            const int cell = insides[i];
+            cells_least += i < b.insides ? low[cell] : n_ - high[cell];
+            cells_most += i < b.insides ? high[cell] : n_ - low[cell];
+        }
+        assert(cells_least == watch.cells_least[bi] && cells_most == watch.cells_most[bi]);
+#endif
+        if (target > widest + kSlackPastWidest) continue;
         // Nothing can narrow when no part reaches past the target and the gap-free parts
         // but any one make every sum up to it (each other part taking its least): the
         // knapsack would keep every value and every cage sum.
@@ -245,6 +302,7 @@ bool BandSums::narrow(const SumRange* cage_sums, Mask* cand, std::uint64_t* cage
                 }
                 if (!keep) return fail();
                 if (keep != m) {
+                    move_cell_bounds(o.cell, m, keep, watch);
                     cand[o.cell] = keep;
                     bounds_of(o.cell);
                     add(cell_bands_[o.cell]);                // its other bands look again

@@ -70,11 +70,20 @@ SumRange sum_range_between(int min, int max);
 // of whose cells or whole cages changed since it last looked would narrow nothing, and
 // a pass skips it. The same narrowings as looking at every band, at a fraction of the
 // work late in a node's fixpoint, where one band's narrowing touches a few cells.
+//
+// It also keeps what each band's cells add up to at least and at most as of seen, moved
+// by the cells that change: most bands are skipped on their bounds alone, and summing
+// their cells afresh for that was half a pass.
 struct BandWatch {
-    std::array<Mask, kMaxCells> seen{};           // each cell's candidates then
-    std::array<SumRange, kMaxCells> seen_sums{};  // each cage's sums then
-    std::array<std::uint64_t, 2> stale{};         // the bands to look at, a bit each
-    void look_at_all() { stale = {~0ull, ~0ull}; }
+    std::array<Mask, kMaxCells> seen{};                         // each cell's candidates then
+    std::array<SumRange, kMaxCells> seen_sums{};                // each cage's sums then
+    std::array<std::uint64_t, 2> stale{};                       // the bands to look at, a bit each
+    std::array<std::int16_t, 128> cells_least{}, cells_most{};  // per band, of seen
+    bool cells_counted = false;  // false: count cells_least and cells_most afresh
+    void look_at_all() {
+        stale = {~0ull, ~0ull};
+        cells_counted = false;
+    }
 };
 
 class BandSums {
@@ -97,6 +106,11 @@ class BandSums {
                 BandWatch& watch) const;
 
   private:
+    // Moves watch's cells_least and cells_most by cell's change from was to now.
+    void move_cell_bounds(int cell, Mask was, Mask now, BandWatch& watch) const;
+    // Counts them afresh from cand.
+    void count_cell_bounds(const Mask* cand, BandWatch& watch) const;
+
     struct Band {
         int sum = 0;                                         // with n per outie added
         int first = 0, wholes = 0, insides = 0, outies = 0;  // into parts_
@@ -105,9 +119,10 @@ class BandSums {
 
     int n_ = 0;
     std::vector<Band> bands_;
-    std::vector<std::uint8_t> parts_;   // per band: whole cages, inside cells, outies
-    std::vector<BandBits> cell_bands_;  // per cell: the bands it is a part of
-    std::vector<BandBits> cage_bands_;  // per cage: the bands it stands whole in
+    std::vector<std::uint8_t> parts_;    // per band: whole cages, inside cells, outies
+    std::vector<BandBits> cell_bands_;   // per cell: the bands it is a part of
+    std::vector<BandBits> outie_bands_;  // per cell: those of them it is an outie in
+    std::vector<BandBits> cage_bands_;   // per cage: the bands it stands whole in
 };
 
 }  // namespace kk

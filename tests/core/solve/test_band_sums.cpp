@@ -170,9 +170,10 @@ TEST_CASE("the bands' sums keep every solution and refute a target off by one",
 TEST_CASE("bands skipped as unchanged narrow as looking at every band would",
           "[solver][big-cages]") {
     // A search's pass looks only at the bands whose cells or whole cages moved since the
-    // last one (BandWatch). Along random paths that narrow cells, narrow cages' sums and
-    // go back to earlier states, a watch kept from step to step must give what a fresh
-    // one gives (every band looked at): the same verdict, cells and cages' sums.
+    // last one (BandWatch), and moves each band's cell bounds by the cells that changed
+    // instead of adding them up afresh. Along random paths that narrow cells, narrow cages' sums
+    // and go back to earlier states, a watch kept from step to step must give what a fresh one
+    // gives (every band looked at): the same verdict, cells and cages' sums.
     std::mt19937 rng(20261127);
     int steps = 0, failed = 0, narrowed = 0;
     for (int trial = 0; trial < 120; ++trial) {
