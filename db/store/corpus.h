@@ -157,9 +157,14 @@ class Corpus {
 
     // Merging (kenken merge, db/store/merge.cpp). attach_shard opens another corpus
     // file under the schema name "shard" (old schema versions too; nothing is written
-    // to it) and returns its runs; detach_shard closes it. Attach outside a
-    // transaction; copy within begin()/commit().
-    std::vector<RunRow> attach_shard(const std::string& path);
+    // to it) and hands each_run (when given) its runs one at a time: a DbError naming
+    // the file when they cannot be read. scan_shard_runs reads them again, a row at a
+    // time (20,000 runs held at once took 405 MB); finish with it before detach_shard,
+    // which closes the shard. Attach outside a transaction; copy within
+    // begin()/commit().
+    void attach_shard(const std::string& path,
+                      const std::function<void(const RunRow&)>& each_run = {});
+    RunCursor scan_shard_runs();
     void detach_shard();
     int shard_puzzles_outside_runs();
     // The attached shard's run as a run of this corpus: a copy naming where it came

@@ -23,7 +23,8 @@ int shard_pragma(sqlite3* db, const char* pragma) {
 
 }  // namespace
 
-std::vector<RunRow> Corpus::attach_shard(const std::string& path) {
+void Corpus::attach_shard(const std::string& path,
+                          const std::function<void(const RunRow&)>& each_run) {
     struct stat st;
     if (::stat(path.c_str(), &st) != 0) throw DbError(path + ": no such corpus file");
     if (!S_ISREG(st.st_mode)) throw DbError(path + ": not a regular file");
@@ -55,18 +56,10 @@ std::vector<RunRow> Corpus::attach_shard(const std::string& path) {
             throw DbError(path + " was written by a newer kenken (schema version " +
                           std::to_string(version) + ")");
         shard_version_ = version;
-        // Schema 1 knew no shards: its runs are shard 0 of 1, made where they are.
-        const std::string shard_columns = version >= 3
-                                              ? "shard_index, shard_count, coalesce(origin, ''), "
-                                                "coalesce(origin_run, 0)"
-                                              : "0, 1, '', 0";
-        Statement s(db_.get(),
-                    "SELECT id, config, seed, sizes, quotas, started_at, finished_at, "
-                    "status, counters, progress, " +
-                        shard_columns + " FROM " + kShard + ".runs ORDER BY id");
-        std::vector<RunRow> runs;
-        while (s.step()) runs.push_back(read_run(s));
-        return runs;
+        if (each_run) {
+            RunCursor runs = scan_shard_runs();
+            for (RunRow run; runs.next(run);) each_run(run);
+        }
     } catch (const DbError& e) {
         if (attached) detach_shard();
         const std::string what = e.what();
@@ -74,6 +67,18 @@ std::vector<RunRow> Corpus::attach_shard(const std::string& path) {
             throw DbError(path + " is not a KenKen corpus (" + what + ")");
         throw;
     }
+}
+
+RunCursor Corpus::scan_shard_runs() {
+    // Schema 1 knew no shards: its runs are shard 0 of 1, made where they are.
+    const std::string shard_columns = shard_version_ >= 3
+                                          ? "shard_index, shard_count, coalesce(origin, ''), "
+                                            "coalesce(origin_run, 0)"
+                                          : "0, 1, '', 0";
+    return RunCursor(Statement(db_.get(),
+                               "SELECT id, config, seed, sizes, quotas, started_at, finished_at, "
+                               "status, counters, progress, " +
+                                   shard_columns + " FROM " + kShard + ".runs ORDER BY id"));
 }
 
 void Corpus::attach_shmless(const std::string& path, ShmlessRead how) {

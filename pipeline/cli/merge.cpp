@@ -1,6 +1,7 @@
 // kenken merge: joins shard corpora (`generate --shard I/N`) into one corpus.
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <iostream>
@@ -163,17 +164,15 @@ int run_merge(const MergeOptions& o) {
                         break;
                     }
         }
-        std::vector<std::vector<db::RunRow>> shard_runs;
+        // Each shard's runs are read a row at a time, here and again to merge them; only
+        // their ids are kept, so that a run the shard gained in between waits for the
+        // next merge, as it did when the rows themselves were kept.
+        std::vector<std::vector<std::int64_t>> checked_runs;
         bool refused = false;
         for (const auto& path : o.shards) {
-            try {
-                shard_runs.push_back(out.attach_shard(path));
-            } catch (const db::DbError& e) {
-                std::cerr << "merge: " << shown_name(e.what()) << "\n";
-                return kFailure;
-            }
-            out.detach_shard();
-            for (const auto& run : shard_runs.back()) {
+            std::vector<std::int64_t>& ids = checked_runs.emplace_back();
+            const auto check = [&](const db::RunRow& run) {
+                ids.push_back(run.id);
                 auto kind = kind_of(run);
                 const std::string where =
                     shown_name(path) + " (run " + std::to_string(run.id) + ")";
@@ -181,13 +180,13 @@ int run_merge(const MergeOptions& o) {
                     std::cerr << "merge: " << where << ": its configuration cannot be read"
                               << (o.force ? "; merged anyway (--force)\n" : "\n");
                     refused = refused || !o.force;
-                    continue;
+                    return;
                 }
                 if (!reference) {
                     reference = kind;
                     reference_from = where;
                     reference_count = run.shard_count;
-                    continue;
+                    return;
                 }
                 // Shards of two splits (0/2 and 0/3, or an unsplit run with 1/2) overlap
                 // and leave no whole split: merged, the report counted shards of one as
@@ -210,7 +209,14 @@ int run_merge(const MergeOptions& o) {
                               << (o.force ? "; merged anyway (--force)\n" : "\n");
                     refused = refused || !o.force;
                 }
+            };
+            try {
+                out.attach_shard(path, check);
+            } catch (const db::DbError& e) {
+                std::cerr << "merge: " << shown_name(e.what()) << "\n";
+                return kFailure;
             }
+            out.detach_shard();
         }
         if (refused) {
             std::cerr << "merge: nothing merged; --force merges shards of different runs\n";
@@ -239,7 +245,10 @@ int run_merge(const MergeOptions& o) {
             std::set<std::string> ids;
             try {
                 out.begin();
-                for (const auto& run : shard_runs[k]) {
+                const std::vector<std::int64_t>& checked = checked_runs[k];  // in id order
+                db::RunCursor runs = out.scan_shard_runs();
+                for (db::RunRow run; runs.next(run);) {
+                    if (!std::binary_search(checked.begin(), checked.end(), run.id)) continue;
                     const auto into = out.copy_shard_run(run, path);
                     const auto c = out.merge_shard_puzzles(run.id, into);
                     m.read += c.read;

@@ -20,6 +20,19 @@ std::string deep_key_line() {
     return line + "= 1\n";
 }
 
+// Copies run 1 of the corpus at db as runs 2..last: its seed as seed (SQL over i, the
+// copy's id), and the extra columns (", a, b") as they are.
+void copy_first_run(const std::string& db, int last, const std::string& seed,
+                    const std::string& extra) {
+    exec_sql(db, "WITH RECURSIVE n(i) AS (SELECT 2 UNION ALL SELECT i + 1 FROM n WHERE i < " +
+                     std::to_string(last) +
+                     ") INSERT INTO runs (id, config, seed, sizes, quotas, started_at, "
+                     "finished_at, status, counters, progress" +
+                     extra + ") SELECT i, config, " + seed +
+                     ", sizes, quotas, started_at, finished_at, status, counters, progress" +
+                     extra + " FROM runs, n WHERE runs.id = 1");
+}
+
 }  // namespace
 
 TEST_CASE("a TOML key of 100,000 parts is refused on its line, not a crash", "[cli][scale]") {
@@ -73,13 +86,7 @@ TEST_CASE("stats, verify and generate read a corpus's runs one at a time",
     const std::string out = (dir.path / "out").string(), tmp = dir.path.string();
     REQUIRE(run_kenken("generate -q --db " + one + " --sizes 4 -n 4 --seed 3").status == 0);
     fs::copy_file(one, many);
-    exec_sql(many,
-             "WITH RECURSIVE n(i) AS (SELECT 2 UNION ALL SELECT i + 1 FROM n WHERE i < " +
-                 std::to_string(kRuns) +
-                 ") INSERT INTO runs (id, config, seed, sizes, quotas, started_at, finished_at, "
-                 "status, counters, progress) SELECT i, config, seed + i, sizes, quotas, "
-                 "started_at, finished_at, status, counters, progress FROM runs, n WHERE "
-                 "runs.id = 1");
+    copy_first_run(many, kRuns, "seed + i", "");
     for (const std::string command :
          {"stats", "stats --json", "verify -q", "generate -q --sizes 4 -n 1 --add"}) {
         INFO(command);
@@ -210,13 +217,7 @@ TEST_CASE("a shard of 2,000 runs merges each run once, and into the same runs ag
     REQUIRE(
         run_kenken("generate -q --db " + shard + " --sizes 4 -n 8 --shard 0/2 --seed 3").status ==
         0);
-    exec_sql(shard,
-             "WITH RECURSIVE n(i) AS (SELECT 2 UNION ALL SELECT i + 1 FROM n WHERE i < " +
-                 std::to_string(kRuns) +
-                 ") INSERT INTO runs (id, config, seed, sizes, quotas, started_at, finished_at, "
-                 "status, counters, progress, shard_index, shard_count) SELECT i, config, seed, "
-                 "sizes, quotas, started_at, finished_at, status, counters, progress, "
-                 "shard_index, shard_count FROM runs, n WHERE runs.id = 1");
+    copy_first_run(shard, kRuns, "seed", ", shard_index, shard_count");
     for (int pass = 1; pass <= 2; ++pass) {
         INFO("pass " << pass);
         const CliResult r = run_kenken("merge --db " + out + " " + shard);
@@ -231,6 +232,34 @@ TEST_CASE("a shard of 2,000 runs merges each run once, and into the same runs ag
                                          " 'SELECT count(*), max(n), min(origin_run), "
                                          "max(origin_run) FROM seen'");
     if (distinct.status == 0) CHECK(distinct.out == "2000|1|1|2000\n");
+}
+
+TEST_CASE("merge reads a shard's runs one at a time", "[cli][scale][hostile-scale]") {
+    // merge held every run of every shard at once (configuration, counters, progress):
+    // 405 MB for a shard of 20,000 runs. Here 400 runs of 200 KB each, against one.
+    constexpr int kRuns = 400;
+    constexpr long kMostGrowthKiB = 32 * 1024;
+    TempPath dir("big-shard-runs");
+    fs::create_directory(dir.path);
+    const std::string one = (dir.path / "one.db").string(), many = (dir.path / "many.db").string();
+    const std::string out = (dir.path / "out").string(), tmp = dir.path.string();
+    REQUIRE(run_kenken("generate -q --db " + one + " --sizes 4 -n 8 --shard 0/2 --seed 3").status ==
+            0);
+    exec_sql(one, "UPDATE runs SET progress = json_object('pad', printf('%.*c', 200000, 'x'))");
+    fs::copy_file(one, many);
+    copy_first_run(many, kRuns, "seed", ", shard_index, shard_count");
+    const std::string into_one = (dir.path / "into-one.db").string(),
+                      into_many = (dir.path / "into-many.db").string();
+    const PeakRun small = run_measured("merge --db " + into_one + " " + one, out, tmp);
+    const PeakRun big = run_measured("merge --db " + into_many + " " + many, out, tmp);
+    CHECK(small.status == 0);
+    CHECK(big.status == 0);
+    if (kMeasuresMemory) CHECK(big.peak_kib - small.peak_kib < kMostGrowthKiB);
+    // Every run came over whole.
+    CHECK(run_rows(into_many) == kRuns);
+    const CliResult lengths =
+        run_shell("sqlite3 " + into_many + " 'SELECT count(*), min(length(progress)) FROM runs'");
+    if (lengths.status == 0) CHECK(lengths.out == std::to_string(kRuns) + "|200010\n");
 }
 
 TEST_CASE("an option's value of 100,000 characters is cut in its message", "[cli][scale]") {

@@ -86,7 +86,8 @@ TEST_CASE("a schema-1 corpus merges as an unsplit run and migrates", "[shard][me
                  "ALTER TABLE puzzles DROP COLUMN rules; PRAGMA user_version = 1");
     }
     auto out = db::Corpus::open(out_db.str());
-    const auto runs = out.attach_shard(old_db.str());
+    std::vector<db::RunRow> runs;
+    out.attach_shard(old_db.str(), [&runs](const db::RunRow& run) { runs.push_back(run); });
     REQUIRE(runs.size() == 1);
     CHECK(runs[0].shard_index == 0);
     CHECK(runs[0].shard_count == 1);
