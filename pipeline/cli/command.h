@@ -141,7 +141,8 @@ std::string version_text();
 
 // A file name as one shell word, for the commands a message suggests ("continue with:
 // kenken generate --db 'my corpus.db' --resume"): quoted when it holds anything but
-// letters, digits and -_./+,:@%, or starts with '-'.
+// letters, digits and -_./+,:@%, or starts with '-'; as $'...' with \xHH escapes when
+// it holds a byte that does not print.
 std::string shell_word(const std::string& text);
 
 // Whether a writer's error says the corpus could not grow: a full disk, or a file size

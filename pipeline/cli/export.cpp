@@ -8,6 +8,7 @@
 #include <iostream>
 #include <memory>
 
+#include "core/io/utf8.h"
 #include "pipeline/cli/book_config.h"
 #include "pipeline/cli/command.h"
 #include "pipeline/cli/filter_options.h"
@@ -62,13 +63,14 @@ std::string choose_format(const ExportArgs& a, std::string& problem) {
         const std::string f = format_of_extension(ext);
         if (f.empty())
             problem = a.out == "-" ? "--out - needs --format (a text format)"
-                                   : "cannot tell the format from \"" + a.out +
+                                   : "cannot tell the format from \"" + shown_name(a.out) +
                                          "\" (.pdf, .svg, .json, .jsonl, .neknek, .keen, .cancan): "
                                          "give --format";
         return f;
     }
     if (a.out != "-" && !extension_fits(a.format, ext)) {
-        problem = "--format " + a.format + " does not fit the file name \"" + a.out + "\"";
+        problem = "--format " + shown_name(a.format) + " does not fit the file name \"" +
+                  shown_name(a.out) + "\"";
         return "";
     }
     return a.format;
@@ -103,9 +105,10 @@ void fill_book(const ExportArgs& a, db::ExportRequest& req) {
     // One of the two from the book file (which refuses both at once), the other a flag.
     if (req.layout.large_print && req.layout.per_page > 2)
         throw std::invalid_argument(
-            std::string(a.large_print ? "--large-print" : "large_print = true in " + a.book) +
+            std::string(a.large_print ? "--large-print"
+                                      : "large_print = true in " + shown_name(a.book)) +
             " takes 1 or 2 puzzles a page, but " +
-            (a.per_page ? "--per-page " : "per_page in " + a.book + " is ") +
+            (a.per_page ? "--per-page " : "per_page in " + shown_name(a.book) + " is ") +
             std::to_string(req.layout.per_page));
     if (a.walkthrough) {
         if (*a.walkthrough < 0) throw std::invalid_argument("--walkthrough must be 0 or more");
@@ -127,10 +130,11 @@ void fill_book(const ExportArgs& a, db::ExportRequest& req) {
         for (size_t k = i + 1; k < names.size(); ++k)
             if (names[i] == names[k])
                 throw std::invalid_argument(
-                    "two levels would print as \"" + names[i] + "\" (" +
+                    "two levels would print as \"" + printable_cut(names[i], 400) + "\" (" +
                     std::string(kGraded[i].name) + " and " + std::string(kGraded[k].name) +
                     "): give each level its own name (" +
-                    (a.level_names.empty() ? "[levels] in " + a.book : "--level-names") +
+                    (a.level_names.empty() ? "[levels] in " + shown_name(a.book)
+                                           : "--level-names") +
                     ", easiest first)");
 }
 
@@ -158,7 +162,7 @@ std::string pdf_option_given(const ExportArgs& a, bool text) {
 
 void print_dry_run(const db::ExportRequest& req, const db::ExportResult& r) {
     std::cout << "dry run: " << plural(r.puzzle_ids.size(), "puzzle", "puzzles") << " of "
-              << r.available << " available would go to " << req.out;
+              << r.available << " available would go to " << shown_name(req.out);
     if (!r.plan) {
         std::cout << "; nothing written or recorded\n";
         return;
@@ -196,7 +200,7 @@ int run(const ExportArgs& a) {
     }
     // --force overwrites a file, never the corpus the pack comes from.
     if (a.out != "-" && is_corpus_file(a.out, a.db)) {
-        std::cerr << "export: " << shown_name(a.out) << " is the corpus " << a.db
+        std::cerr << "export: " << shown_name(a.out) << " is the corpus " << shown_name(a.db)
                   << " or a file kept beside it: the pack would destroy it\n";
         return kBadInput;
     }
@@ -286,7 +290,7 @@ int run(const ExportArgs& a) {
         warn_relabelled("export", format_name, r.relabelled);
         report << "pack " << r.pack_id << ": " << r.puzzle_ids.size()
                << (r.puzzle_ids.size() == 1 ? " puzzle" : " puzzles") << " to "
-               << (a.out == "-" ? "stdout" : a.out);
+               << (a.out == "-" ? "stdout" : shown_name(a.out));
         if (r.pages) report << " (" << r.pages << " pages)";
         if (*format == db::PackFormat::Svg)
             report << " (" << plural(r.files.size(), "file", "files") << ")";

@@ -55,12 +55,15 @@ int run_kenken(int argc, char** argv) {
           kk::cli::add_stats_command, kk::cli::add_query_command, kk::cli::add_export_command,
           kk::cli::add_packs_command, kk::cli::add_bench_command})
         add(app);
-    // CLI11's own words, with an option's value cut when it is long: a bad value of
-    // 100,000 digits was repeated whole in its message.
+    // CLI11's own words, with an option's value cut when it is long (a bad value of
+    // 100,000 digits was repeated whole in its message) and escaped when it does not
+    // print (a terminal escape in a value reached the terminal raw).
     app.failure_message([](const CLI::App* a, const CLI::Error& e) {
         constexpr std::size_t kLongest = 1000, kShown = 600;
         const std::string what = e.what();
-        std::string text = (what.size() > kLongest ? kk::printable_cut(what, kShown) : what) + "\n";
+        std::string text =
+            (what.size() > kLongest ? kk::printable_cut(what, kShown) : kk::shown_name(what)) +
+            "\n";
         if (a->get_help_ptr())
             text += "Run with " + a->get_help_ptr()->get_name() + " for more information.\n";
         return text;

@@ -3,6 +3,7 @@
 #include <memory>
 #include <stdexcept>
 
+#include "core/io/utf8.h"
 #include "db/pack/text.h"
 #include "db/store/corpus.h"
 #include "pipeline/cli/command.h"
@@ -26,7 +27,7 @@ int run(const QueryArgs& a) {
     }
     const auto format = db::parse_text_format(a.format);
     if (!format) {
-        std::cerr << "query: unknown format \"" << a.format
+        std::cerr << "query: unknown format \"" << shown_name(a.format)
                   << "\" (table, neknek, json, keen, cancan)\n";
         return kBadInput;
     }

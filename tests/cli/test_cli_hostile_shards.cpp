@@ -540,3 +540,48 @@ TEST_CASE("a corpus or pack name with a newline or an escape is shown escaped by
         CHECK_FALSE(has_control_byte(r.err));
     }
 }
+
+TEST_CASE("export's report and messages, and a bad option's value, show an odd name escaped",
+          "[cli][hostile-shards][names]") {
+    // "pack 1: 1 puzzle to \x1b[31mred.json" went to stdout raw, as did the dry run's
+    // file, the name export could not tell a format from, and a --format value CLI11
+    // refused: the terminal turned red.
+    TempPath folder("odd-pack");
+    fs::create_directories(folder.path);
+    const fs::path db = folder.path / "c.db";
+    REQUIRE(run_kenken("generate -q --db " + quoted(db) + " --sizes 4 -n 3").status == 0);
+    const std::string odd = (folder.path / "\x1b[31mred").string();
+    const auto odd_as = [&odd](const char* ext) { return quoted(fs::path(odd + ext)); };
+    const std::string shown = (folder.path / "\\x1b[31mred").string();
+    struct Case {
+        std::string args;
+        int status;
+    };
+    for (const Case& c : {Case{"export -n 1 -o " + odd_as(".json"), 0},
+                          Case{"export -n 1 --dry-run -o " + odd_as(".pdf"), 0},
+                          Case{"export -n 1 -o " + odd_as(".nope"), 2},
+                          Case{"export -n 1 --format svg -o " + odd_as(".json"), 2}}) {
+        const CliResult r = run_kenken(c.args + " --db " + quoted(db));
+        INFO(c.args << ": " << r.out << r.err);
+        CHECK(r.status == c.status);
+        CHECK_THAT(r.out + r.err, Catch::Contains(shown));
+        CHECK_FALSE(has_control_byte(r.out + r.err));
+    }
+    const CliResult refused =
+        run_kenken("query --format \"$(printf '\\033[31mx')\" --db " + quoted(db));
+    INFO(refused.err);
+    CHECK(refused.status == 2);
+    CHECK_THAT(refused.err, Catch::Contains("\\x1b[31mx"));
+    CHECK_FALSE(has_control_byte(refused.err));
+    // A command a message suggests names such a corpus as $'...', which a shell reads back.
+    const fs::path odd_db = folder.path / "\x1b[31mcorpus.db", pack = folder.path / "p.json";
+    fs::copy_file(db, odd_db);
+    REQUIRE(run_kenken("export -n 1 --db " + quoted(odd_db) + " -o " + quoted(pack)).status == 0);
+    const CliResult replaced =
+        run_kenken("export -n 1 --force --db " + quoted(odd_db) + " -o " + quoted(pack));
+    INFO(replaced.err);
+    CHECK(replaced.status == 0);
+    CHECK_THAT(replaced.err, Catch::Contains("kenken packs --db $'" + folder.str() +
+                                             "/\\x1b[31mcorpus.db' --delete "));
+    CHECK_FALSE(has_control_byte(replaced.err));
+}
