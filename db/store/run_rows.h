@@ -8,7 +8,7 @@
 namespace kk::db {
 
 // The runs columns of schema 3 in the order read_run expects. A query on an older
-// schema selects constants in place of the shard columns (see Corpus::attach_shard).
+// schema selects constants in place of the shard columns (see Corpus::scan_shard_runs).
 constexpr const char* kRunColumns =
     "id, config, seed, sizes, quotas, started_at, finished_at, status, counters, progress, "
     "shard_index, shard_count, coalesce(origin, ''), coalesce(origin_run, 0)";
