@@ -219,27 +219,25 @@ bool BandSums::narrow(const SumRange* cage_sums, Mask* cand, std::uint64_t* cage
         const std::uint8_t* const insides = wholes + b.wholes;
         // A cell's value counts up from its least; an outie's (n less it) down from its
         // greatest value: their sums are kept in watch.
-        int least = watch.cells_least[bi], most = watch.cells_most[bi], widest = n_ - 1;
+        int least = watch.cells_least[bi], most = watch.cells_most[bi], widest_whole = 0;
         for (int i = 0; i < b.wholes; ++i) {
             const SumRange& r = cage_sums[wholes[i]];
             least += r.min;
             most += r.max;
-            widest = std::max(widest, r.max - r.min);
+            widest_whole = std::max(widest_whole, r.max - r.min);
         }
         const int below = b.sum - least, above = most - b.sum;
         if (below < 0 || above < 0) return fail();
         // The knapsack works on offsets from the nearer end.
         const bool from_min = below <= above;
         const int target = from_min ? below : above;
-        // widest is at least the widest part's width here: most bands stop at this.
-        if (target >= 64 || target > widest + kSlackPastWidest) continue;
+        // No cell is wider than n - 1: most bands stop on this bound of the widest part.
+        if (target >= 64 || target > std::max(widest_whole, n_ - 1) + kSlackPastWidest) continue;
         // runs: the widths of the parts that take every sum between their least and
         // greatest, and the widest of them.
-        int runs = 0, widest_run = 0;
-        widest = 0;
+        int runs = 0, widest_run = 0, widest = widest_whole;
         for (int i = 0; i < b.wholes; ++i) {
             const SumRange& r = cage_sums[wholes[i]];
-            widest = std::max(widest, r.max - r.min);
             if (r.max - r.min < 63 && r.from_min == (2ull << (r.max - r.min)) - 1) {
                 runs += r.max - r.min;
                 widest_run = std::max(widest_run, r.max - r.min);

@@ -3,7 +3,6 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-#include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <cmath>
@@ -277,27 +276,14 @@ std::string shell_word(const std::string& text) {
     if (plain) return text;
     // A name with a leading '-' is given as ./-name (an option otherwise).
     const std::string lead = text[0] == '-' ? "./" : "";
-    const bool prints = std::none_of(text.begin(), text.end(), [](char c) {
-        const auto b = static_cast<unsigned char>(c);
-        return b < 0x20 || b == 0x7f;
-    });
-    if (!prints) {
-        // As $'...' with escapes, which bash, zsh and ksh read back: a newline or a
+    if (shown_name(text) != text) {
+        // As $'...', which bash, zsh and ksh read back: printable()'s escapes (\\,
+        // \n, \xHH) are theirs, and only a quote needs one more. A newline or a
         // terminal escape in a name went out raw inside '...'.
         std::string word = "$'" + lead;
-        for (const char c : text) {
-            const auto b = static_cast<unsigned char>(c);
-            if (c == '\\' || c == '\'') {
-                word += '\\';
-                word += c;
-            } else if (b < 0x20 || b == 0x7f) {
-                constexpr char kHex[] = "0123456789abcdef";
-                word += "\\x";
-                word += kHex[b >> 4];
-                word += kHex[b & 15];
-            } else {
-                word += c;
-            }
+        for (const char c : printable(text)) {
+            if (c == '\'') word += '\\';
+            word += c;
         }
         return word + "'";
     }
