@@ -182,6 +182,7 @@ struct Totals {
     int target[4] = {};
     int used[4] = {};
     Bits box[4];
+    std::uint64_t within[4][kWeightWords] = {};  // the totals 0..target
 };
 
 // Totals 0..target.
@@ -248,7 +249,11 @@ bool totals_of(Op op, std::int64_t target, Totals& t) {
             }
         }
     }
-    for (int d = 0; d < t.dims; ++d) t.used[d] = t.target[d] / 64 + 1;
+    for (int d = 0; d < t.dims; ++d) {
+        t.used[d] = t.target[d] / 64 + 1;
+        const Bits upto = up_to(t.target[d]);
+        std::copy_n(upto.w.begin(), kWeightWords, t.within[d]);
+    }
     return true;
 }
 
@@ -257,21 +262,28 @@ bool totals_of(Op op, std::int64_t target, Totals& t) {
 // (a subset DP over those cells, taking their values out of the full line's set).
 // Exact for the line.
 Bits left_for_cage(int l, bool rows, int n, const Mask* grid, const CageCells& in_cage) {
-    Bits left = single((1 << n) - 1);
-    bool first = true;
+    // The fixed cells' values leave the line first (a value fixed twice leaves nothing):
+    // the DP runs over the open cells only, which take the same sets in any order.
+    unsigned start = (1u << n) - 1;
+    std::array<unsigned, kMaxSize> open;
+    int opens = 0;
     for (int i = 0; i < n; ++i) {
         const int cell = rows ? l * n + i : i * n + l;
         if (in_cage.has(cell)) continue;
-        Bits next;
-        if (first) {  // the full line less one value
-            for (unsigned x = static_cast<unsigned>(grid[cell]) >> 1; x; x &= x - 1)
-                next.set(static_cast<int>((1u << n) - 1 - (x & -x)));
-            left = next;
-            first = false;
-            continue;
+        const unsigned values = static_cast<unsigned>(grid[cell]) >> 1;
+        if (values & (values - 1)) {
+            open[opens++] = values;
+        } else {
+            if (!(start & values)) return Bits{};
+            start &= ~values;
         }
-        for (unsigned x = static_cast<unsigned>(grid[cell]) >> 1; x; x &= x - 1)
-            next |= taken(left, std::countr_zero(x));
+    }
+    if (!opens) return single(static_cast<int>(start));
+    Bits left;  // the first open cell: start less one of its values
+    for (unsigned x = open[0] & start; x; x &= x - 1) left.set(static_cast<int>(start - (x & -x)));
+    for (int i = 1; i < opens; ++i) {
+        Bits next;
+        for (unsigned x = open[i]; x; x &= x - 1) next |= taken(left, std::countr_zero(x));
         left = next;
     }
     return left;
@@ -360,7 +372,14 @@ bool fitting_totals(int groups, const int* count, const TotalList* totals, int t
     prefix[0][0] = 1;
     for (int g = 0; g < groups; ++g) {
         Words<U> to{};
-        for (int i = 0; i < count[g]; ++i) add_shifted_up<U>(to, prefix[g], totals[g][i]);
+        if (g == 0) {  // from {0}: the group's own totals
+            for (int i = 0; i < count[0]; ++i) {
+                const int s = totals[0][i];
+                to[static_cast<unsigned>(s) >> 6] |= 1ull << (s & 63);
+            }
+        } else {
+            for (int i = 0; i < count[g]; ++i) add_shifted_up<U>(to, prefix[g], totals[g][i]);
+        }
         for (int k = 0; k < U; ++k) to[k] &= box[k];
         prefix[g + 1] = to;
     }
@@ -368,7 +387,7 @@ bool fitting_totals(int groups, const int* count, const TotalList* totals, int t
     // left: what the groups after g still have to make (target minus what they can).
     Words<U> left{};
     left[target >> 6] = 1ull << (target & 63);
-    for (int g = groups - 1; g >= 0; --g) {
+    for (int g = groups - 1; g >= 1; --g) {
         WeightSet fit{};
         Words<U> to{};
         for (int i = 0; i < count[g]; ++i) {
@@ -379,6 +398,14 @@ bool fitting_totals(int groups, const int* count, const TotalList* totals, int t
         fits[g] = fit;
         for (int k = 0; k < U; ++k) left[k] = to[k] & box[k];
     }
+    if (groups == 0) return true;
+    // The first group starts from {0}: its totals that the rest complete are in left.
+    WeightSet fit{};
+    for (int i = 0; i < count[0]; ++i) {
+        const int s = totals[0][i];
+        fit[s >> 6] |= ((left[s >> 6] >> (s & 63)) & 1) << (s & 63);
+    }
+    fits[0] = fit;
     return true;
 }
 
@@ -439,7 +466,7 @@ bool narrow_in_lines(const Totals& t, const int* line_of, int count, int n, bool
     std::array<std::array<int, kMaxSize>, 4> total_count{};
     std::array<std::array<WeightSet, kMaxSize>, 4> total_set;  // as sets
     std::array<unsigned, kMaxSize> shared_by_all;              // the values all sets share
-    std::array<bool, kMaxSize> past_target{};                  // some set's total is past it
+    std::array<std::array<bool, kMaxSize>, 4> past;            // some set's total is past it
     const auto fill_reach = [&](int g) {
         Bits first;  // the one-value sets
         for (unsigned x = cand_of(g, 0); x; x &= x - 1) first.set(static_cast<int>(x & -x));
@@ -487,18 +514,20 @@ bool narrow_in_lines(const Totals& t, const int* line_of, int count, int n, bool
         for (int i = 0; i < set_count[g]; ++i) shared &= sets[g][i];
         shared_by_all[g] = shared;
         for (int d = 0; d < t.dims; ++d) {
-            // A group's total past the target completes nothing.
+            // Every set's total, then those past the target taken out: they complete
+            // nothing (and their sets fit in no dimension).
             WeightSet b{};
             const std::int16_t* weight = wt.w[t.dim[d]].data();
-            const int past = t.target[d];
-            bool over = false;
             for (int i = 0; i < set_count[g]; ++i) {
                 const int s = weight[sets[g][i]];
-                const std::uint64_t bit = std::uint64_t{s <= past} << (s & 63);
-                for (int k = 0; k < kWeightWords; ++k) b[k] |= s >> 6 == k ? bit : 0;
-                over |= s > past;
+                b[static_cast<unsigned>(s) >> 6] |= 1ull << (s & 63);
             }
-            past_target[g] = past_target[g] || over;
+            bool over = false;
+            for (int k = 0; k < kWeightWords; ++k) {
+                over |= (b[k] & ~t.within[d][k]) != 0;
+                b[k] &= t.within[d][k];
+            }
+            past[d][g] = over;
             total_count[d][g] = list_of(b.data(), kWeightWords, totals[d][g].data());
             total_set[d][g] = b;
         }
@@ -532,9 +561,17 @@ bool narrow_in_lines(const Totals& t, const int* line_of, int count, int n, bool
     };
     for (int g = 0; g < groups; ++g) {
         // The group's sets the other groups can complete (kept at the front of its
-        // list), and what they all share. Mostly all of them: every total fits.
-        bool all_fit = !past_target[g];
-        for (int d = 0; d < t.dims; ++d) all_fit = all_fit && fits[d][g] == total_set[d][g];
+        // list), and what they all share. Mostly all of them: every total fits. Only
+        // the dimensions where some total does not fit are looked up per set.
+        std::array<const std::int16_t*, 4> misfit_weight;
+        std::array<const WeightSet*, 4> misfit_fits;
+        int misfits = 0;
+        for (int d = 0; d < t.dims; ++d)
+            if (past[d][g] || fits[d][g] != total_set[d][g]) {
+                misfit_weight[misfits] = wt.w[t.dim[d]].data();
+                misfit_fits[misfits++] = &fits[d][g];
+            }
+        const bool all_fit = !misfits;
         std::uint16_t* good = sets[g].data();
         int goods = 0;
         unsigned shared = 0x1ff;
@@ -545,7 +582,7 @@ bool narrow_in_lines(const Totals& t, const int* line_of, int count, int n, bool
             for (int i = 0; i < set_count[g]; ++i) {
                 const unsigned s = sets[g][i];
                 bool fit = true;
-                for (int d = 0; d < t.dims; ++d) fit &= has(fits[d][g], wt.w[t.dim[d]][s]);
+                for (int d = 0; d < misfits; ++d) fit &= has(*misfit_fits[d], misfit_weight[d][s]);
                 good[goods] = static_cast<std::uint16_t>(s);
                 goods += fit;
                 shared &= fit ? s : 0x1ff;
