@@ -364,13 +364,16 @@ using TotalList = std::array<std::uint16_t, kMaxGroupSets>;
 template <int U>
 bool fitting_totals(int groups, const int* count, const TotalList* totals, int target,
                     const Bits& box_bits, WeightSet* fits) {
+    if (groups == 0) return target == 0;
     Words<U> box;
     std::copy_n(box_bits.w.begin(), U, box.begin());
-    // prefix[g]: the totals the groups before g can make.
-    std::array<Words<U>, kMaxSize + 1> prefix;
+    const auto has_total = [](const Words<U>& a, int s) { return (a[s >> 6] >> (s & 63)) & 1; };
+    // prefix[g]: the totals the groups before g can make (up to the last group's).
+    std::array<Words<U>, kMaxSize> prefix;
     prefix[0] = {};
     prefix[0][0] = 1;
-    for (int g = 0; g < groups; ++g) {
+    const int last = groups - 1;
+    for (int g = 0; g < last; ++g) {
         Words<U> to{};
         if (g == 0) {  // from {0}: the group's own totals
             for (int i = 0; i < count[0]; ++i) {
@@ -383,11 +386,26 @@ bool fitting_totals(int groups, const int* count, const TotalList* totals, int t
         for (int k = 0; k < U; ++k) to[k] &= box[k];
         prefix[g + 1] = to;
     }
-    if (!((prefix[groups][target >> 6] >> (target & 63)) & 1)) return false;
-    // left: what the groups after g still have to make (target minus what they can).
+    // The last group: a total s fits when the groups before it make target - s.
+    // left: what the groups before g still have to make.
     Words<U> left{};
-    left[target >> 6] = 1ull << (target & 63);
-    for (int g = groups - 1; g >= 1; --g) {
+    {
+        WeightSet fit{};
+        bool any = false;
+        for (int i = 0; i < count[last]; ++i) {
+            const int s = totals[last][i], rest = target - s;
+            if (rest < 0) continue;
+            const std::uint64_t meets = has_total(prefix[last], rest);
+            fit[s >> 6] |= meets << (s & 63);
+            any |= meets != 0;
+            left[rest >> 6] |= 1ull << (rest & 63);
+        }
+        if (!any) return false;
+        fits[last] = fit;
+        if (last == 0) return true;
+        for (int k = 0; k < U; ++k) left[k] &= box[k];
+    }
+    for (int g = last - 1; g >= 1; --g) {
         WeightSet fit{};
         Words<U> to{};
         for (int i = 0; i < count[g]; ++i) {
@@ -398,12 +416,11 @@ bool fitting_totals(int groups, const int* count, const TotalList* totals, int t
         fits[g] = fit;
         for (int k = 0; k < U; ++k) left[k] = to[k] & box[k];
     }
-    if (groups == 0) return true;
     // The first group starts from {0}: its totals that the rest complete are in left.
     WeightSet fit{};
     for (int i = 0; i < count[0]; ++i) {
         const int s = totals[0][i];
-        fit[s >> 6] |= ((left[s >> 6] >> (s & 63)) & 1) << (s & 63);
+        fit[s >> 6] |= has_total(left, s) << (s & 63);
     }
     fits[0] = fit;
     return true;
