@@ -527,26 +527,31 @@ bool narrow_in_lines(const Totals& t, const int* line_of, int count, int n, bool
             set_count[g] = list_of(reached.w.data(), 8, sets[g].data());
         }
         if (!set_count[g]) return false;
+        // What all the sets share, and every set's total in each dimension; then the
+        // totals past the target are taken out: they complete nothing (and their sets
+        // fit in no dimension).
         unsigned shared = 0x1ff;
-        for (int i = 0; i < set_count[g]; ++i) shared &= sets[g][i];
+        std::array<WeightSet, 4> b{};
+        std::array<const std::int16_t*, 4> weight;
+        for (int d = 0; d < t.dims; ++d) weight[d] = wt.w[t.dim[d]].data();
+        for (int i = 0; i < set_count[g]; ++i) {
+            const unsigned set = sets[g][i];
+            shared &= set;
+            for (int d = 0; d < t.dims; ++d) {
+                const int s = weight[d][set];
+                b[d][static_cast<unsigned>(s) >> 6] |= 1ull << (s & 63);
+            }
+        }
         shared_by_all[g] = shared;
         for (int d = 0; d < t.dims; ++d) {
-            // Every set's total, then those past the target taken out: they complete
-            // nothing (and their sets fit in no dimension).
-            WeightSet b{};
-            const std::int16_t* weight = wt.w[t.dim[d]].data();
-            for (int i = 0; i < set_count[g]; ++i) {
-                const int s = weight[sets[g][i]];
-                b[static_cast<unsigned>(s) >> 6] |= 1ull << (s & 63);
-            }
             bool over = false;
             for (int k = 0; k < kWeightWords; ++k) {
-                over |= (b[k] & ~t.within[d][k]) != 0;
-                b[k] &= t.within[d][k];
+                over |= (b[d][k] & ~t.within[d][k]) != 0;
+                b[d][k] &= t.within[d][k];
             }
             past[d][g] = over;
-            total_count[d][g] = list_of(b.data(), kWeightWords, totals[d][g].data());
-            total_set[d][g] = b;
+            total_count[d][g] = list_of(b[d].data(), kWeightWords, totals[d][g].data());
+            total_set[d][g] = b[d];
         }
     }
 
