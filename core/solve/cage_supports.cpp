@@ -13,13 +13,20 @@ constexpr int kSets = 512;
 // Sums and exponent totals stay below this: at most 9 lines of 45 (or of 3*9 twos).
 constexpr int kTotals = 512;
 
+// Two words of a Bits, as one SSE2 register (GCC's and clang's vector extension): the
+// set operations below work on four of them, not on eight words one by one.
+using Lane2 = std::uint64_t __attribute__((vector_size(16)));
+
 // 512 bits, for sets of value sets and for sets of totals.
 struct Bits {
-    std::array<std::uint64_t, 8> w{};
+    union {
+        std::array<std::uint64_t, 8> w{};
+        Lane2 l[4];
+    };
     void set(int i) { w[static_cast<unsigned>(i) >> 6] |= 1ull << (i & 63); }
     bool test(int i) const { return (w[static_cast<unsigned>(i) >> 6] >> (i & 63)) & 1; }
     Bits& operator|=(const Bits& o) {
-        for (int k = 0; k < 8; ++k) w[k] |= o.w[k];
+        for (int k = 0; k < 4; ++k) l[k] |= o.l[k];
         return *this;
     }
     bool any() const {
@@ -41,29 +48,42 @@ constexpr std::uint64_t kHoldingInWord[6] = {0xaaaaaaaaaaaaaaaaull, 0xcccccccccc
                                              0xffff0000ffff0000ull, 0xffffffff00000000ull};
 
 // {m | bit v : m in x, v not in m}: the sets one more cell taking value v reaches.
-// Adding bit v moves a set 2^v places: within a word for v < 6, by whole words above.
-// (By value, word by word: the compiler keeps the words in registers.)
+// Adding bit v moves a set 2^v places: within a word for v < 6, by whole words above
+// (word k + 2^(v-6) for the words k without that bit).
 Bits added(const Bits& x, int v) {
     Bits r;
     if (v < 6) {
+        const Lane2 free = ~Lane2{kHoldingInWord[v], kHoldingInWord[v]};
         const int by = 1 << v;
-        for (int k = 0; k < 8; ++k) r.w[k] = (x.w[k] & ~kHoldingInWord[v]) << by;
+        for (int k = 0; k < 4; ++k) r.l[k] = (x.l[k] & free) << by;
+    } else if (v == 6) {
+        for (int k = 0; k < 4; ++k) r.l[k] = Lane2{0, x.l[k][0]};
+    } else if (v == 7) {
+        r.l[1] = x.l[0];
+        r.l[3] = x.l[2];
     } else {
-        const int by = 1 << (v - 6);
-        for (int k = 0; k < 8; ++k) r.w[k] = k & by ? x.w[k & ~by] : 0;
+        r.l[2] = x.l[0];
+        r.l[3] = x.l[1];
     }
     return r;
 }
 
-// {m & ~bit v : m in x, v in m}: the sets left once a cell takes value v.
+// {m & ~bit v : m in x, v in m}: the sets left once a cell takes value v (added's
+// moves the other way).
 Bits taken(const Bits& x, int v) {
     Bits r;
     if (v < 6) {
+        const Lane2 holding = {kHoldingInWord[v], kHoldingInWord[v]};
         const int by = 1 << v;
-        for (int k = 0; k < 8; ++k) r.w[k] = (x.w[k] & kHoldingInWord[v]) >> by;
+        for (int k = 0; k < 4; ++k) r.l[k] = (x.l[k] & holding) >> by;
+    } else if (v == 6) {
+        for (int k = 0; k < 4; ++k) r.l[k] = Lane2{x.l[k][1], 0};
+    } else if (v == 7) {
+        r.l[0] = x.l[1];
+        r.l[2] = x.l[3];
     } else {
-        const int by = 1 << (v - 6);
-        for (int k = 0; k < 8; ++k) r.w[k] = k & by ? 0 : x.w[k | by];
+        r.l[0] = x.l[2];
+        r.l[1] = x.l[3];
     }
     return r;
 }
@@ -210,7 +230,7 @@ Bits pair_box(int lo, int hi) {
 
 Bits both(const Bits& a, const Bits& b) {
     Bits r;
-    for (int k = 0; k < 8; ++k) r.w[k] = a.w[k] & b.w[k];
+    for (int k = 0; k < 4; ++k) r.l[k] = a.l[k] & b.l[k];
     return r;
 }
 
@@ -567,13 +587,13 @@ bool narrow_in_lines(const Totals& t, const int* line_of, int count, int n, bool
             for (unsigned x = cand_of(g, i); x; x &= x - 1) {
                 const int v = std::countr_zero(x);
                 const Bits before = taken(good, v);
-                std::uint64_t any = 0;
-                for (int k = 0; k < 8; ++k) {
-                    const std::uint64_t here = before.w[k] & reach[g][i].w[k];
-                    good_before.w[k] |= here;
+                Lane2 any{};
+                for (int k = 0; k < 4; ++k) {
+                    const Lane2 here = before.l[k] & reach[g][i].l[k];
+                    good_before.l[k] |= here;
                     any |= here;
                 }
-                support[i] |= unsigned{any != 0} << v;
+                support[i] |= unsigned{(any[0] | any[1]) != 0} << v;
             }
             good = good_before;
         }
