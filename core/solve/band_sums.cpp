@@ -145,10 +145,31 @@ void BandSums::move_cell_bounds(int cell, Mask was, Mask now, BandWatch& watch) 
     }
 }
 
-void BandSums::count_cell_bounds(const Mask* cand, BandWatch& watch) const {
+void BandSums::move_whole_bounds(int k, const SumRange& was, const SumRange& now,
+                                 BandWatch& watch) const {
+    const int up_low = now.min - was.min, up_high = now.max - was.max;
+    if (!up_low && !up_high) return;
+    const BandBits& in = cage_bands_[static_cast<std::size_t>(k)];
+    for (int w = 0; w < 2; ++w)
+        for (std::uint64_t x = in[w]; x; x &= x - 1) {
+            const int b = w * 64 + std::countr_zero(x);
+            watch.wholes_least[b] = static_cast<std::int16_t>(watch.wholes_least[b] + up_low);
+            watch.wholes_most[b] = static_cast<std::int16_t>(watch.wholes_most[b] + up_high);
+        }
+}
+
+void BandSums::count_bounds(const Mask* cand, const SumRange* cage_sums, BandWatch& watch) const {
     for (std::size_t bi = 0; bi < bands_.size(); ++bi) {
         const Band& b = bands_[bi];
-        const std::uint8_t* const insides = parts_.data() + b.first + b.wholes;
+        const std::uint8_t* const wholes = parts_.data() + b.first;
+        int wholes_least = 0, wholes_most = 0;
+        for (int i = 0; i < b.wholes; ++i) {
+            wholes_least += cage_sums[wholes[i]].min;
+            wholes_most += cage_sums[wholes[i]].max;
+        }
+        watch.wholes_least[bi] = static_cast<std::int16_t>(wholes_least);
+        watch.wholes_most[bi] = static_cast<std::int16_t>(wholes_most);
+        const std::uint8_t* const insides = wholes + b.wholes;
         int least = 0, most = 0;
         for (int i = 0; i < b.insides + b.outies; ++i) {
             const Mask m = cand[insides[i]];  // the outies follow the insides
@@ -176,15 +197,19 @@ bool BandSums::narrow(const SumRange* cage_sums, Mask* cand, std::uint64_t* cage
         stale[0] |= bits[0];
         stale[1] |= bits[1];
     };
+    const bool counted = watch.cells_counted;
     for (int cell = 0; cell < n_ * n_; ++cell)
         if (cand[cell] != watch.seen[cell]) {
             add(cell_bands_[cell]);
-            if (watch.cells_counted) move_cell_bounds(cell, watch.seen[cell], cand[cell], watch);
+            if (counted) move_cell_bounds(cell, watch.seen[cell], cand[cell], watch);
         }
-    if (!watch.cells_counted) count_cell_bounds(cand, watch);
     for (std::size_t k = 0; k < cage_bands_.size(); ++k)
-        if ((cage_bands_[k][0] | cage_bands_[k][1]) && !(cage_sums[k] == watch.seen_sums[k]))
+        if ((cage_bands_[k][0] | cage_bands_[k][1]) && !(cage_sums[k] == watch.seen_sums[k])) {
             add(cage_bands_[k]);
+            if (counted)
+                move_whole_bounds(static_cast<int>(k), watch.seen_sums[k], cage_sums[k], watch);
+        }
+    if (!counted) count_bounds(cand, cage_sums, watch);
     const BandBits at_entry = stale;
     const auto fail = [&] {
         add(at_entry);
@@ -218,21 +243,23 @@ bool BandSums::narrow(const SumRange* cage_sums, Mask* cand, std::uint64_t* cage
         const std::uint8_t* const wholes = parts_.data() + b.first;
         const std::uint8_t* const insides = wholes + b.wholes;
         // A cell's value counts up from its least; an outie's (n less it) down from its
-        // greatest value: their sums are kept in watch.
-        int least = watch.cells_least[bi], most = watch.cells_most[bi], widest_whole = 0;
-        for (int i = 0; i < b.wholes; ++i) {
-            const SumRange& r = cage_sums[wholes[i]];
-            least += r.min;
-            most += r.max;
-            widest_whole = std::max(widest_whole, r.max - r.min);
-        }
+        // greatest value; a whole cage's sum up from its least: their sums are kept in
+        // watch.
+        const int least = watch.cells_least[bi] + watch.wholes_least[bi];
+        const int most = watch.cells_most[bi] + watch.wholes_most[bi];
         const int below = b.sum - least, above = most - b.sum;
         if (below < 0 || above < 0) return fail();
         // The knapsack works on offsets from the nearer end.
         const bool from_min = below <= above;
         const int target = from_min ? below : above;
+        if (target >= 64) continue;
+        int widest_whole = 0;
+        for (int i = 0; i < b.wholes; ++i) {
+            const SumRange& r = cage_sums[wholes[i]];
+            widest_whole = std::max(widest_whole, r.max - r.min);
+        }
         // No cell is wider than n - 1: most bands stop on this bound of the widest part.
-        if (target >= 64 || target > std::max(widest_whole, n_ - 1) + kSlackPastWidest) continue;
+        if (target > std::max(widest_whole, n_ - 1) + kSlackPastWidest) continue;
         // runs: the widths of the parts that take every sum between their least and
         // greatest, and the widest of them.
         int runs = 0, widest_run = 0, widest = widest_whole;
@@ -257,6 +284,12 @@ bool BandSums::narrow(const SumRange* cage_sums, Mask* cand, std::uint64_t* cage
             cells_most += i < b.insides ? high[cell] : n_ - low[cell];
         }
         assert(cells_least == watch.cells_least[bi] && cells_most == watch.cells_most[bi]);
+        int wholes_least = 0, wholes_most = 0;
+        for (int i = 0; i < b.wholes; ++i) {
+            wholes_least += cage_sums[wholes[i]].min;
+            wholes_most += cage_sums[wholes[i]].max;
+        }
+        assert(wholes_least == watch.wholes_least[bi] && wholes_most == watch.wholes_most[bi]);
 #endif
         if (target > widest + kSlackPastWidest) continue;
         // Nothing can narrow when no part reaches past the target and the gap-free parts

@@ -71,15 +71,16 @@ SumRange sum_range_between(int min, int max);
 // a pass skips it. The same narrowings as looking at every band, at a fraction of the
 // work late in a node's fixpoint, where one band's narrowing touches a few cells.
 //
-// It also keeps what each band's cells add up to at least and at most as of seen, moved
-// by the cells that change: most bands are skipped on their bounds alone, and summing
-// their cells afresh for that was half a pass.
+// It also keeps what each band's cells, and its whole cages, add up to at least and at
+// most as of seen, moved by the cells and cage sums that change: most bands are skipped
+// on their bounds alone, and summing their parts afresh for that was half a pass.
 struct BandWatch {
     std::array<Mask, kMaxCells> seen{};                         // each cell's candidates then
     std::array<SumRange, kMaxCells> seen_sums{};                // each cage's sums then
     std::array<std::uint64_t, 2> stale{};                       // the bands to look at, a bit each
     std::array<std::int16_t, 128> cells_least{}, cells_most{};  // per band, of seen
-    bool cells_counted = false;  // false: count cells_least and cells_most afresh
+    std::array<std::int16_t, 128> wholes_least{}, wholes_most{};  // per band, of seen_sums
+    bool cells_counted = false;  // false: count the four above afresh
     void look_at_all() {
         stale = {~0ull, ~0ull};
         cells_counted = false;
@@ -108,8 +109,10 @@ class BandSums {
   private:
     // Moves watch's cells_least and cells_most by cell's change from was to now.
     void move_cell_bounds(int cell, Mask was, Mask now, BandWatch& watch) const;
-    // Counts them afresh from cand.
-    void count_cell_bounds(const Mask* cand, BandWatch& watch) const;
+    // Moves watch's wholes_least and wholes_most by cage k's change from was to now.
+    void move_whole_bounds(int k, const SumRange& was, const SumRange& now, BandWatch& watch) const;
+    // Counts all four afresh from cand and cage_sums.
+    void count_bounds(const Mask* cand, const SumRange* cage_sums, BandWatch& watch) const;
 
     struct Band {
         int sum = 0;                                         // with n per outie added
