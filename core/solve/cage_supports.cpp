@@ -277,20 +277,18 @@ bool totals_of(Op op, std::int64_t target, Totals& t) {
     return true;
 }
 
-// The value sets (packed as above) the group of the cage's cells in line l may fill:
-// those whose complement in the line the line's other cells can take, all distinct
-// (a subset DP over those cells, taking their values out of the full line's set).
-// Exact for the line.
-Bits left_for_cage(int l, bool rows, int n, const Mask* grid, const CageCells& in_cage) {
+// The value sets (packed as above) the group of the cage's cells in a line may fill,
+// given the candidates of the line's other cells (others, count of them): those whose
+// complement in the line the other cells can take, all distinct (a subset DP over
+// those cells, taking their values out of the full line's set). Exact for the line.
+Bits left_for_cage(int n, const Mask* others, int count) {
     // The fixed cells' values leave the line first (a value fixed twice leaves nothing):
     // the DP runs over the open cells only, which take the same sets in any order.
     unsigned start = (1u << n) - 1;
     std::array<unsigned, kMaxSize> open;
     int opens = 0;
-    for (int i = 0; i < n; ++i) {
-        const int cell = rows ? l * n + i : i * n + l;
-        if (in_cage.has(cell)) continue;
-        const unsigned values = static_cast<unsigned>(grid[cell]) >> 1;
+    for (int i = 0; i < count; ++i) {
+        const unsigned values = static_cast<unsigned>(others[i]) >> 1;
         if (values & (values - 1)) {
             open[opens++] = values;
         } else {
@@ -309,23 +307,40 @@ Bits left_for_cage(int l, bool rows, int n, const Mask* grid, const CageCells& i
     return left;
 }
 
-// left_for_cage, kept in the memo keyed on the candidates of the line's other cells.
-Bits left_for_cage(int l, bool rows, int n, const Mask* grid, const CageCells& in_cage,
-                   LineSetMemo::Group& mg) {
-    // The key: the other cells' candidates, then zeros (compared as a whole).
-    std::array<Mask, kMaxSize> key{};
-    int k = 0;
+// The cells of line l (a row when rows) outside the cage, into out; returns how many.
+int cells_outside(int l, bool rows, int n, const CageCells& in_cage, std::uint8_t* out) {
+    int count = 0;
     for (int i = 0; i < n; ++i) {
         const int cell = rows ? l * n + i : i * n + l;
-        if (!in_cage.has(cell)) key[k++] = grid[cell];
+        if (!in_cage.has(cell)) out[count++] = static_cast<std::uint8_t>(cell);
     }
+    return count;
+}
+
+Bits left_for_cage(int l, bool rows, int n, const Mask* grid, const CageCells& in_cage) {
+    std::array<std::uint8_t, kMaxSize> cells;
+    const int count = cells_outside(l, rows, n, in_cage, cells.data());
+    std::array<Mask, kMaxSize> others;
+    for (int i = 0; i < count; ++i) others[i] = grid[cells[i]];
+    return left_for_cage(n, others.data(), count);
+}
+
+// left_for_cage, kept in the memo keyed on the candidates of the line's other cells
+// (which cells those are is kept too: the group's line is the same at every call).
+Bits left_for_cage(int l, bool rows, int n, const Mask* grid, const CageCells& in_cage,
+                   LineSetMemo::Group& mg) {
+    if (mg.outside < 0) mg.outside = cells_outside(l, rows, n, in_cage, mg.outside_cells);
+    // The key: the other cells' candidates, then zeros (compared as a whole).
+    std::array<Mask, kMaxSize> key{};
+    const int k = mg.outside;
+    for (int i = 0; i < k; ++i) key[i] = grid[mg.outside_cells[i]];
     const bool same = k == mg.others && std::equal(key.begin(), key.end(), mg.others_key);
     std::copy(key.begin(), key.end(), mg.others_key);
     Bits allowed;
     if (same) {
         std::copy(mg.allowed, mg.allowed + 8, allowed.w.begin());
     } else {
-        allowed = left_for_cage(l, rows, n, grid, in_cage);
+        allowed = left_for_cage(n, key.data(), k);
         mg.others = k;
         std::copy(allowed.w.begin(), allowed.w.end(), mg.allowed);
     }
@@ -554,12 +569,25 @@ bool narrow_in_lines(const Totals& t, const int* line_of, int count, int n, bool
         std::array<WeightSet, 4> b{};
         std::array<const std::int16_t*, 4> weight;
         for (int d = 0; d < t.dims; ++d) weight[d] = wt.w[t.dim[d]].data();
-        for (int i = 0; i < set_count[g]; ++i) {
-            const unsigned set = sets[g][i];
-            shared &= set;
-            for (int d = 0; d < t.dims; ++d) {
-                const int s = weight[d][set];
-                b[d][static_cast<unsigned>(s) >> 6] |= 1ull << (s & 63);
+        const auto add_total = [&b, &weight](int d, unsigned set) {
+            const int s = weight[d][set];
+            b[d][static_cast<unsigned>(s) >> 6] |= 1ull << (s & 63);
+        };
+        if (t.dims == 1) {  // a sum
+            for (int i = 0; i < set_count[g]; ++i) {
+                shared &= sets[g][i];
+                add_total(0, sets[g][i]);
+            }
+        } else if (t.dims == 2) {  // most products: two pairs of exponents
+            for (int i = 0; i < set_count[g]; ++i) {
+                shared &= sets[g][i];
+                add_total(0, sets[g][i]);
+                add_total(1, sets[g][i]);
+            }
+        } else {
+            for (int i = 0; i < set_count[g]; ++i) {
+                shared &= sets[g][i];
+                for (int d = 0; d < t.dims; ++d) add_total(d, sets[g][i]);
             }
         }
         shared_by_all[g] = shared;

@@ -39,6 +39,9 @@ struct LineSetMemo {
         int others = -1;  // -1: nothing kept
         Mask others_key[kMaxSize] = {};
         std::uint64_t allowed[8] = {};
+        // Those other cells (the group's line is the same at every call for one cage).
+        int outside = -1;  // -1: not listed yet
+        std::uint8_t outside_cells[kMaxSize] = {};
     };
     Group group[2][kMaxSize];  // by rows, by columns
     void clear() {
@@ -47,6 +50,7 @@ struct LineSetMemo {
                 g.size = -1;
                 g.has_support = false;
                 g.others = -1;
+                g.outside = -1;
             }
     }
 };
