@@ -157,16 +157,8 @@ struct CageCells {
 };
 
 // What a value set adds up to in each dimension: 0 the sum of its values, 1..4 the
-// exponents of 2, 3, 5 and 7 in their product, 5 and 6 pairs of them packed into one
-// number (see kPairRadix).
-constexpr int kDims = 7;
-// A pair of exponents (a, b) packs as a + kPairRadix * b, so a product's exponents of 2
-// and 3 (or 5 and 7) are matched together, not each on its own. A group of distinct
-// values adds at most 7 to the exponent of 2 (8, 4, 2, 6), so while the target's
-// stays at most kPairRadix - 8, no sum of packed pairs carries into b; the states past
-// the target (kept out by a box mask) absorb what a difference borrows.
-constexpr int kPairRadix = 32;
-constexpr int kMaxPairLow = kPairRadix - 8;
+// exponents of 2, 3, 5 and 7 in their product.
+constexpr int kDims = 5;
 struct SetWeights {
     std::array<std::array<std::int16_t, kSets>, kDims> w{};
 };
@@ -183,10 +175,33 @@ const SetWeights& set_weights() {
                     for (int x = v; x % primes[p] == 0; x /= primes[p])
                         t.w[p + 1][s] = static_cast<std::int16_t>(t.w[p + 1][s] + 1);
             }
-        for (int s = 0; s < kSets; ++s) {
-            t.w[5][s] = static_cast<std::int16_t>(t.w[1][s] + kPairRadix * t.w[2][s]);
-            t.w[6][s] = static_cast<std::int16_t>(t.w[3][s] + kPairRadix * t.w[4][s]);
-        }
+        return t;
+    }();
+    return table;
+}
+
+// A pair of exponents (a, b), of 2 and 3 or of 5 and 7, packs as a + radix * b, so a
+// product's exponents are matched together, not each on its own. A group of distinct
+// values adds at most 7 to the exponent of 2 (8, 4, 2, 6) and at most 1 to that of 5,
+// so with a radix that much above the target's a, no sum of packed pairs carries into
+// b; the states past the target (kept out by a box mask) absorb what a difference
+// borrows. The smallest such radix keeps the totals in the fewest words.
+constexpr int kMaxRadix = 32;
+constexpr int kPairGap[2] = {8, 2};  // for 2 and 3, for 5 and 7
+struct PairWeights {
+    // [pair][radix][set]: pair 0 is 2 and 3, pair 1 is 5 and 7.
+    std::array<std::array<std::array<std::int16_t, kSets>, kMaxRadix + 1>, 2> w{};
+};
+
+const PairWeights& pair_weights() {
+    static const PairWeights table = [] {
+        PairWeights t;
+        const SetWeights& one = set_weights();
+        for (int pair = 0; pair < 2; ++pair)
+            for (int radix = 1; radix <= kMaxRadix; ++radix)
+                for (int s = 0; s < kSets; ++s)
+                    t.w[pair][radix][s] = static_cast<std::int16_t>(one.w[1 + 2 * pair][s] +
+                                                                    radix * one.w[2 + 2 * pair][s]);
         return t;
     }();
     return table;
@@ -198,7 +213,7 @@ const SetWeights& set_weights() {
 // (those up to the target) in each dimension.
 struct Totals {
     int dims = 0;
-    int dim[4] = {};
+    const std::int16_t* weight[4] = {};  // each value set's total, per dimension
     int target[4] = {};
     int used[4] = {};
     Bits box[4];
@@ -218,13 +233,12 @@ Bits up_to(int target) {
     return b;
 }
 
-// Totals whose packed parts stay within the target's: a <= lo, b <= hi (two parts of
-// kPairRadix bits to a word, and a <= lo with a total up to the target's means b <= hi).
-Bits pair_box(int lo, int hi) {
-    static_assert(kPairRadix == 32);
-    const std::uint64_t low = (2ull << lo) - 1;
-    Bits b = up_to(lo + kPairRadix * hi);
-    for (std::uint64_t& w : b.w) w &= low | low << 32;
+// Totals whose packed parts stay within the target's: a <= lo and b <= hi, for
+// a + radix * b.
+Bits pair_box(int lo, int hi, int radix) {
+    Bits b;
+    for (int high = 0; high <= hi; ++high)
+        for (int low = 0; low <= lo; ++low) b.set(high * radix + low);
     return b;
 }
 
@@ -238,7 +252,7 @@ bool totals_of(Op op, std::int64_t target, Totals& t) {
     if (op == Op::Add) {
         if (target < 0 || target >= kTotals) return false;
         t.dims = 1;
-        t.dim[0] = 0;
+        t.weight[0] = set_weights().w[0].data();
         t.target[0] = static_cast<int>(target);
         t.box[0] = up_to(t.target[0]);
     } else {
@@ -256,13 +270,14 @@ bool totals_of(Op op, std::int64_t target, Totals& t) {
         if (target != 1) return false;  // a prime above 7 is no product of 1..9
         t.dims = 0;
         for (int p = 0; p < 4; p += 2) {
-            if (e[p] <= kMaxPairLow && e[p + 1] < kTotals / kPairRadix) {
-                t.dim[t.dims] = 5 + p / 2;
-                t.target[t.dims] = e[p] + kPairRadix * e[p + 1];
-                t.box[t.dims++] = pair_box(e[p], e[p + 1]);
+            const int radix = e[p] + kPairGap[p / 2];
+            if (radix <= kMaxRadix && e[p + 1] < kTotals / kMaxRadix) {
+                t.weight[t.dims] = pair_weights().w[p / 2][radix].data();
+                t.target[t.dims] = e[p] + radix * e[p + 1];
+                t.box[t.dims++] = pair_box(e[p], e[p + 1], radix);
             } else {
                 for (int q = p; q < p + 2; ++q) {
-                    t.dim[t.dims] = 1 + q;
+                    t.weight[t.dims] = set_weights().w[1 + q].data();
                     t.target[t.dims] = e[q];
                     t.box[t.dims++] = up_to(e[q]);
                 }
@@ -477,7 +492,6 @@ bool fitting_totals(int used, int groups, const int* count, const TotalList* tot
 bool narrow_in_lines(const Totals& t, const int* line_of, int count, int n, bool rows, Mask* cand,
                      const Mask* grid, const CageCells& in_cage, LineNeeds* needs,
                      LineSetMemo* memo) {
-    const SetWeights& wt = set_weights();
     std::array<int, kMaxSize> group_of_line;
     group_of_line.fill(-1);
     std::array<int, kMaxSize> size{}, line{};
@@ -568,7 +582,7 @@ bool narrow_in_lines(const Totals& t, const int* line_of, int count, int n, bool
         unsigned shared = 0x1ff;
         std::array<WeightSet, 4> b{};
         std::array<const std::int16_t*, 4> weight;
-        for (int d = 0; d < t.dims; ++d) weight[d] = wt.w[t.dim[d]].data();
+        for (int d = 0; d < t.dims; ++d) weight[d] = t.weight[d];
         const auto add_total = [&b, &weight](int d, unsigned set) {
             const int s = weight[d][set];
             b[d][static_cast<unsigned>(s) >> 6] |= 1ull << (s & 63);
@@ -638,7 +652,7 @@ bool narrow_in_lines(const Totals& t, const int* line_of, int count, int n, bool
         int misfits = 0;
         for (int d = 0; d < t.dims; ++d)
             if (past[d][g] || fits[d][g] != total_set[d][g]) {
-                misfit_weight[misfits] = wt.w[t.dim[d]].data();
+                misfit_weight[misfits] = t.weight[d];
                 misfit_fits[misfits++] = &fits[d][g];
             }
         const bool all_fit = !misfits;
