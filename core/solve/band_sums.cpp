@@ -310,10 +310,20 @@ bool BandSums::narrow(const SumRange* cage_sums, Mask* cand, std::uint64_t* cage
             open[count++] = {outie ? down : up, outie ? up : down, cell, outie};
         }
         const std::uint64_t window = target == 63 ? ~0ull : (2ull << target) - 1;
+        // Every part can add 0 (its own least, or greatest), so once the parts before i
+        // reach every offset in the window, so do those before any later part, and once
+        // the parts after i complete from every offset, so do those after any earlier one.
         reach[0] = 1;
-        for (int i = 0; i < count; ++i)
+        int whole_from = count + 1;  // reach[i] is the whole window for i >= whole_from
+        for (int i = 0; i < count; ++i) {
+            if (reach[i] == window) {
+                whole_from = i;
+                break;
+            }
             reach[i + 1] =
                 sums_up(reach[i], from_min ? open[i].from_min : open[i].from_max, window);
+        }
+        for (int i = whole_from; i <= count; ++i) reach[i] = window;
         if (!(reach[count] >> target & 1)) return fail();
         std::uint64_t need = 1ull << target;  // offsets the parts after i can complete
         for (int i = count - 1; i >= 0; --i) {
@@ -352,7 +362,7 @@ bool BandSums::narrow(const SumRange* cage_sums, Mask* cand, std::uint64_t* cage
                 // unable to drop its tuples by sum): the band looks again next time.
                 if (keep != r.from_min) stay_stale = true;
             }
-            need = sums_down(need, offsets);
+            if (need != window) need = sums_down(need, offsets);
         }
         if (stay_stale) stale[bi >> 6] |= 1ull << (bi & 63);
     }
