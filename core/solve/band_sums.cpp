@@ -184,7 +184,7 @@ void BandSums::count_bounds(const Mask* cand, const SumRange* cage_sums, BandWat
         watch.cells_least[bi] = static_cast<std::int16_t>(least);
         watch.cells_most[bi] = static_cast<std::int16_t>(most);
     }
-    watch.cells_counted = true;
+    watch.bounds_counted = true;
 }
 
 bool BandSums::narrow(const SumRange* cage_sums, Mask* cand, std::uint64_t* cage_keep,
@@ -197,7 +197,7 @@ bool BandSums::narrow(const SumRange* cage_sums, Mask* cand, std::uint64_t* cage
         stale[0] |= bits[0];
         stale[1] |= bits[1];
     };
-    const bool counted = watch.cells_counted;
+    const bool counted = watch.bounds_counted;
     for (int cell = 0; cell < n_ * n_; ++cell)
         if (cand[cell] != watch.seen[cell]) {
             add(cell_bands_[cell]);
@@ -213,7 +213,7 @@ bool BandSums::narrow(const SumRange* cage_sums, Mask* cand, std::uint64_t* cage
     const BandBits at_entry = stale;
     const auto fail = [&] {
         add(at_entry);
-        watch.cells_counted = false;  // they hold this pass's narrowings, seen does not
+        watch.bounds_counted = false;  // they hold this pass's narrowings, seen does not
         return false;
     };
     // Each cell's least and greatest value, looked up once: a cell lies in dozens of

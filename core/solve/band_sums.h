@@ -80,10 +80,10 @@ struct BandWatch {
     std::array<std::uint64_t, 2> stale{};                       // the bands to look at, a bit each
     std::array<std::int16_t, 128> cells_least{}, cells_most{};  // per band, of seen
     std::array<std::int16_t, 128> wholes_least{}, wholes_most{};  // per band, of seen_sums
-    bool cells_counted = false;  // false: count the four above afresh
+    bool bounds_counted = false;  // false: count the four above afresh
     void look_at_all() {
         stale = {~0ull, ~0ull};
-        cells_counted = false;
+        bounds_counted = false;
     }
 };
 
