@@ -10,7 +10,9 @@ square, so it has a solution, until a target is changed:
                  totals still add up, so only a search shows there is no solution
 
 Sizes (--sizes, default 7-9: the same draws as before the option) and M in
-{6, 8, 10, 12} are drawn per puzzle. Rules:
+{6, 8, 10, 12} are drawn per puzzle. With --cells LO-HI each cage is grown to a size
+drawn from LO..HI instead (the issue's family is --sizes 9-9 --cells 6-9: a 9x9 with
+cages of 6-9 cells); a cage the grid leaves no room for comes out smaller. Rules:
 standard, add-sub, killer, or hidden (operations written '?').
 
   scripts/hostile-puzzles.py OUT_DIR --seed 7 --count 150 --rules killer
@@ -28,8 +30,9 @@ def latin_square(n, rng):
     return [[syms[(rows[r] + cols[c]) % n] + 1 for c in range(n)] for r in range(n)]
 
 
-def random_cages(n, max_cells, rng):
-    """Connected cages covering the grid, each grown from a random free cell."""
+def random_cages(n, sizes, rng):
+    """Connected cages covering the grid, each grown from a random free cell to a size
+    drawn from sizes (low, high)."""
     owner = [[False] * n for _ in range(n)]
     starts = [(r, c) for r in range(n) for c in range(n)]
     rng.shuffle(starts)
@@ -39,7 +42,7 @@ def random_cages(n, max_cells, rng):
             continue
         cells = [(r, c)]
         owner[r][c] = True
-        want = rng.randint(1, max_cells)
+        want = rng.randint(*sizes)
         while len(cells) < want:
             frontier = [(a + da, b + db) for a, b in cells
                         for da, db in ((1, 0), (-1, 0), (0, 1), (0, -1))
@@ -104,6 +107,8 @@ def main():
     parser.add_argument('--nudge', type=int, default=25)
     parser.add_argument('--transfer', action='store_true')
     parser.add_argument('--sizes', default='7-9', help='FROM-TO within 3-9 (default 7-9)')
+    parser.add_argument('--cells', help='LO-HI: every cage grown to LO..HI cells (1 <= LO <= HI '
+                        '<= 81; default: 1..M, M drawn from 6, 8, 10, 12 per puzzle)')
     args = parser.parse_args()
     # A negative --nudge ended in a traceback from random.
     if args.nudge < 0 or args.count < 0:
@@ -116,6 +121,14 @@ def main():
         parser.error('--sizes is FROM-TO, e.g. 4-9')
     if not 3 <= low <= high <= 9:
         parser.error('--sizes is FROM-TO within 3-9')
+    cells = None
+    if args.cells is not None:
+        try:
+            cells = tuple(int(x) for x in args.cells.split('-'))
+        except ValueError:
+            parser.error('--cells is LO-HI, e.g. 6-9')
+        if len(cells) != 2 or not 1 <= cells[0] <= cells[1] <= 81:
+            parser.error('--cells is LO-HI with 1 <= LO <= HI <= 81')
     rng = random.Random(args.seed)
     os.makedirs(args.out, exist_ok=True)
     made = 0
@@ -124,14 +137,15 @@ def main():
         max_cells = rng.choice([6, 8, 10, 12])
         grid = latin_square(n, rng)
         cages = []
-        for cells in random_cages(n, max_cells, rng):
-            op, target = target_of([grid[r][c] for r, c in cells], args.rules, rng)
+        for cage in random_cages(n, cells or (1, max_cells), rng):
+            op, target = target_of([grid[r][c] for r, c in cage], args.rules, rng)
             if args.nudge and rng.randint(1, args.nudge) == 1:
                 target += 1
-            cages.append([op, target, cells])
+            cages.append([op, target, cage])
         if args.transfer and not move_factor_two(cages, rng):
             continue
-        name = 'p%04d-n%d-m%d.neknek' % (made, n, max_cells)
+        cut = 'c%d-%d' % cells if cells else 'm%d' % max_cells
+        name = 'p%04d-n%d-%s.neknek' % (made, n, cut)
         with open(os.path.join(args.out, name), 'w') as f:
             f.write(puzzle_text(n, cages, args.rules))
         made += 1

@@ -170,6 +170,17 @@ if command -v python3 >/dev/null; then
     usage_error python3 "$src/scripts/hostile-puzzles.py" "$tmp/hostile" --nudge -1
     usage_error python3 "$src/scripts/hostile-puzzles.py" "$tmp/hostile" --sizes 2-9
     usage_error python3 "$src/scripts/hostile-puzzles.py" "$tmp/hostile" --sizes 9
+    usage_error python3 "$src/scripts/hostile-puzzles.py" "$tmp/hostile" --cells 9-6
+    usage_error python3 "$src/scripts/hostile-puzzles.py" "$tmp/hostile" --cells 0-3
+    # --cells LO-HI (the issue's "9x9 with cages of 6-9 cells"): no cage past HI, and
+    # most cells in cages of LO or more (the grid leaves a few smaller ones).
+    python3 "$src/scripts/hostile-puzzles.py" "$tmp/cells" --sizes 9-9 --cells 6-9 --count 5 \
+        --seed 3 >/dev/null || fail "hostile-puzzles.py --cells 6-9 failed"
+    cat "$tmp"/cells/p*-n9-c6-9.neknek | awk -F'\t' '
+        /^#/ { next }
+        { n = split($3, cells, " "); total += n; if (n >= 6) big += n; if (n > 9) over++ }
+        END { exit !(total == 5 * 81 && !over && big > total / 2) }' ||
+        fail "hostile-puzzles.py --cells 6-9: cages out of 6..9"
     usage_error python3 "$src/scripts/oracle-check.py" --limit 0 "$tmp"
     usage_error python3 "$src/scripts/oracle-check.py" --sat-limit nan "$tmp"
 fi
