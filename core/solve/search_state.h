@@ -69,7 +69,9 @@ struct SearchState {
     std::vector<Mask> table;
     std::vector<std::uint32_t> live;
     // With lazy cages, the tuples of table cages of 5 to 8 cells, packed: such a table
-    // is scanned at nearly every node of a long search.
+    // is scanned at nearly every node of a long search. A cage's packed tuples are kept
+    // in the order of its `live` entries (entry i is tuple live[c.live + i]; whatever
+    // permutes one permutes the other), so a scan reads them in memory order.
     std::vector<PackedTuple> packed;
     CageTableCache* table_cache = nullptr;  // the Solver's: tables kept between puzzles
     std::size_t max_table_tuples = 0;
