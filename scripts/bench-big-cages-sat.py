@@ -22,6 +22,7 @@ import itertools
 import json
 import math
 import os
+import signal
 import resource
 import shutil
 import subprocess
@@ -245,4 +246,5 @@ def main():
 
 
 if __name__ == "__main__":
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # a reader gone (| head): end quietly
     main()

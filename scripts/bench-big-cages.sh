@@ -27,7 +27,8 @@ for cmd in solve grade; do
     # (a file it cannot read) was hidden and the run still ended with status 0.
     "$kenken" "$cmd" --json --max-seconds "$limit" "$dir"/* 2>"$errors" |
         python3 -c '
-import json, sys
+import json, signal, sys
+signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # a reader gone (| head): end quietly
 cmd, limit = sys.argv[1], float(sys.argv[2])
 rows = [json.loads(line) for line in sys.stdin if line.strip()]
 times = sorted((r["micros"] / 1e6, r["source"], r.get("undecided") or r.get("level") == "undecided") for r in rows)
@@ -46,6 +47,8 @@ print("  slowest: %.3f s %s%s" % (times[-1][0], times[-1][1], " (undecided)" if 
            tail -5 "$errors" >&2
            failed=1 ;;
     esac
+    # Its reader gone (bench-big-cages.sh ... | head -2): stop quietly, as a filter does.
+    [ "${statuses[1]}" = 141 ] && exit 141
     [ "${statuses[1]}" = 0 ] || failed=1
 done
 exit "$failed"

@@ -25,6 +25,7 @@ import importlib.util
 import json
 import math
 import os
+import signal
 import subprocess
 import sys
 import tempfile
@@ -260,4 +261,5 @@ def main():
 
 
 if __name__ == "__main__":
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # a reader gone (| head): end quietly
     main()

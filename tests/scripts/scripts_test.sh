@@ -120,6 +120,9 @@ status=0
 "$tmp/tree/scripts/bench-big-cages.sh" "$tmp/big cages" >/dev/null 2>"$tmp/err" || status=$?
 [ "$status" = 1 ] && grep -q "fake kenken: no such option" "$tmp/err" ||
     fail "bench-big-cages with a failing kenken: status $status: $(cat "$tmp/err")"
+# Piped into head, it ended in Python tracebacks (BrokenPipeError) once head had gone.
+(cd "$tmp" && ok/scripts/bench-big-cages.sh "big cages" | head -1) >/dev/null 2>"$tmp/err"
+! grep -q Traceback "$tmp/err" || fail "bench-big-cages | head -1: $(cat "$tmp/err")"
 status=0
 "$tmp/ok/scripts/bench-big-cages.sh" "$tmp/big cages" "" 0 >/dev/null 2>&1 || status=$?
 [ "$status" = 2 ] || fail "bench-big-cages LIMIT 0: status $status"
