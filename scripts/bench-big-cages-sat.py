@@ -22,9 +22,9 @@ import itertools
 import json
 import math
 import os
-import signal
 import resource
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile

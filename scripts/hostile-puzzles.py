@@ -97,6 +97,17 @@ def puzzle_text(n, cages, rules):
     return '\n'.join(lines) + '\n'
 
 
+def parse_range(parser, option, text, least, most):
+    """(low, high) of a FROM-TO option within least..most, or a usage error (status 2)."""
+    parts = text.split('-')
+    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+        parser.error('%s is FROM-TO, e.g. %d-%d' % (option, least, most))
+    low, high = int(parts[0]), int(parts[1])
+    if not least <= low <= high <= most:
+        parser.error('%s is FROM-TO within %d-%d' % (option, least, most))
+    return low, high
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     parser.add_argument('out')
@@ -115,20 +126,8 @@ def main():
         parser.error('--nudge and --count are 0 or more')
     if args.transfer and args.rules in ('add-sub',):
         parser.error('--transfer needs product cages (not add-sub)')
-    try:
-        low, high = (int(x) for x in args.sizes.split('-'))
-    except ValueError:
-        parser.error('--sizes is FROM-TO, e.g. 4-9')
-    if not 3 <= low <= high <= 9:
-        parser.error('--sizes is FROM-TO within 3-9')
-    cells = None
-    if args.cells is not None:
-        try:
-            cells = tuple(int(x) for x in args.cells.split('-'))
-        except ValueError:
-            parser.error('--cells is LO-HI, e.g. 6-9')
-        if len(cells) != 2 or not 1 <= cells[0] <= cells[1] <= 81:
-            parser.error('--cells is LO-HI with 1 <= LO <= HI <= 81')
+    low, high = parse_range(parser, '--sizes', args.sizes, 3, 9)
+    cells = parse_range(parser, '--cells', args.cells, 1, 81) if args.cells is not None else None
     rng = random.Random(args.seed)
     os.makedirs(args.out, exist_ok=True)
     made = 0
