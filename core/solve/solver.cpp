@@ -111,23 +111,25 @@ std::uint32_t keep_live_packed(PackedTuple* tuples, int m, std::uint32_t* live, 
         now[j] = j < m ? s.now[j] : kAllValues;
         must[j] = kAllValues;
     }
-    // The tuples lie in live order, so the scan reads them one after another; a dead
-    // one trades places with the last live one, in both arrays.
-    for (std::uint32_t i = 0; i < count;) {
+    // The tuples lie in live order, so the scan reads them one after another. A third
+    // of them die in a scan (f69/p0142), so a branch on each one's fate was often
+    // mispredicted: instead every tuple trades places, in both arrays, with the first
+    // dead one (itself while none has died), and the count of survivors grows by one
+    // when it lives. The dead end up past that count, where undo finds them again.
+    std::uint32_t kept = 0;
+    for (std::uint32_t i = 0; i < count; ++i) {
         const Lanes cell = load_lanes(tuples[i].cell);
-        if (any_lane_zero(cell & now)) {
-            --count;
-            std::swap(tuples[i], tuples[count]);
-            std::swap(live[i], live[count]);
-            continue;
-        }
-        seen |= cell;
-        must &= load_lanes(tuples[i].line);
-        ++i;
+        const bool alive = !any_lane_zero(cell & now);
+        const Lanes keep = Lanes{} | static_cast<std::uint16_t>(-static_cast<int>(alive));
+        seen |= cell & keep;
+        must &= load_lanes(tuples[i].line) | ~keep;
+        std::swap(tuples[i], tuples[kept]);
+        std::swap(live[i], live[kept]);
+        kept += alive;
     }
     for (int j = 0; j < m; ++j) s.seen[j] = seen[j];
     for (int l = 0; l < s.slots; ++l) s.must[l] = must[l];
-    return count;
+    return kept;
 }
 
 }  // namespace
