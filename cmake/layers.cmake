@@ -65,3 +65,12 @@ function(kk_library name)
     target_include_directories(${name} BEFORE PRIVATE ${forbidden})
   endif()
 endfunction()
+
+# kk_unity(TARGET BATCH): with KENKEN_UNITY, TARGET's files are compiled BATCH at a
+# time. Names at file scope (anonymous namespaces too) must then differ between the
+# files of a target.
+function(kk_unity target batch)
+  if(KENKEN_UNITY)
+    set_target_properties(${target} PROPERTIES UNITY_BUILD ON UNITY_BUILD_BATCH_SIZE ${batch})
+  endif()
+endfunction()

@@ -131,7 +131,7 @@ std::optional<std::int64_t> later_run(db::Corpus& corpus, std::int64_t id) {
     return std::nullopt;
 }
 
-int say_locked(const std::string& db, const std::string& holder) {
+int say_generate_locked(const std::string& db, const std::string& holder) {
     std::cerr << "generate: " << shown_name(db) << " is being written by another process ("
               << holder << "); one writer per corpus: wait for it to end, or stop it "
               << "and continue with --resume\n";
@@ -201,7 +201,7 @@ int run_generate(const GenerateOptions& o) {
         // One writer per corpus, taken before the corpus is opened or made.
         std::string holder;
         std::optional<db::WriterLock> lock = db::WriterLock::try_acquire(o.db, "generate", holder);
-        if (!lock) return say_locked(o.db, holder);
+        if (!lock) return say_generate_locked(o.db, holder);
         std::optional<db::Corpus> corpus;
         if (o.resume) {
             corpus.emplace(db::Corpus::open_existing(o.db));
@@ -279,7 +279,7 @@ int run_generate(const GenerateOptions& o) {
         } else {
             corpus.emplace(db::Corpus::open(o.db));
             // A corpus made just now is locked only now that it exists.
-            if (!lock->hold_corpus_file(o.db, holder)) return say_locked(o.db, holder);
+            if (!lock->hold_corpus_file(o.db, holder)) return say_generate_locked(o.db, holder);
             check_sound(*corpus, o.db);
             if (const std::string other = other_shard(*corpus, config.shard); !other.empty()) {
                 std::cerr << "generate: " << shown_name(o.db) << " holds " << other << ": "

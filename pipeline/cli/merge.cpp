@@ -95,7 +95,7 @@ std::vector<std::string> shortfall(const FactoryConfig& c,
     return lines;
 }
 
-int say_locked(const std::string& db, const std::string& holder) {
+int say_merge_locked(const std::string& db, const std::string& holder) {
     std::cerr << "merge: " << shown_name(db) << " is being written by another process (" << holder
               << "); one writer per corpus: wait for it to end\n";
     return kLocked;
@@ -140,11 +140,11 @@ int run_merge(const MergeOptions& o) {
         // writing waited on SQLite's locks and mixed its puzzles into the live run's.
         std::string holder;
         std::optional<db::WriterLock> lock = db::WriterLock::try_acquire(o.db, "merge", holder);
-        if (!lock) return say_locked(o.db, holder);
+        if (!lock) return say_merge_locked(o.db, holder);
         auto out = db::Corpus::open(o.db);
         wait_out_other_writers(out, o.db, warn_on_stderr("merge"));
         // A corpus made just now is locked only now that it exists.
-        if (!lock->hold_corpus_file(o.db, holder)) return say_locked(o.db, holder);
+        if (!lock->hold_corpus_file(o.db, holder)) return say_merge_locked(o.db, holder);
 
         // Every run must have been made with one configuration and seed: the first
         // merged here, or else the first shard's. Checked for all shards before any

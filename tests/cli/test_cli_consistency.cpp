@@ -13,8 +13,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kData = KENKEN_TEST_DATA;
-
 // SQLite's companions of a corpus that are there now.
 std::string companions_of(const std::string& db) {
     std::string there;
@@ -32,7 +30,7 @@ TEST_CASE(
     // grade wrote its row to stdout and the reason to stderr, solve the reason to stdout
     // only (nothing on stderr, with --json nothing at all), bench to stderr only, and
     // grade --json said nothing on stderr either.
-    const std::string puzzle = kData + "/long-plain-search.neknek";
+    const std::string puzzle = kTestData + "/long-plain-search.neknek";
     const std::string name = puzzle + "#1";
     const std::string why = name + ": undecided: no answer within --max-seconds 1e-06\n";
     for (const std::string command : {"solve", "grade", "bench --repeat 1"})
@@ -60,7 +58,7 @@ TEST_CASE("bench --grade refuses --limit and --warm, which only the solver's tim
           "[cli][consistency][bench]") {
     // Both were ignored under --grade while the JSON still reported "limit": 5 and
     // "cache": "warm".
-    const std::string puzzle = kData + "/seed001-4x4.neknek";
+    const std::string puzzle = kTestData + "/seed001-4x4.neknek";
     for (const std::string option : {"--limit 5", "--warm"}) {
         INFO(option);
         const CliResult r = run_kenken("bench --grade --json --repeat 1 " + option + " " + puzzle);
@@ -128,7 +126,7 @@ TEST_CASE("every command's help lists exit 1 and 2, which every command can give
         CHECK_THAT(help, Catch::Contains("\n  1    the corpus") &&
                              Catch::Contains("\n  2    bad input or command line"));
     }
-    const std::string puzzle = kData + "/seed001-4x4.neknek";
+    const std::string puzzle = kTestData + "/seed001-4x4.neknek";
     CHECK(run_shell("sh -c '" + std::string(KENKEN_BINARY) + " solve " + puzzle + " > /dev/full'")
               .status == 1);
     CHECK(run_kenken("stats --db x.db --bogus").status == 2);

@@ -16,10 +16,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const fs::path kData = KENKEN_TEST_DATA;
-
 // A small corpus made once per test that needs one: 12 4x4 and 5x5 puzzles.
-void make_corpus(const TempPath& db) {
+void make_mixed_corpus(const TempPath& db) {
     REQUIRE(
         run_kenken("generate -q --db " + db.str() + " --sizes 4-5 -n 12 --seed 5 -j 2").status ==
         0);
@@ -113,8 +111,8 @@ TEST_CASE("every command's help shows defaults, allowed values, exit statuses an
 
 TEST_CASE("kenken check scores an answer: 0 when right, 7 naming the first broken rule",
           "[cli][conv][check]") {
-    const std::string puzzle = (kData / "seed001-4x4.neknek").string();
-    const std::string solution = (kData / "seed001-4x4.solution").string();
+    const std::string puzzle = (fs::path(kTestData) / "seed001-4x4.neknek").string();
+    const std::string solution = (fs::path(kTestData) / "seed001-4x4.solution").string();
     const CliResult right = run_kenken("check " + puzzle + " " + solution);
     CHECK(right.status == 0);
     CHECK_THAT(right.out, Catch::Contains("correct"));
@@ -163,7 +161,7 @@ TEST_CASE("kenken check scores an answer: 0 when right, 7 naming the first broke
 TEST_CASE("every puzzle record has one JSON shape, and JSON lines are an input",
           "[cli][conv][json]") {
     TempPath db("json.db");
-    make_corpus(db);
+    make_mixed_corpus(db);
     const CliResult query = run_kenken("query --db " + db.str() + " --format json");
     REQUIRE(query.status == 0);
     const auto records = json_lines(query.out);
@@ -205,8 +203,8 @@ TEST_CASE("every puzzle record has one JSON shape, and JSON lines are an input",
         CHECK(!g.at("steps").empty());
     }
     // An ambiguous puzzle: "solutions" 2 and a "second" grid; "source" for a file.
-    const CliResult two =
-        run_kenken("solve --json " + (kData / "seed002-4x4-multiple.neknek").string());
+    const CliResult two = run_kenken(
+        "solve --json " + (fs::path(kTestData) / "seed002-4x4-multiple.neknek").string());
     CHECK(two.status == 3);
     const auto j = nlohmann::json::parse(two.out);
     CHECK(j.at("source").get<std::string>().find("seed002-4x4-multiple.neknek#1") !=
@@ -232,8 +230,8 @@ TEST_CASE("every puzzle record has one JSON shape, and JSON lines are an input",
         if (std::string(command) == "stats") CHECK(s.at("total") == 12);
         if (std::string(command) == "verify") CHECK(s.at("agree") == 12);
     }
-    const CliResult bench =
-        run_kenken("bench --json --repeat 1 " + (kData / "seed001-4x4.neknek").string());
+    const CliResult bench = run_kenken("bench --json --repeat 1 " +
+                                       (fs::path(kTestData) / "seed001-4x4.neknek").string());
     CHECK(bench.status == 0);
     CHECK(nlohmann::json::parse(bench.out).at("sizes").at(0).at("puzzles") == 1);
 }
@@ -241,7 +239,7 @@ TEST_CASE("every puzzle record has one JSON shape, and JSON lines are an input",
 TEST_CASE("export picks the format from --out, writes text to stdout, and keeps files",
           "[cli][conv][export]") {
     TempPath db("exp.db"), json("exp.json"), pdf("exp.pdf"), odd("exp.xyz");
-    make_corpus(db);
+    make_mixed_corpus(db);
     const std::string base = "export --db " + db.str() + " --allow-repeats -n 3 ";
     // .json -> JSON lines.
     REQUIRE(run_kenken(base + "-o " + json.str()).status == 0);
@@ -271,7 +269,7 @@ TEST_CASE("export picks the format from --out, writes text to stdout, and keeps 
 TEST_CASE("export takes the format from an extension in any case", "[cli][conv][export]") {
     TempPath db("case.db"), pdf("Book.PDF"), json("Book.JSONL"), keen("Book.Keen"),
         svg("Pages.SVG"), odd("Book.svg"), clash_pdf("Clash.PDF");
-    make_corpus(db);
+    make_mixed_corpus(db);
     const std::string base = "export --db " + db.str() + " --allow-repeats -n 2 ";
     // Each needed --format ("cannot tell the format").
     const CliResult r = run_kenken(base + "-o " + pdf.str());
@@ -296,7 +294,7 @@ TEST_CASE("export takes the format from an extension in any case", "[cli][conv][
 TEST_CASE("export --format dataset writes question, answer and metadata lines",
           "[cli][conv][export]") {
     TempPath db("ds.db"), out("ds.jsonl");
-    make_corpus(db);
+    make_mixed_corpus(db);
     REQUIRE(
         run_kenken("export --db " + db.str() + " -n 4 --size 4 --format dataset -o " + out.str())
             .status == 0);
@@ -324,7 +322,7 @@ TEST_CASE("export --format dataset writes question, answer and metadata lines",
 TEST_CASE("kenken packs lists, shows and deletes packs, deleted puzzles are fresh again",
           "[cli][conv][packs]") {
     TempPath db("packs.db"), a("packs-a.neknek"), b("packs-b.neknek");
-    make_corpus(db);
+    make_mixed_corpus(db);
     CHECK_THAT(run_kenken("packs --db " + db.str()).out, Catch::Contains("no packs"));
     REQUIRE(run_kenken("export --db " + db.str() + " -n 5 --size 4 -o " + a.str()).status == 0);
     REQUIRE(run_kenken("export --db " + db.str() + " -n 5 --size 5 -o " + b.str()).status == 0);

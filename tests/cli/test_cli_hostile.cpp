@@ -32,8 +32,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kData = KENKEN_TEST_DATA;
-
 // Makes folder and in it c.db by `generate -q` with generate_args; returns its path.
 std::string corpus_in(const TempPath& folder, const std::string& generate_args) {
     fs::create_directories(folder.path);
@@ -399,9 +397,10 @@ TEST_CASE("integer options name the value and the range, nothing wraps", "[cli][
         {"packs" + corpus + " --show", "0", "'0' is outside 1.."},
         {"export" + corpus + " --out never.neknek -n", "+3", "'+3' is not a whole number"},
         {"export" + corpus + " --out never.pdf -n 1 --per-page", "9", "'9' is outside 1..6"},
-        {"solve " + kData + "/seed001-4x4.neknek --limit", "0", "'0' is outside 1..1000000"},
-        {"solve " + kData + "/seed001-4x4.neknek -j", "3", "'3' is outside 1..2"},
-        {"bench " + kData + "/seed001-4x4.neknek --repeat", "1e2", "'1e2' is not a whole number"},
+        {"solve " + kTestData + "/seed001-4x4.neknek --limit", "0", "'0' is outside 1..1000000"},
+        {"solve " + kTestData + "/seed001-4x4.neknek -j", "3", "'3' is outside 1..2"},
+        {"bench " + kTestData + "/seed001-4x4.neknek --repeat", "1e2",
+         "'1e2' is not a whole number"},
     };
     for (const auto& c : cases) {
         const CliResult r = run_kenken(c.command + " " + c.value);
@@ -714,7 +713,8 @@ TEST_CASE("verify --max-seconds bounds a puzzle no search ends on soon", "[cli][
     TempPath folder("verify-bound");
     const std::string db = corpus_in(folder, "--sizes 4 --count 3");
     // big-cages-1 takes about 0.3 s to solve: a thirtieth of that is no time for it.
-    const auto puzzles = kk::read_puzzles(slurp(kData + "/big-cages-1.neknek"), kk::Format::Neknek);
+    const auto puzzles =
+        kk::read_puzzles(slurp(kTestData + "/big-cages-1.neknek"), kk::Format::Neknek);
     REQUIRE(puzzles.size() == 1);
     const std::string text = kk::write_neknek(puzzles[0].puzzle);
     const kk::PuzzleFeatures f = kk::features_of(puzzles[0].puzzle);  // verify checks them first
@@ -802,7 +802,9 @@ TEST_CASE("puzzle files are parsed one puzzle at a time, in bounded memory",
     // of blank lines 1.6 GB, so a memory limit ended them as "internal error:
     // std::bad_alloc". Now memory holds the text and one puzzle.
     TempPath many("one-by-one.neknek"), blank("blank-lines.txt");
-    const int puzzles = 1 << 20;  // 12 MiB of text
+    // 12 MiB of text; 3 MiB under the sanitizers, where the memory bound is loose and
+    // a sanitized check of a million puzzles took most of the test's 53 s.
+    const int puzzles = kSanitized ? 1 << 18 : 1 << 20;
     {
         std::ofstream out(many.path, std::ios::binary);
         for (int i = 0; i < puzzles; ++i) out << "#\t1\n!\t1\tA1\n";
@@ -1010,7 +1012,7 @@ TEST_CASE("one fault, one exit status: a missing corpus is 1 for every command",
 TEST_CASE("check reads an answer saved with a UTF-8 byte order mark", "[cli][hostile][input]") {
     // Notepad's BOM was taken as part of the first value: 'row 1: "4" is not a number'
     // (the mark invisible), exit 7 for a right answer.
-    const std::string puzzle = kData + "/seed001-4x4.neknek";
+    const std::string puzzle = kTestData + "/seed001-4x4.neknek";
     const CliResult r = run_kenken("check " + puzzle + " -",
                                    "\xEF\xBB\xBF"
                                    "4 2 3 1\r\n3 4 1 2\r\n1 3 2 4\r\n2 1 4 3\r\n");
@@ -1098,7 +1100,7 @@ TEST_CASE("bench --max-seconds ends a puzzle no search ends on soon, exit 8",
                (cell < 80 ? " " : "\n");
     TempPath whole("bench-whole-grid.neknek");
     write_file(whole, all);
-    const std::string small = kData + "/seed001-4x4.neknek";
+    const std::string small = kTestData + "/seed001-4x4.neknek";
     const CliResult r = run_kenken("bench --json --limit 1000000 --repeat 3 --max-seconds 0.2 " +
                                    whole.str() + " " + small);
     CHECK(r.status == 8);
@@ -1116,8 +1118,8 @@ TEST_CASE("bench --max-seconds ends a puzzle no search ends on soon, exit 8",
         run_kenken("bench --limit 1000000 --repeat 1 --max-seconds 0.2 " + whole.str());
     CHECK(table.status == 8);
     CHECK_THAT(table.out, Catch::Contains("undecided"));
-    const CliResult graded =
-        run_kenken("bench --grade --repeat 1 --max-seconds 1e-9 " + kData + "/big-cages-1.neknek");
+    const CliResult graded = run_kenken("bench --grade --repeat 1 --max-seconds 1e-9 " + kTestData +
+                                        "/big-cages-1.neknek");
     CHECK(graded.status == 8);
     CHECK_THAT(graded.err, Catch::Contains("big-cages-1.neknek#1: undecided"));
 }
@@ -1385,7 +1387,7 @@ std::set<std::string> help_words(const std::string& help, const std::string& sec
 
 // What scripts/kenken-completion.bash offers for the words typed so far.
 std::set<std::string> completions(const std::string& words, int cword) {
-    const std::string script = kData + "/../../scripts/kenken-completion.bash";
+    const std::string script = kTestData + "/../../scripts/kenken-completion.bash";
     const CliResult r = run_shell("bash -c 'source \"" + script + "\"; COMP_WORDS=(" + words +
                                   "); COMP_CWORD=" + std::to_string(cword) +
                                   "; _kenken; printf \"%s\\n\" \"${COMPREPLY[@]}\"'");

@@ -18,16 +18,13 @@ namespace fs = std::filesystem;
 namespace {
 
 // A small corpus: 6 4x4 puzzles.
-void make_corpus(const TempPath& db) {
-    REQUIRE(run_kenken("generate -q --db " + db.str() + " --sizes 4 -n 6 --seed 2").status == 0);
-}
 
 }  // namespace
 
 TEST_CASE("packs lists a file name with a newline or a control character on its own row",
           "[cli][hostile3]") {
     TempPath db("ctl.db"), folder("ctl-names");
-    make_corpus(db);
+    make_small_corpus(db.str());
     fs::create_directories(folder.path);
     // A newline, a tab and ESC (a terminal control) in the names; single quotes keep
     // them one shell word.
@@ -55,7 +52,7 @@ TEST_CASE("packs lists a file name with a newline or a control character on its 
 
 TEST_CASE("a size range with two dashes is malformed, not backwards", "[cli][hostile3]") {
     TempPath db("dashes.db");
-    make_corpus(db);
+    make_small_corpus(db.str());
     for (const std::string& command : {"generate --db " + db.str() + " --add -n 1 --sizes ",
                                        "query --db " + db.str() + " --size "}) {
         const CliResult r = run_kenken(command + "4--6");
@@ -125,7 +122,7 @@ TEST_CASE("a file name that is not UTF-8 still gives JSON lines", "[cli][hostile
         CHECK_THAT(r.out, Catch::Contains("caf\xef\xbf\xbd.neknek"));  // U+FFFD
         CHECK_NOTHROW(nlohmann::json::parse(r.out));
     }
-    make_corpus(db);
+    make_small_corpus(db.str());
     const fs::path pack = folder.path / "pack\xff.json";
     REQUIRE(run_kenken("export --db " + db.str() + " -n 1 -o '" + pack.string() + "'").status == 0);
     const CliResult packs = run_kenken("packs --json --db " + db.str());
@@ -189,7 +186,7 @@ TEST_CASE("a corpus named through a link to nothing, or under a file, says so", 
     CHECK(under.status == 1);
     CHECK_THAT(under.err, Catch::Contains(file.string() + " is not a folder"));
     TempPath db("odd-paths.db");
-    make_corpus(db);
+    make_small_corpus(db.str());
     const CliResult out =
         run_kenken("export --db " + db.str() + " -n 1 -o " + (file / "p.json").string());
     CHECK(out.status == 2);
@@ -210,7 +207,7 @@ TEST_CASE("UTF-16 input is named as such, not as binary data", "[cli][hostile3]"
     write_file(answer, utf16("4 2 3 1\n3 4 1 2\n1 3 2 4\n2 1 4 3\n"));
     write_file(config, utf16("[run]\nseed = 1\n"));
     write_file(book, utf16("title = \"T\"\n"));
-    make_corpus(db);
+    make_small_corpus(db.str());
     // "binary data (byte 0xFF at column 1)", "invalid utf-8 sequence", and for the
     // answer (a right one) "wrong", exit 7.
     const struct {
@@ -249,7 +246,7 @@ TEST_CASE("a folder as standard input is named, not read as empty", "[cli][hosti
 TEST_CASE("an export waits out another writer past SQLite's timeout, saying so",
           "[cli][hostile3]") {
     TempPath db("held.db");
-    make_corpus(db);
+    make_small_corpus(db.str());
     // This process holds the write lock for 11 s, as a long merge or a sqlite3 shell
     // would. The export failed after 10 s with "database is locked"; it then said why,
     // and now it waits, saying so after 10 s, and records its pack once the lock is free.
@@ -340,7 +337,7 @@ TEST_CASE("a shard run into a corpus holding another shard is refused", "[cli][h
     // The same shard again, and unsplit runs into an unsplit corpus, are fine.
     CHECK(run_kenken("generate -q --db " + db.str() + " --shard 0/4 -n 8 --sizes 4 --add").status ==
           0);
-    make_corpus(plain);
+    make_small_corpus(plain.str());
     CHECK(run_kenken("generate -q --db " + plain.str() + " -n 2 --sizes 5 --add").status == 0);
     const CliResult split = run_kenken("generate --db " + plain.str() + " --shard 1/2 -n 2");
     CHECK(split.status == 2);
@@ -424,7 +421,7 @@ TEST_CASE("a reader that closes the pipe ends kenken quietly, even with SIGPIPE 
 TEST_CASE("run from a removed folder, kenken says so before a relative name fails",
           "[cli][hostile3]") {
     TempPath db("removed-cwd.db"), gone("removed-cwd");
-    make_corpus(db);
+    make_small_corpus(db.str());
     fs::create_directories(gone.path);
     // export said "filesystem error: cannot make absolute path", generate "cannot open the
     // lock file c.db.lock: No such file or directory".
@@ -442,7 +439,7 @@ TEST_CASE("run from a removed folder, kenken says so before a relative name fail
 
 TEST_CASE("a link or a folder in place of SQLite's -wal or -shm file is named", "[cli][hostile3]") {
     TempPath db("companion.db");
-    make_corpus(db);
+    make_small_corpus(db.str());
     // Each said "cannot prepare \"SELECT count(*) FROM sqlite_master\": unable to open
     // database file". SQLite never writes through them: the link's target is untouched.
     const fs::path wal = db.str() + "-wal", target = db.str() + "-target";

@@ -62,12 +62,6 @@ class Started {
     bool reaped_ = false;
 };
 
-// run_shell's command run as nobody when we are root: root reads and writes any file,
-// whatever its mode.
-std::string as_user() {
-    return getuid() == 0 ? "setpriv --reuid=65534 --regid=65534 --clear-groups " : "";
-}
-
 }  // namespace
 
 TEST_CASE("generate leaves a stop signal its caller ignored ignored: nohup, a background job",

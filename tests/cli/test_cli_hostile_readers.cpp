@@ -18,9 +18,6 @@ namespace fs = std::filesystem;
 namespace {
 
 // A small corpus: 6 4x4 puzzles.
-void make_corpus(const TempPath& db) {
-    REQUIRE(run_kenken("generate -q --db " + db.str() + " --sizes 4 -n 6 --seed 2").status == 0);
-}
 
 // Runs one SQL statement on a corpus, as a hand edit with the sqlite3 shell would.
 void edit(const TempPath& db, const std::string& sql) {
@@ -89,7 +86,7 @@ TEST_CASE("a JSON record's numbers past int are refused, not wrapped round", "[c
 
 TEST_CASE("verify names a stored number of the wrong type", "[cli][hostile4]") {
     TempPath db("types.db");
-    make_corpus(db);
+    make_small_corpus(db.str());
     // '4x' read as 4 by the row reader, so verify passed it, while stats and query --size 4
     // (SQL compares the stored text) lost the puzzle.
     edit(db, "UPDATE puzzles SET size = '4x' WHERE id = 1");
@@ -104,7 +101,7 @@ TEST_CASE("verify names a stored number of the wrong type", "[cli][hostile4]") {
 
 TEST_CASE("verify names a run's seed of the wrong type", "[cli][hostile4]") {
     TempPath db("run-types.db");
-    make_corpus(db);
+    make_small_corpus(db.str());
     // stats showed the seed as 0 and verify passed it; --resume would carry 0 on.
     edit(db, "UPDATE runs SET seed = 'abc' WHERE id = 1");
     const CliResult r = run_kenken("verify --db " + db.str());
@@ -115,7 +112,7 @@ TEST_CASE("verify names a run's seed of the wrong type", "[cli][hostile4]") {
 TEST_CASE("stats refuses to show a damaged run's seed or a variant no rules name",
           "[cli][hostile5]") {
     TempPath db("stats-damage.db");
-    make_corpus(db);
+    make_small_corpus(db.str());
     REQUIRE(run_kenken("stats --db " + db.str()).status == 0);
     // The seed 'abc' was shown as 0, and 'bogus' as a variant with its own table.
     edit(db, "UPDATE runs SET seed = 'abc' WHERE id = 1");
@@ -137,7 +134,7 @@ TEST_CASE("stats refuses to show a damaged run's seed or a variant no rules name
 
 TEST_CASE("query and export in neknek read the stored text back first", "[cli][hostile4]") {
     TempPath db("nek-text.db"), pack("nek-text.neknek");
-    make_corpus(db);
+    make_small_corpus(db.str());
     edit(db, "UPDATE puzzles SET neknek = 'garbage' WHERE id = 1");
     // It was copied out as it was (exit 0), and the pack recorded.
     const CliResult q = run_kenken("query --db " + db.str() + " --format neknek");
@@ -152,7 +149,7 @@ TEST_CASE("query and export in neknek read the stored text back first", "[cli][h
     CHECK_THAT(run_kenken("packs --db " + db.str()).out, !Catch::Contains(pack.str()));
     // A sound corpus still writes its stored texts byte for byte.
     TempPath sound("nek-sound.db");
-    make_corpus(sound);
+    make_small_corpus(sound.str());
     const CliResult all = run_kenken("query --db " + sound.str() + " --format neknek");
     CHECK(all.status == 0);
     CHECK(all.out == stored_texts(sound, "SELECT neknek FROM puzzles ORDER BY id"));
@@ -160,7 +157,7 @@ TEST_CASE("query and export in neknek read the stored text back first", "[cli][h
 
 TEST_CASE("a list option with an empty item is refused", "[cli][hostile4]") {
     TempPath db("lists.db"), fresh("lists-new.db");
-    make_corpus(db);
+    make_small_corpus(db.str());
     // "4,5," and "hard," were taken for "4,5" and "hard" (",4" was refused).
     const std::string query = "query --db " + db.str() + " ";
     const struct {
@@ -189,7 +186,7 @@ TEST_CASE("a list option with an empty item is refused", "[cli][hostile4]") {
 
 TEST_CASE("a seed without a random order is refused, not ignored", "[cli][hostile4]") {
     TempPath db("seed-order.db");
-    make_corpus(db);
+    make_small_corpus(db.str());
     // It was ignored: the same puzzles in id order whatever the seed.
     for (const std::string& command :
          {"query --db " + db.str() + " --seed 7", "export --db " + db.str() +
@@ -210,7 +207,7 @@ TEST_CASE("a seed without a random order is refused, not ignored", "[cli][hostil
 
 TEST_CASE("an empty levels table in a book file is refused", "[cli][hostile4]") {
     TempPath db("book-levels.db"), book("book-levels.toml"), pdf("book-levels.pdf");
-    make_corpus(db);
+    make_small_corpus(db.str());
     for (const char* text : {"title = \"T\"\n\n[levels]\n", "title = \"T\"\nlevels = {}\n"}) {
         write_file(book, text);
         const CliResult r = run_kenken("export --db " + db.str() + " -n 2 --book " + book.str() +
@@ -225,7 +222,7 @@ TEST_CASE("an empty levels table in a book file is refused", "[cli][hostile4]") 
 
 TEST_CASE("JSON records pretty-printed or in an array are named as such", "[cli][hostile4]") {
     TempPath db("pretty.db");
-    make_corpus(db);
+    make_small_corpus(db.str());
     const std::string records = run_kenken("query --db " + db.str() + " --format json").out;
     const std::string first = records.substr(0, records.find('\n'));
     // A record over several lines, as `jq .` writes it: "parse error at line 1, column 2:
@@ -250,7 +247,7 @@ TEST_CASE("JSON records pretty-printed or in an array are named as such", "[cli]
 
 TEST_CASE("a puzzle with more cages than the cancan form has letters is named", "[cli][hostile4]") {
     TempPath db("cancan-letters.db"), pack("cancan-letters.cancan");
-    make_corpus(db);
+    make_small_corpus(db.str());
     // A 9x9 grid of 81 givens (a sound puzzle: one solution), stored by hand.
     std::string neknek = "#\t9\n", solution;
     for (int r = 0; r < 9; ++r)
@@ -281,7 +278,7 @@ TEST_CASE("a puzzle with more cages than the cancan form has letters is named", 
 
 TEST_CASE("an undecided puzzle's JSON keeps the stored puzzle's id", "[cli][hostile4]") {
     TempPath db("undecided-id.db");
-    make_corpus(db);
+    make_small_corpus(db.str());
     const std::string records = run_kenken("query --db " + db.str() + " --format json").out;
     REQUIRE(!records.empty());
     // A budget no search meets: only "source" ("<stdin>#1") was written, the id lost.
@@ -307,7 +304,7 @@ TEST_CASE("an undecided puzzle's JSON keeps the stored puzzle's id", "[cli][host
 
 TEST_CASE("puzzle files with lines ending in CR alone read as lines", "[cli][hostile4]") {
     TempPath db("cr-lines.db");
-    make_corpus(db);
+    make_small_corpus(db.str());
     // Old Mac text was one long line: "header must be '#', the size and at most a
     // variant, not '#\x094\x0D*...'" (check took such answers already).
     for (const std::string format : {"neknek", "cancan", "keen"}) {

@@ -22,13 +22,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kKenken = KENKEN_BINARY;
-
-// A command run as nobody when we are root: root opens any file, whatever its mode.
-std::string as_user() {
-    return getuid() == 0 ? "setpriv --reuid=65534 --regid=65534 --clear-groups " : "";
-}
-
 // A folder anyone may write in (the tests run some commands as nobody).
 struct SharedFolder {
     TempPath temp;

@@ -13,8 +13,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kKenken = KENKEN_BINARY;
-
 // Starts a long `generate` on db (at most 10 s), waits until its corpus has grown past
 // its first batches (at most 5 s), runs action (a shell command) and then waits for the
 // run: its exit status, then its output. The old code went on to "finished", so the

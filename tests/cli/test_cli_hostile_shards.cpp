@@ -20,23 +20,19 @@ bool has_control_byte(const std::string& s) {
 
 const fs::path kSource = fs::path(KENKEN_TEST_DATA).parent_path().parent_path();
 
-std::string quoted(const fs::path& p) {
-    return "'" + p.string() + "'";
-}
-
 bool have_program(const std::string& name) {
     return run_shell("command -v " + name).status == 0;
 }
 
-long lines_of(const std::string& s) {
+long count_lines(const std::string& s) {
     return std::count(s.begin(), s.end(), '\n');
 }
 
 // `cmake --install` of this build into prefix; the installed kenken.
 fs::path install_into(const TempPath& prefix) {
     const fs::path build = fs::path(KENKEN_BINARY).parent_path();
-    const CliResult installed =
-        run_shell("cmake --install " + quoted(build) + " --prefix " + quoted(prefix.path));
+    const CliResult installed = run_shell("cmake --install " + shell_quoted(build) + " --prefix " +
+                                          shell_quoted(prefix.path));
     INFO(installed.out);
     REQUIRE(installed.status == 0);
     return prefix.path / "bin/kenken";
@@ -58,7 +54,7 @@ TEST_CASE("a file name with a newline or a terminal escape is shown escaped in m
         INFO(command << ": " << r.err);
         CHECK(r.status == 2);
         CHECK_THAT(r.err, Catch::StartsWith(shown + ":1: "));
-        CHECK(lines_of(r.err) == 1);
+        CHECK(count_lines(r.err) == 1);
         CHECK_FALSE(has_control_byte(r.err));
     }
     // A configuration file, a book file and an answer name the file the same way.
@@ -68,7 +64,7 @@ TEST_CASE("a file name with a newline or a terminal escape is shown escaped in m
     INFO(r.err);
     CHECK(r.status == 2);
     CHECK_THAT(r.err, Catch::Contains(shown + ":2: "));
-    CHECK(lines_of(r.err) == 1);
+    CHECK(count_lines(r.err) == 1);
     CHECK_FALSE(has_control_byte(r.err));
     const std::string puzzle = std::string(KENKEN_TEST_DATA) + "/seed001-4x4.neknek";
     // A grid that breaks a rule ("4 2 3 1" alone, no grid, is bad input now: stderr).
@@ -77,7 +73,7 @@ TEST_CASE("a file name with a newline or a terminal escape is shown escaped in m
     INFO(r.out);
     CHECK(r.status == 7);
     CHECK_THAT(r.out, Catch::StartsWith(shown + ": wrong: "));
-    CHECK(lines_of(r.out) == 1);
+    CHECK(count_lines(r.out) == 1);
     // An ordinary name, backslashes and all, reads as it did.
     const fs::path plain = folder.path / "back\\slash.txt";
     write_file(plain, "junk\n");
@@ -96,7 +92,7 @@ TEST_CASE("an export whose report is lost says so once", "[cli][hostile-shards][
     CHECK(r.status == 1);
     CHECK_THAT(r.out, Catch::Contains("only this report was lost"));
     CHECK_THAT(r.out, !Catch::Contains("cannot write the output"));
-    CHECK(lines_of(r.out) == 1);
+    CHECK(count_lines(r.out) == 1);
 }
 
 TEST_CASE("an SVG pack named as a folder that exists says to name a new one",
@@ -129,8 +125,8 @@ TEST_CASE("a variant's quotas count only that variant's puzzles",
     CHECK_THAT(r.out, !Catch::Contains("already holds"));
     const CliResult stats = run_kenken("stats --db " + db.str());
     CHECK_THAT(stats.out, Catch::Contains("killer"));
-    CHECK(lines_of(run_kenken("query --db " + db.str() + " --variant killer --format json").out) ==
-          10);
+    CHECK(count_lines(
+              run_kenken("query --db " + db.str() + " --variant killer --format json").out) == 10);
 
     // The shards of a killer run merged into a corpus of standard puzzles: the merge
     // reports their shortfall, and --top-up makes it.
@@ -175,12 +171,12 @@ TEST_CASE("slurm-array.sbatch refuses at submission what every task would fail o
     fs::create_directories(folder.path / "bin");
     const fs::path log = folder.path / "sbatch.log";
     write_file(folder.path / "bin/sbatch",
-               "#!/bin/sh\necho \"$@\" >> " + quoted(log) + "\necho 42\n");
+               "#!/bin/sh\necho \"$@\" >> " + shell_quoted(log) + "\necho 42\n");
     fs::permissions(folder.path / "bin/sbatch", fs::perms::owner_all);
-    const std::string submit = "PATH=" + quoted(folder.path / "bin") +
+    const std::string submit = "PATH=" + shell_quoted(folder.path / "bin") +
                                ":$PATH KENKEN=" + KENKEN_BINARY + " " +
-                               quoted(kSource / "scripts/cluster/slurm-array.sbatch");
-    const std::string dir = quoted(folder.path / "run dir");
+                               shell_quoted(kSource / "scripts/cluster/slurm-array.sbatch");
+    const std::string dir = shell_quoted(folder.path / "run dir");
     const struct {
         std::string args, says;
     } cases[] = {
@@ -216,11 +212,12 @@ TEST_CASE("slurm-array.sbatch finds kenken without its own path, or says it cann
     const fs::path log = folder.path / "sbatch.log";
     // The stand-in sbatch records its arguments and the KENKEN it passes on (--export=ALL).
     write_file(bin / "sbatch",
-               "#!/bin/sh\necho \"$@ KENKEN=$KENKEN\" >> " + quoted(log) + "\necho 42\n");
+               "#!/bin/sh\necho \"$@ KENKEN=$KENKEN\" >> " + shell_quoted(log) + "\necho 42\n");
     fs::permissions(bin / "sbatch", fs::perms::owner_all);
-    const std::string env = "env -u KENKEN PATH=" + quoted(bin) + ":/usr/bin:/bin ";
-    const std::string submit = env + "bash " + quoted(tree / "scripts/cluster/slurm-array.sbatch") +
-                               " 2 " + quoted(folder.path / "run") + " --sizes 4 --count 4";
+    const std::string env = "env -u KENKEN PATH=" + shell_quoted(bin) + ":/usr/bin:/bin ";
+    const std::string submit = env + "bash " +
+                               shell_quoted(tree / "scripts/cluster/slurm-array.sbatch") + " 2 " +
+                               shell_quoted(folder.path / "run") + " --sizes 4 --count 4";
     if (run_shell(env + "sh -c 'command -v kenken'").status == 0) {
         WARN("a kenken is installed in /usr/bin or /bin: not tested");
         return;
@@ -240,7 +237,7 @@ TEST_CASE("slurm-array.sbatch finds kenken without its own path, or says it cann
     INFO(built.out);
     CHECK(built.status == 0);
     const std::string resolved = fs::canonical(KENKEN_BINARY).string();
-    CHECK(lines_of(slurp(log)) == 2);
+    CHECK(count_lines(slurp(log)) == 2);
     CHECK_THAT(slurp(log),
                Catch::Contains("KENKEN=" + resolved + "\n") && !Catch::Contains("KENKEN=\n"));
 
@@ -253,18 +250,19 @@ TEST_CASE("slurm-array.sbatch finds kenken without its own path, or says it cann
     const std::string job = env +
                             "SLURM_JOB_ID=9 SLURM_ARRAY_TASK_ID=0 SLURM_ARRAY_TASK_COUNT=2 "
                             "SLURM_SUBMIT_DIR=";
-    const std::string job_args =
-        " bash " + quoted(spool) + " " + quoted(folder.path / "run") + " --sizes 4 --count 4";
-    const CliResult lost = run_shell(job + quoted(folder.path) + job_args);
+    const std::string job_args = " bash " + shell_quoted(spool) + " " +
+                                 shell_quoted(folder.path / "run") + " --sizes 4 --count 4";
+    const CliResult lost = run_shell(job + shell_quoted(folder.path) + job_args);
     INFO(lost.out);
     CHECK(lost.status == 1);
     CHECK_THAT(lost.out, Catch::Contains("no kenken binary on ") &&
                              Catch::Contains((folder.path / "build/kenken").string()) &&
                              Catch::Contains("set KENKEN"));
-    const CliResult found = run_shell(job + quoted(tree) + job_args);
+    const CliResult found = run_shell(job + shell_quoted(tree) + job_args);
     INFO(found.out);
     CHECK(found.status == 0);
-    CHECK(run_kenken("verify --db " + quoted(folder.path / "run/shards/shard-0.db")).status == 0);
+    CHECK(run_kenken("verify --db " + shell_quoted(folder.path / "run/shards/shard-0.db")).status ==
+          0);
 }
 
 TEST_CASE("slurm-array.sbatch's merge job runs on a node without /usr/bin/time",
@@ -279,22 +277,24 @@ TEST_CASE("slurm-array.sbatch's merge job runs on a node without /usr/bin/time",
     TempPath dir("sbatch no time");
     fs::create_directories(dir.path / "shards");
     for (const std::string i : {"0", "1"})
-        REQUIRE(run_kenken("generate -q --db " + quoted(dir.path / ("shards/shard-" + i + ".db")) +
-                           " --shard " + i + "/2 --sizes 4 --count 6 --threads 1")
+        REQUIRE(run_kenken("generate -q --db " +
+                           shell_quoted(dir.path / ("shards/shard-" + i + ".db")) + " --shard " +
+                           i + "/2 --sizes 4 --count 6 --threads 1")
                     .status == 0);
     const std::string merge_job =
         "SLURM_JOB_ID=7 KENKEN_STEP=merge KENKEN_SHARDS=2 KENKEN=" + std::string(KENKEN_BINARY) +
-        " bash " + quoted(kSource / "scripts/cluster/slurm-array.sbatch") + " " + quoted(dir.path);
+        " bash " + shell_quoted(kSource / "scripts/cluster/slurm-array.sbatch") + " " +
+        shell_quoted(dir.path);
     const fs::path job = dir.path / "merge-job.sh";
     write_file(job, merge_job + "\n");
     const CliResult r = run_shell(
         "unshare -m --propagation private sh -c \"{ [ ! -e /usr/bin/time ] || mount --bind "
         "/dev/null /usr/bin/time; } && sh " +
-        quoted(job) + "\"");
+        shell_quoted(job) + "\"");
     INFO(r.out);
     CHECK(r.status == 0);
     CHECK_THAT(r.out, Catch::Contains("no GNU time on this node"));
-    CHECK(run_kenken("verify --db " + quoted(dir.path / "corpus.db")).status == 0);
+    CHECK(run_kenken("verify --db " + shell_quoted(dir.path / "corpus.db")).status == 0);
     // Where GNU time is, its figures are still given.
     if (have_program("time")) {
         fs::remove(dir.path / "corpus.db");
@@ -344,9 +344,9 @@ config = sqlite3.connect(tmp + "/corpus/shards/shard-1.db").execute("SELECT conf
 if "threads = %d\n" % threads not in config:
     sys.exit("the shard ran with other threads than its %s CPU:\n%s" % (cpu, config))
 print("threads", threads))PY");
-    const CliResult r = run_shell("python3 " + quoted(pod) + " " +
-                                  quoted(kSource / "scripts/cluster/k8s-indexed-job.yaml") + " " +
-                                  quoted(dir.path));
+    const CliResult r = run_shell("python3 " + shell_quoted(pod) + " " +
+                                  shell_quoted(kSource / "scripts/cluster/k8s-indexed-job.yaml") +
+                                  " " + shell_quoted(dir.path));
     INFO(r.out);
     CHECK(r.status == 0);
     CHECK_THAT(r.out, Catch::Contains("threads 1"));
@@ -396,7 +396,7 @@ TEST_CASE("kenken installed under a prefix with a space finds configurations by 
     const fs::path kenken = install_into(prefix);
     TempPath elsewhere("install elsewhere");
     fs::create_directories(elsewhere.path / "overnight");  // a folder by the name, here
-    const std::string in = "cd " + quoted(elsewhere.path) + " && " + quoted(kenken);
+    const std::string in = "cd " + shell_quoted(elsewhere.path) + " && " + shell_quoted(kenken);
     CliResult r = run_shell(in + " generate -q --db c.db --config overnight --sizes 4 -n 2");
     INFO(r.out);
     CHECK(r.status == 0);
@@ -416,7 +416,7 @@ TEST_CASE("an installed kenken looks configuration names up in its prefix, not t
     REQUIRE(fs::remove(configs / "overnight.toml"));
     TempPath elsewhere("install prefix only elsewhere");
     fs::create_directories(elsewhere.path);
-    const std::string in = "cd " + quoted(elsewhere.path) + " && " + quoted(kenken);
+    const std::string in = "cd " + shell_quoted(elsewhere.path) + " && " + shell_quoted(kenken);
     CliResult r = run_shell(in + " generate -q --db c.db --config overnight --sizes 4 -n 2");
     INFO(r.out);
     CHECK(r.status == 2);
@@ -424,10 +424,10 @@ TEST_CASE("an installed kenken looks configuration names up in its prefix, not t
                                       configs.string() + ")"));
     CHECK_FALSE(fs::exists(elsewhere.path / "c.db"));
     // The binary in its build folder still finds the source tree's.
-    r = run_shell("cd " + quoted(elsewhere.path) + " && " + KENKEN_BINARY +
+    r = run_shell("cd " + shell_quoted(elsewhere.path) + " && " + KENKEN_BINARY +
                   " generate -q --db b.db --config overnight --sizes 4 -n 2");
     CHECK(r.status == 0);
-    r = run_shell("cd " + quoted(elsewhere.path) + " && " + KENKEN_BINARY +
+    r = run_shell("cd " + shell_quoted(elsewhere.path) + " && " + KENKEN_BINARY +
                   " generate --db b.db --config nosuch");
     CHECK_THAT(r.out, Catch::Contains((kSource / "configs").string()));
 }
@@ -439,19 +439,17 @@ TEST_CASE("merge names a shard file with a newline or an escape on one line",
     TempPath folder("odd-shards"), out("odd-shards-out.db");
     fs::create_directories(folder.path);
     const fs::path s0 = folder.path / "s\n0\x1b[2J.db", s1 = folder.path / "s\n1.db";
-    REQUIRE(
-        run_kenken("generate -q --db " + quoted(s0) + " --shard 0/2 --sizes 4 --count 4").status ==
-        0);
-    REQUIRE(
-        run_kenken("generate -q --db " + quoted(s1) + " --shard 1/2 --sizes 4 --count 6").status ==
-        0);
-    CliResult r = run_kenken("merge --db " + out.str() + " " + quoted(s0));
+    REQUIRE(run_kenken("generate -q --db " + shell_quoted(s0) + " --shard 0/2 --sizes 4 --count 4")
+                .status == 0);
+    REQUIRE(run_kenken("generate -q --db " + shell_quoted(s1) + " --shard 1/2 --sizes 4 --count 6")
+                .status == 0);
+    CliResult r = run_kenken("merge --db " + out.str() + " " + shell_quoted(s0));
     INFO(r.out);
     CHECK(r.status == 0);
     CHECK_THAT(r.out,
                Catch::Contains((folder.path / "s\\n0\\x1b[2J.db").string() + " (shard 0/2): "));
     CHECK_FALSE(has_control_byte(r.out));
-    r = run_kenken("merge --db " + out.str() + " " + quoted(s1));
+    r = run_kenken("merge --db " + out.str() + " " + shell_quoted(s1));
     INFO(r.err);
     CHECK(r.status == 10);
     CHECK_THAT(r.err, Catch::Contains((folder.path / "s\\n1.db").string() + " (run 1) was made"));
@@ -509,9 +507,9 @@ TEST_CASE("parallel.sh run again with fewer shards makes them, not keeps another
     }
     TempPath here("parallel again");
     fs::create_directories(here.path);
-    const std::string in = "cd " + quoted(here.path) + " && ";
+    const std::string in = "cd " + shell_quoted(here.path) + " && ";
     const std::string run = "JOBS=2 KENKEN=" + std::string(KENKEN_BINARY) + " " +
-                            quoted(kSource / "scripts/cluster/parallel.sh");
+                            shell_quoted(kSource / "scripts/cluster/parallel.sh");
     const std::string opts = " --sizes 4 --count 40 --seed 3";
     REQUIRE(run_shell(in + run + " 4 first.db" + opts).status == 0);
     // The same shard folder, as a rerun with another N has.
@@ -532,11 +530,11 @@ TEST_CASE("a corpus or pack name with a newline or an escape is shown escaped by
     const std::string shown = (folder.path / "no\\nsuch\\x1b[1m.db").string();
     for (const std::string command :
          {"stats", "verify", "query", "packs", "export -n 1 -o x.pdf", "generate --resume"}) {
-        const CliResult r = run_kenken(command + " --db " + quoted(odd));
+        const CliResult r = run_kenken(command + " --db " + shell_quoted(odd));
         INFO(command << ": " << r.err);
         CHECK(r.status == 1);
         CHECK_THAT(r.err, Catch::Contains(shown));
-        CHECK(lines_of(r.err) == 1);
+        CHECK(count_lines(r.err) == 1);
         CHECK_FALSE(has_control_byte(r.err));
     }
 }
@@ -549,9 +547,9 @@ TEST_CASE("export's report and messages, and a bad option's value, show an odd n
     TempPath folder("odd-pack");
     fs::create_directories(folder.path);
     const fs::path db = folder.path / "c.db";
-    REQUIRE(run_kenken("generate -q --db " + quoted(db) + " --sizes 4 -n 3").status == 0);
+    REQUIRE(run_kenken("generate -q --db " + shell_quoted(db) + " --sizes 4 -n 3").status == 0);
     const std::string odd = (folder.path / "\x1b[31mred").string();
-    const auto odd_as = [&odd](const char* ext) { return quoted(fs::path(odd + ext)); };
+    const auto odd_as = [&odd](const char* ext) { return shell_quoted(fs::path(odd + ext)); };
     const std::string shown = (folder.path / "\\x1b[31mred").string();
     struct Case {
         std::string args;
@@ -561,14 +559,14 @@ TEST_CASE("export's report and messages, and a bad option's value, show an odd n
                           Case{"export -n 1 --dry-run -o " + odd_as(".pdf"), 0},
                           Case{"export -n 1 -o " + odd_as(".nope"), 2},
                           Case{"export -n 1 --format svg -o " + odd_as(".json"), 2}}) {
-        const CliResult r = run_kenken(c.args + " --db " + quoted(db));
+        const CliResult r = run_kenken(c.args + " --db " + shell_quoted(db));
         INFO(c.args << ": " << r.out << r.err);
         CHECK(r.status == c.status);
         CHECK_THAT(r.out + r.err, Catch::Contains(shown));
         CHECK_FALSE(has_control_byte(r.out + r.err));
     }
     const CliResult refused =
-        run_kenken("query --format \"$(printf '\\033[31mx')\" --db " + quoted(db));
+        run_kenken("query --format \"$(printf '\\033[31mx')\" --db " + shell_quoted(db));
     INFO(refused.err);
     CHECK(refused.status == 2);
     CHECK_THAT(refused.err, Catch::Contains("\\x1b[31mx"));
@@ -576,9 +574,10 @@ TEST_CASE("export's report and messages, and a bad option's value, show an odd n
     // A command a message suggests names such a corpus as $'...', which a shell reads back.
     const fs::path odd_db = folder.path / "\x1b[31mcorpus.db", pack = folder.path / "p.json";
     fs::copy_file(db, odd_db);
-    REQUIRE(run_kenken("export -n 1 --db " + quoted(odd_db) + " -o " + quoted(pack)).status == 0);
-    const CliResult replaced =
-        run_kenken("export -n 1 --force --db " + quoted(odd_db) + " -o " + quoted(pack));
+    REQUIRE(run_kenken("export -n 1 --db " + shell_quoted(odd_db) + " -o " + shell_quoted(pack))
+                .status == 0);
+    const CliResult replaced = run_kenken("export -n 1 --force --db " + shell_quoted(odd_db) +
+                                          " -o " + shell_quoted(pack));
     INFO(replaced.err);
     CHECK(replaced.status == 0);
     CHECK_THAT(replaced.err, Catch::Contains("kenken packs --db $'" + folder.str() +

@@ -20,10 +20,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string quoted(const fs::path& p) {
-    return "'" + p.string() + "'";
-}
-
 int occurrences(const std::string& text, const std::string& needle) {
     int n = 0;
     for (auto at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) ++n;
@@ -243,10 +239,10 @@ TEST_CASE("of two export --force to one file at once, the second says it replace
     std::thread exports([&] {
         const std::string exp = std::string(KENKEN_BINARY) + " export --db " + db +
                                 " -n 5 --format json --force -o " + out;
-        both =
-            run_shell("{ " + exp + " >/dev/null 2>" + quoted(folder.path / "a.err") + " & " + exp +
-                      " >/dev/null 2>" + quoted(folder.path / "b.err") + " & wait; } && cat " +
-                      quoted(folder.path / "a.err") + " " + quoted(folder.path / "b.err"));
+        both = run_shell("{ " + exp + " >/dev/null 2>" + shell_quoted(folder.path / "a.err") +
+                         " & " + exp + " >/dev/null 2>" + shell_quoted(folder.path / "b.err") +
+                         " & wait; } && cat " + shell_quoted(folder.path / "a.err") + " " +
+                         shell_quoted(folder.path / "b.err"));
     });
     auto parts = [&] {
         int n = 0;
@@ -281,15 +277,15 @@ TEST_CASE("the command generate suggests runs as printed for any corpus name",
         INFO(name);
         const fs::path db = folder.path / name;
         const CliResult stopped =
-            run_shell("cd " + quoted(folder.path) + " && " + KENKEN_BINARY +
+            run_shell("cd " + shell_quoted(folder.path) + " && " + KENKEN_BINARY +
                       " generate -q --sizes 4 -n 20 --stop-after 10 --db=\"" + name + "\"");
         REQUIRE(stopped.status == 130);
         const auto at = stopped.out.find("continue with: kenken ");
         REQUIRE(at != std::string::npos);
         std::string hint = stopped.out.substr(at + std::strlen("continue with: kenken "));
         hint = hint.substr(0, hint.find('\n'));
-        const CliResult resumed =
-            run_shell("cd " + quoted(folder.path) + " && " + KENKEN_BINARY + " " + hint + " -q");
+        const CliResult resumed = run_shell("cd " + shell_quoted(folder.path) + " && " +
+                                            KENKEN_BINARY + " " + hint + " -q");
         INFO(hint << "\n" << resumed.out);
         CHECK(resumed.status == 0);
         CHECK_THAT(resumed.out, Catch::Contains("run 1 finished"));
@@ -324,16 +320,16 @@ TEST_CASE("run.sh makes a corpus named on its command line where the caller is",
     for (const fs::path& p : {tree.path / "scripts" / "run.sh", tree.path / "scripts" / "setup.sh",
                               tree.path / "build" / "kenken"})
         fs::permissions(p, fs::perms::owner_all, fs::perm_options::add);
-    const CliResult r = run_shell("cd " + quoted(here.path) + " && " +
-                                  quoted(tree.path / "scripts/run.sh") + " mine.db");
+    const CliResult r = run_shell("cd " + shell_quoted(here.path) + " && " +
+                                  shell_quoted(tree.path / "scripts/run.sh") + " mine.db");
     INFO(r.out);
     CHECK(r.status == 0);
     const std::string calls = slurp(tree.path / "build" / "calls");
     CHECK_THAT(calls, Catch::Contains("generate --db " + (here.path / "mine.db").string()));
     CHECK_THAT(calls, !Catch::Contains("--db mine.db"));
     // An option is not a corpus name; --help asks for the usage (a success).
-    CHECK(run_shell(quoted(tree.path / "scripts/run.sh") + " --no-such-option").status == 2);
-    CHECK(run_shell(quoted(tree.path / "scripts/run.sh") + " --help").status == 0);
+    CHECK(run_shell(shell_quoted(tree.path / "scripts/run.sh") + " --no-such-option").status == 2);
+    CHECK(run_shell(shell_quoted(tree.path / "scripts/run.sh") + " --help").status == 0);
 }
 
 TEST_CASE("parallel.sh takes -j and a configuration file named from the caller's folder",
@@ -347,8 +343,8 @@ TEST_CASE("parallel.sh takes -j and a configuration file named from the caller's
     TempPath here("parallel caller");
     fs::create_directories(here.path);
     write_file(here.path / "my.toml", "[run]\nsizes = \"4\"\ncount = 20\nseed = 3\n");
-    const std::string run = "cd " + quoted(here.path) + " && KENKEN=" + KENKEN_BINARY + " " +
-                            quoted(kSource / "scripts/cluster/parallel.sh");
+    const std::string run = "cd " + shell_quoted(here.path) + " && KENKEN=" + KENKEN_BINARY + " " +
+                            shell_quoted(kSource / "scripts/cluster/parallel.sh");
     const CliResult config = run_shell(run + " 2 out.db --config my.toml");
     INFO(config.out);
     CHECK(config.status == 0);
@@ -361,8 +357,8 @@ TEST_CASE("parallel.sh takes -j and a configuration file named from the caller's
 
 TEST_CASE("kill-trials.sh says why its reference run failed", "[cli][hostile-writers][scripts]") {
     // It ended with status 2 and not a word (the run's output went to /dev/null).
-    const std::string script =
-        "KENKEN=" + std::string(KENKEN_BINARY) + " " + quoted(kSource / "scripts/kill-trials.sh");
+    const std::string script = "KENKEN=" + std::string(KENKEN_BINARY) + " " +
+                               shell_quoted(kSource / "scripts/kill-trials.sh");
     const CliResult r = run_shell(script + " 1 --sizes 12");
     CHECK(r.status == 2);
     CHECK_THAT(r.out, Catch::Contains("reference run failed") && Catch::Contains("outside 3..9"));

@@ -14,11 +14,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const fs::path kData = KENKEN_TEST_DATA;
-
 // Expected answers from tests/data/INDEX.md: 1 with a .solution file, else 0 or 2.
 int expected_solutions(const std::string& name) {
-    if (fs::exists(kData / (name + ".solution"))) return 1;
+    if (fs::exists(fs::path(kTestData) / (name + ".solution"))) return 1;
     if (name == "seed001-8x8") return 0;
     if (name == "seed002-4x4-multiple") return 2;
     FAIL("no expectation for " << name);
@@ -30,7 +28,7 @@ int expected_solutions(const std::string& name) {
 TEST_CASE("kenken solve gives each seed puzzle's answer from neknek and its own form",
           "[cli][solve]") {
     int checked = 0;
-    for (const auto& entry : fs::directory_iterator(kData)) {
+    for (const auto& entry : fs::directory_iterator(kTestData)) {
         const auto ext = entry.path().extension().string();
         if (ext != ".neknek" && ext != ".j" && ext != ".txt" && ext != ".cancan") continue;
         const std::string name = entry.path().stem().string();
@@ -50,7 +48,7 @@ TEST_CASE("kenken solve gives each seed puzzle's answer from neknek and its own 
                 }
                 grid += "\n";
             }
-            CHECK(grid == slurp(kData / (name + ".solution")));
+            CHECK(grid == slurp(fs::path(kTestData) / (name + ".solution")));
         } else if (want == 0) {
             CHECK(r.status == 4);
             CHECK(j["solution"].is_null());
@@ -89,17 +87,17 @@ TEST_CASE("kenken solve solves CanCan's 100 puzzles from the one file", "[cli][s
 }
 
 TEST_CASE("kenken solve reads stdin and CRLF text", "[cli][solve]") {
-    std::string text = slurp(kData / "seed004-5x5a.neknek");
+    std::string text = slurp(fs::path(kTestData) / "seed004-5x5a.neknek");
     std::string crlf;
     for (char ch : text) crlf += ch == '\n' ? std::string("\r\n") : std::string(1, ch);
     const CliResult r = run_kenken("solve -", crlf);
     CHECK(r.status == 0);
-    CHECK(r.out == slurp(kData / "seed004-5x5a.solution"));
+    CHECK(r.out == slurp(fs::path(kTestData) / "seed004-5x5a.solution"));
 }
 
 TEST_CASE("every bad input gives exit 2 and a message with file and line", "[cli][solve]") {
     int checked = 0;
-    for (const auto& entry : fs::directory_iterator(kData / "bad")) {
+    for (const auto& entry : fs::directory_iterator(fs::path(kTestData) / "bad")) {
         const std::string path = entry.path().string();
         INFO(path);
         const CliResult r = run_kenken("solve " + path);
@@ -154,13 +152,12 @@ TEST_CASE("solve and grade --max-seconds end an undecided puzzle with exit 8",
     CHECK(nlohmann::json::parse(j.out)["undecided"] == true);
 
     // A grade given no time at all is undecided too; a decided puzzle is unaffected.
-    const CliResult g =
-        run_kenken("grade --max-seconds 1e-9 " + kData.string() + "/big-cages-1.neknek");
+    const CliResult g = run_kenken("grade --max-seconds 1e-9 " + kTestData + "/big-cages-1.neknek");
     CHECK(g.status == 8);
     CHECK(g.out.find("undecided") != std::string::npos);
     CHECK(g.err.find("undecided") != std::string::npos);
     const CliResult fine =
-        run_kenken("grade --max-seconds 60 " + kData.string() + "/big-cages-2.neknek");
+        run_kenken("grade --max-seconds 60 " + kTestData + "/big-cages-2.neknek");
     CHECK(fine.status == 3);  // decided: ambiguous
     CHECK(run_kenken("solve --max-seconds 0 " + file.str()).status == 2);
     // nan would mean no limit at all, inf none either: refused, with the reason.
@@ -168,7 +165,7 @@ TEST_CASE("solve and grade --max-seconds end an undecided puzzle with exit 8",
         for (const char* cmd : {"solve", "grade"}) {
             INFO(cmd << " --max-seconds " << bad);
             const CliResult r = run_kenken(std::string(cmd) + " --max-seconds " + bad + " " +
-                                           kData.string() + "/big-cages-1.neknek");
+                                           kTestData + "/big-cages-1.neknek");
             CHECK(r.status == 2);
             CHECK(r.err.find("--max-seconds") != std::string::npos);
             CHECK(r.err.find(std::string("'") + bad + "' is not") != std::string::npos);
@@ -183,7 +180,7 @@ TEST_CASE("solve and grade -j 1 and -j 2 print the same answers", "[cli][solve][
     // grades and exit statuses either way (only the times differ).
     std::string files;
     for (const char* name : {"big-cages-1.neknek", "big-cages-5.neknek", "big-cages-6.neknek"})
-        files += " " + (kData / name).string();
+        files += " " + (fs::path(kTestData) / name).string();
     const auto without_times = [](const std::string& lines) {
         std::string out;
         std::istringstream in(lines);

@@ -18,6 +18,7 @@
 
 #include "db/pack/export.h"
 #include "tests/support/corpus_fixture.h"
+#include "tests/support/test_files.h"
 
 using namespace kk;
 using kk::test::TempDir;
@@ -28,10 +29,6 @@ namespace {
 int run_shell(const std::string& cmd) {
     const int raw = std::system(cmd.c_str());
     return WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-}
-
-std::string quoted(const std::string& s) {
-    return "'" + s + "'";
 }
 
 // Every entry of a folder whose name holds ".kkpart-" or ends in ".part".
@@ -71,8 +68,9 @@ TEST_CASE("concurrent exports never put one puzzle in two packs", "[export][conc
     // Four exports at once, three fresh puzzles each, out of fifteen.
     std::string cmd;
     for (int i = 0; i < 4; ++i)
-        cmd += std::string(KENKEN_BINARY) + " export --db " + quoted(db) + " --count 3 --out " +
-               quoted(dir.file("p" + std::to_string(i) + ".pdf")) + " >/dev/null 2>&1 & ";
+        cmd += std::string(KENKEN_BINARY) + " export --db " + shell_quoted(db) +
+               " --count 3 --out " + shell_quoted(dir.file("p" + std::to_string(i) + ".pdf")) +
+               " >/dev/null 2>&1 & ";
     run_shell(cmd + "wait");
     db::Corpus c = db::Corpus::open_existing(db);
     const auto packs = c.packs();
@@ -95,9 +93,9 @@ TEST_CASE("a pack that cannot be recorded leaves no file", "[export]") {
     for (const char* format : {"pdf", "svg", "neknek"}) {
         INFO(format);
         const std::string out = dir.file(std::string("pack.") + format);
-        const int status = run_shell(std::string(KENKEN_BINARY) + " export --db " + quoted(db) +
-                                     " --count 3 --format " + format + " --out " + quoted(out) +
-                                     " >/dev/null 2>&1");
+        const int status = run_shell(std::string(KENKEN_BINARY) + " export --db " +
+                                     shell_quoted(db) + " --count 3 --format " + format +
+                                     " --out " + shell_quoted(out) + " >/dev/null 2>&1");
         CHECK(status == 1);
         CHECK_FALSE(fs::exists(out));
         CHECK(part_files(dir.path.string()).empty());
@@ -116,13 +114,13 @@ TEST_CASE("an empty --out or a folder is refused and leaves nothing", "[export]"
     test::build_seed_corpus(db);
     fs::create_directory(dir.file("work"));
     fs::create_directory(dir.file("work/folder"));
-    const std::string cd = "cd " + quoted(dir.file("work")) + " && ";
+    const std::string cd = "cd " + shell_quoted(dir.file("work")) + " && ";
     for (const char* out : {"''", "folder", "folder/", "."}) {
         for (const char* format : {"pdf", "svg", "json"}) {
             INFO(out << " " << format);
             if (std::string(format) == "svg" && std::string(out) != "''") continue;
             const int status =
-                run_shell(cd + KENKEN_BINARY + " export --db " + quoted(db) +
+                run_shell(cd + KENKEN_BINARY + " export --db " + shell_quoted(db) +
                           " --count 2 --format " + format + " --out " + out + " >/dev/null 2>&1");
             CHECK(status == 2);
             CHECK(part_files(dir.file("work")).empty());
@@ -143,9 +141,10 @@ TEST_CASE("a device or a pipe as --out is refused, --force or not, and left as i
     for (const char* force : {"", " --force"}) {
         for (const char* format : {"pdf", "neknek"}) {
             INFO(format << force);
-            const int status = run_shell(std::string(KENKEN_BINARY) + " export --db " + quoted(db) +
-                                         " --count 1 --format " + format + " --out " +
-                                         quoted(pipe) + force + " >/dev/null 2>&1");
+            const int status =
+                run_shell(std::string(KENKEN_BINARY) + " export --db " + shell_quoted(db) +
+                          " --count 1 --format " + format + " --out " + shell_quoted(pipe) + force +
+                          " >/dev/null 2>&1");
             CHECK(status == 2);
             CHECK(fs::is_fifo(pipe));
             CHECK(part_files(dir.path.string()).empty());

@@ -11,6 +11,7 @@
 #include "db/pack/export.h"
 #include "db/pack/text.h"
 #include "tests/support/corpus_fixture.h"
+#include "tests/support/test_files.h"
 
 using namespace kk;
 using kk::test::TempDir;
@@ -55,10 +56,6 @@ Shell kenken(const std::string& args, const std::string& err_file = "/dev/null")
     const int raw = pclose(pipe);
     sh.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
     return sh;
-}
-
-std::string quoted(const std::string& s) {
-    return "'" + s + "'";
 }
 
 int count_pdf_pages(const std::string& pdf) {
@@ -225,7 +222,7 @@ TEST_CASE("query on the command line", "[query]") {
     const auto all = c.all_puzzles();
 
     SECTION("neknek output reads back as the stored puzzles") {
-        const Shell sh = kenken("query --db " + quoted(path) + " --size 6 --format neknek");
+        const Shell sh = kenken("query --db " + shell_quoted(path) + " --size 6 --format neknek");
         REQUIRE(sh.status == 0);
         const auto parsed = read_puzzles(sh.out, Format::Neknek);
         std::vector<Puzzle> want;
@@ -235,7 +232,7 @@ TEST_CASE("query on the command line", "[query]") {
         for (size_t i = 0; i < want.size(); ++i) CHECK(parsed[i].puzzle == want[i]);
     }
     SECTION("the table lists one line a puzzle under a header") {
-        const Shell sh = kenken("query --db " + quoted(path) + " --level hard");
+        const Shell sh = kenken("query --db " + shell_quoted(path) + " --level hard");
         REQUIRE(sh.status == 0);
         const auto lines = std::count(sh.out.begin(), sh.out.end(), '\n');
         CHECK(lines == 1 + static_cast<long>(
@@ -245,16 +242,16 @@ TEST_CASE("query on the command line", "[query]") {
         const std::string notes = dir.file("notes.txt");
         std::ofstream(notes) << std::string(700, '#') << "\n";
         const std::string err = dir.file("err.txt");
-        CHECK(kenken("query --db " + quoted(notes), err).status == 1);
+        CHECK(kenken("query --db " + shell_quoted(notes), err).status == 1);
         CHECK_THAT(slurp(err), Catch::Contains("not a KenKen corpus"));
-        CHECK(kenken("stats --db " + quoted(dir.file("absent.db"))).status == 1);
+        CHECK(kenken("stats --db " + shell_quoted(dir.file("absent.db"))).status == 1);
         CHECK_FALSE(std::filesystem::exists(dir.file("absent.db")));
     }
     SECTION("an unknown level is bad input") {
-        CHECK(kenken("query --db " + quoted(path) + " --level tricky").status == 2);
+        CHECK(kenken("query --db " + shell_quoted(path) + " --level tricky").status == 2);
     }
     SECTION("stats counts every stored puzzle") {
-        const Shell sh = kenken("stats --db " + quoted(path));
+        const Shell sh = kenken("stats --db " + shell_quoted(path));
         REQUIRE(sh.status == 0);
         std::smatch m;
         REQUIRE(std::regex_search(
@@ -311,8 +308,9 @@ TEST_CASE("asking for more puzzles than match writes nothing", "[export]") {
     test::build_seed_corpus(path);
     const std::string out = dir.file("big.pdf");
     const std::string err = dir.file("err.txt");
-    const Shell sh =
-        kenken("export --db " + quoted(path) + " --size 6 --count 50 --out " + quoted(out), err);
+    const Shell sh = kenken(
+        "export --db " + shell_quoted(path) + " --size 6 --count 50 --out " + shell_quoted(out),
+        err);
     CHECK(sh.status == 6);
     CHECK_THAT(slurp(err), Catch::Contains("4 puzzles match"));
     CHECK_FALSE(std::filesystem::exists(out));

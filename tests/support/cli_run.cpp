@@ -4,6 +4,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <catch2/catch.hpp>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -56,4 +57,12 @@ PeakRun run_measured(const std::string& args, const std::string& out_file, const
     REQUIRE(wait4(pid, &status, 0, &usage) == pid);
     const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
     return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, usage.ru_maxrss, took.count()};
+}
+
+std::string as_user() {
+    return getuid() == 0 ? "setpriv --reuid=65534 --regid=65534 --clear-groups " : "";
+}
+
+void make_small_corpus(const std::string& db) {
+    REQUIRE(run_kenken("generate -q --db " + db + " --sizes 4 -n 6 --seed 2").status == 0);
 }

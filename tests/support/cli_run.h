@@ -5,6 +5,9 @@
 
 #include "tests/support/sanitized.h"
 
+// The kenken binary the tests run.
+inline const std::string kKenken = KENKEN_BINARY;
+
 struct CliResult {
     int status = -1;
     std::string out, err;
@@ -15,6 +18,13 @@ CliResult run_kenken(const std::string& args, const std::string& stdin_text = ""
 
 // Runs a shell command line (sh -c); its exit status and stdout+stderr together in out.
 CliResult run_shell(const std::string& command);
+
+// A command-line prefix that runs a command as nobody when we are root: root opens any
+// file, whatever its mode.
+std::string as_user();
+
+// A corpus of six 4x4 puzzles (seed 2) made by `kenken generate`; REQUIREs that it was.
+void make_small_corpus(const std::string& db);
 
 // `kenken ARGS` (shell words) with its output sent to out_file and TMPDIR set to tmp; its
 // exit status, its peak resident memory in KiB, as the kernel counted it for that one

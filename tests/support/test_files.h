@@ -9,6 +9,14 @@
 #include <iterator>
 #include <string>
 
+// tests/data, where the puzzle files the tests read are.
+inline const std::string kTestData = KENKEN_TEST_DATA;
+
+// A path as one shell word (no test path holds a single quote).
+inline std::string shell_quoted(const std::filesystem::path& path) {
+    return "'" + path.string() + "'";
+}
+
 inline std::string slurp(const std::filesystem::path& path) {
     std::ifstream in(path, std::ios::binary);
     INFO("reading " << path.string());

@@ -23,8 +23,6 @@ using namespace kk;
 
 namespace {
 
-const std::string kData = KENKEN_TEST_DATA;
-
 Puzzle read_one(const std::string& path) {
     auto parsed = read_puzzles(slurp(path));
     REQUIRE(parsed.size() == 1);
@@ -454,10 +452,10 @@ TEST_CASE("seed puzzles grade to stable levels and the path ends in the solver's
     };
     for (const auto& [name, level] : expected) {
         INFO(name);
-        const Puzzle p = read_one(kData + "/" + name + ".neknek");
+        const Puzzle p = read_one(kTestData + "/" + name + ".neknek");
         const Grade g = grade(p, true);
         CHECK(level_name(g.level) == std::string(level_name(level)));
-        const Grid file_solution = read_solution(kData + "/" + name + ".solution");
+        const Grid file_solution = read_solution(kTestData + "/" + name + ".solution");
         const SolveResult solved = solve(p, 2);
         REQUIRE(solved.count == 1);
         CHECK(g.solution == solved.solutions.front());
@@ -475,8 +473,8 @@ TEST_CASE("seed puzzles grade to stable levels and the path ends in the solver's
 }
 
 TEST_CASE("non-unique and unsolvable seeds are never given a level", "[grader]") {
-    CHECK(grade(read_one(kData + "/seed002-4x4-multiple.neknek")).level == Level::Ambiguous);
-    CHECK(grade(read_one(kData + "/seed001-8x8.neknek")).level == Level::Impossible);
+    CHECK(grade(read_one(kTestData + "/seed002-4x4-multiple.neknek")).level == Level::Ambiguous);
+    CHECK(grade(read_one(kTestData + "/seed001-8x8.neknek")).level == Level::Impossible);
 }
 
 TEST_CASE("the CanCan 6x6.100 puzzles all grade to a level", "[grader]") {
@@ -505,7 +503,7 @@ TEST_CASE("the CanCan 6x6.100 puzzles all grade to a level", "[grader]") {
 
 TEST_CASE("grades agree with Keen's on puzzles Keen made at each level", "[grader]") {
     // tests/data/keen-levels.txt: "level keen-id" lines from sgt-keen --generate.
-    std::istringstream in(slurp(kData + "/keen-levels.txt"));
+    std::istringstream in(slurp(kTestData + "/keen-levels.txt"));
     int total = 0, agree = 0;
     std::map<std::string, std::map<std::string, int>> matrix;
     for (std::string line; std::getline(in, line);) {
@@ -533,7 +531,7 @@ TEST_CASE("grades agree with Keen's on puzzles Keen made at each level", "[grade
 
 TEST_CASE("a ceiling stops grading above it and changes no grade at or below it", "[grader]") {
     // Keen's puzzles of every level: each graded in full, then under every ceiling.
-    std::istringstream in(slurp(kData + "/keen-levels.txt"));
+    std::istringstream in(slurp(kTestData + "/keen-levels.txt"));
     std::map<std::string, int> above_seen;
     int graded = 0;
     for (std::string line; std::getline(in, line);) {
@@ -568,7 +566,7 @@ TEST_CASE("a ceiling stops grading above it and changes no grade at or below it"
 }
 
 TEST_CASE("kenken grade --explain ends with the solved grid", "[grader][cli]") {
-    const std::string name = kData + "/seed004-5x5a";
+    const std::string name = kTestData + "/seed004-5x5a";
     const CliResult r = run_kenken("grade --explain " + name + ".neknek");
     REQUIRE(r.status == 0);
     // header line, the steps, the grid, an empty line
@@ -591,8 +589,8 @@ TEST_CASE("kenken grade --explain ends with the solved grid", "[grader][cli]") {
 }
 
 TEST_CASE("kenken grade --json: one object a line with every technique", "[grader][cli]") {
-    const CliResult r =
-        run_kenken("grade --json " + kData + "/seed000-kk1.neknek " + kData + "/seed001-3x3.txt");
+    const CliResult r = run_kenken("grade --json " + kTestData + "/seed000-kk1.neknek " +
+                                   kTestData + "/seed001-3x3.txt");
     REQUIRE(r.status == 0);
     std::istringstream in(r.out);
     std::vector<nlohmann::json> objects;
@@ -600,7 +598,7 @@ TEST_CASE("kenken grade --json: one object a line with every technique", "[grade
     REQUIRE(objects.size() == 2);
     // The shared record (docs/json.md) with the grade nested.
     CHECK(objects[0]["schema"] == 1);
-    CHECK(objects[0]["source"] == kData + "/seed000-kk1.neknek#1");
+    CHECK(objects[0]["source"] == kTestData + "/seed000-kk1.neknek#1");
     CHECK(objects[0]["puzzle"]["size"] == 6);
     const auto& g = objects[0]["grade"];
     CHECK(g["level"] == "hard");
@@ -620,10 +618,10 @@ TEST_CASE("kenken grade --json: one object a line with every technique", "[grade
 
 TEST_CASE("kenken grade exits 3 for ambiguous, 4 for impossible, 2 for bad input",
           "[grader][cli]") {
-    const CliResult many = run_kenken("grade " + kData + "/seed002-4x4-multiple.neknek");
+    const CliResult many = run_kenken("grade " + kTestData + "/seed002-4x4-multiple.neknek");
     CHECK(many.status == 3);
     CHECK(many.out.find("\tambiguous\t-1") != std::string::npos);
-    const CliResult none = run_kenken("grade " + kData + "/seed001-8x8.neknek " + kData +
+    const CliResult none = run_kenken("grade " + kTestData + "/seed001-8x8.neknek " + kTestData +
                                       "/seed002-4x4-multiple.neknek");
     CHECK(none.status == 4);
     CHECK(none.out.find("\timpossible\t-1") != std::string::npos);

@@ -16,8 +16,6 @@ using namespace kk;
 
 namespace {
 
-const std::string kData = KENKEN_TEST_DATA;
-
 struct BadCase {
     const char* file;  // under tests/data/bad
     int line;
@@ -71,7 +69,7 @@ const BadCase kBadCases[] = {
 TEST_CASE("bad input files fail on the right line with a clear reason", "[formats][bad]") {
     for (const BadCase& c : kBadCases) {
         INFO(c.file);
-        const std::string text = slurp(kData + "/bad/" + c.file);
+        const std::string text = slurp(kTestData + "/bad/" + c.file);
         try {
             read_puzzles(text);
             FAIL("no error for " << c.file);
@@ -84,7 +82,7 @@ TEST_CASE("bad input files fail on the right line with a clear reason", "[format
 
 TEST_CASE("every file under tests/data/bad has a case", "[formats][bad]") {
     size_t files = 0;
-    for (const auto& entry : std::filesystem::directory_iterator(kData + "/bad")) {
+    for (const auto& entry : std::filesystem::directory_iterator(kTestData + "/bad")) {
         ++files;
         const std::string name = entry.path().filename().string();
         INFO(name);
@@ -95,12 +93,12 @@ TEST_CASE("every file under tests/data/bad has a case", "[formats][bad]") {
 }
 
 TEST_CASE("a forced format reports the text it cannot read", "[formats][bad]") {
-    const std::string neknek = slurp(kData + "/seed000-kk0.neknek");
+    const std::string neknek = slurp(kTestData + "/seed000-kk0.neknek");
     CHECK_THROWS_AS(read_puzzles(neknek, Format::Keen), ParseError);
     CHECK_THROWS_AS(read_puzzles(neknek, Format::J), ParseError);
     CHECK_THROWS_AS(read_puzzles(neknek, Format::Fahda), ParseError);
     CHECK_THROWS_AS(read_puzzles(neknek, Format::Cancan), ParseError);
-    CHECK_THROWS_AS(read_puzzles(slurp(kData + "/seed000-kk0.j"), Format::Neknek), ParseError);
+    CHECK_THROWS_AS(read_puzzles(slurp(kTestData + "/seed000-kk0.j"), Format::Neknek), ParseError);
     CHECK_THROWS_AS(read_keen_id("6:_aa_11a"), ParseError);
 }
 
@@ -123,12 +121,12 @@ TEST_CASE("a target is read up to kMaxTarget (10^18) and refused past it", "[for
 
 TEST_CASE("mutated seed files parse or throw ParseError, nothing else", "[formats][bad][fuzz]") {
     std::vector<std::string> seeds;
-    for (const auto& entry : std::filesystem::directory_iterator(kData)) {
+    for (const auto& entry : std::filesystem::directory_iterator(kTestData)) {
         const auto ext = entry.path().extension().string();
         if (ext == ".neknek" || ext == ".j" || ext == ".txt" || ext == ".cancan")
             seeds.push_back(slurp(entry.path().string()));
     }
-    seeds.push_back(slurp(kData + "/keen-ids.txt"));
+    seeds.push_back(slurp(kTestData + "/keen-ids.txt"));
     REQUIRE(seeds.size() > 30);
 
     // Half the mutations use bytes that mean something to some format, so that

@@ -16,8 +16,6 @@ using namespace kk;
 
 namespace {
 
-const std::string kData = KENKEN_TEST_DATA;
-
 Puzzle read_one(const std::string& text, Format f = Format::Auto) {
     auto parsed = read_puzzles(text, f);
     REQUIRE(parsed.size() == 1);
@@ -26,7 +24,7 @@ Puzzle read_one(const std::string& text, Format f = Format::Auto) {
 
 // The seed table of INDEX.md: puzzle name and source form ("j", "txt", "cancan", "-").
 std::vector<std::pair<std::string, std::string>> seed_index() {
-    std::istringstream in(slurp(kData + "/INDEX.md"));
+    std::istringstream in(slurp(kTestData + "/INDEX.md"));
     std::vector<std::pair<std::string, std::string>> seeds;
     for (std::string row; std::getline(in, row);) {
         if (!row.starts_with("| seed")) continue;
@@ -57,7 +55,7 @@ Format source_format(const std::string& form) {
 }
 
 std::vector<std::string> keen_ids() {
-    std::istringstream in(slurp(kData + "/keen-ids.txt"));
+    std::istringstream in(slurp(kTestData + "/keen-ids.txt"));
     std::vector<std::string> ids;
     for (std::string line; std::getline(in, line);)
         if (!line.empty()) ids.push_back(line);
@@ -69,13 +67,14 @@ std::vector<std::string> keen_ids() {
 TEST_CASE("the seed index lists every seed puzzle", "[formats]") {
     auto seeds = seed_index();
     CHECK(seeds.size() == 17);
-    for (auto& [name, form] : seeds) CHECK(std::filesystem::exists(kData + "/" + name + ".neknek"));
+    for (auto& [name, form] : seeds)
+        CHECK(std::filesystem::exists(kTestData + "/" + name + ".neknek"));
 }
 
 TEST_CASE("neknek seeds are read and rewritten byte for byte", "[formats]") {
     for (auto& [name, form] : seed_index()) {
         INFO(name);
-        const std::string text = slurp(kData + "/" + name + ".neknek");
+        const std::string text = slurp(kTestData + "/" + name + ".neknek");
         CHECK(detect_format(text) == Format::Neknek);
         Puzzle p = read_one(text);
         CHECK_FALSE(check_puzzle(p));
@@ -96,7 +95,7 @@ TEST_CASE("neknek seeds are read and rewritten byte for byte", "[formats]") {
         } else {
             CHECK(written == text);
         }
-        const std::string solution = kData + "/" + name + ".solution";
+        const std::string solution = kTestData + "/" + name + ".solution";
         if (std::filesystem::exists(solution)) CHECK(is_solution(p, read_solution_file(solution)));
     }
 }
@@ -106,12 +105,12 @@ TEST_CASE("each seed read from its source form equals its neknek", "[formats]") 
     for (auto& [name, form] : seed_index()) {
         if (form == "-") continue;
         INFO(name << " from ." << form);
-        const std::string source = slurp(kData + "/" + name + "." + form);
+        const std::string source = slurp(kTestData + "/" + name + "." + form);
         const Format f = source_format(form);
         CHECK(detect_format(source) == f);
         const Puzzle from_source = read_one(source);
         CHECK(from_source == read_one(source, f));
-        CHECK(from_source == read_one(slurp(kData + "/" + name + ".neknek")));
+        CHECK(from_source == read_one(slurp(kTestData + "/" + name + ".neknek")));
         ++compared;
     }
     CHECK(compared == 14);
@@ -121,7 +120,7 @@ TEST_CASE("every writer round-trips every seed through the model", "[formats]") 
     const Format formats[] = {Format::Neknek, Format::Cancan, Format::J, Format::Fahda,
                               Format::Keen};
     for (auto& [name, form] : seed_index()) {
-        const Puzzle p = read_one(slurp(kData + "/" + name + ".neknek"));
+        const Puzzle p = read_one(slurp(kTestData + "/" + name + ".neknek"));
         for (Format f : formats) {
             INFO(name << " as " << format_name(f));
             const std::string text = write_puzzle(p, f);
@@ -135,8 +134,8 @@ TEST_CASE("every writer round-trips every seed through the model", "[formats]") 
 }
 
 TEST_CASE("the cancan writer carries a solution that reads back", "[formats]") {
-    const Puzzle p = read_one(slurp(kData + "/seed004-6x6.neknek"));
-    const Grid solution = read_solution_file(kData + "/seed004-6x6.solution");
+    const Puzzle p = read_one(slurp(kTestData + "/seed004-6x6.neknek"));
+    const Grid solution = read_solution_file(kTestData + "/seed004-6x6.solution");
     const std::string text = write_cancan(p, &solution);
     auto parsed = read_puzzles(text);
     REQUIRE(parsed.size() == 1);
@@ -154,15 +153,15 @@ TEST_CASE("the cancan writer's letters and key follow reading order", "[formats]
         "f f h i j g\n"
         "k l h i j j\n"
         "k k h m m n\n";
-    CHECK(slurp(kData + "/seed003-cancan-6x6.cancan") == expected);  // the source, as is
-    CHECK(write_cancan(read_one(slurp(kData + "/seed003-cancan-6x6.neknek"))) == expected);
+    CHECK(slurp(kTestData + "/seed003-cancan-6x6.cancan") == expected);  // the source, as is
+    CHECK(write_cancan(read_one(slurp(kTestData + "/seed003-cancan-6x6.neknek"))) == expected);
 }
 
 TEST_CASE("the j and fahda writers match the seed sources", "[formats]") {
-    CHECK(write_j(read_one(slurp(kData + "/seed000-kk0.neknek"))) ==
-          slurp(kData + "/seed000-kk0.j"));
-    CHECK(write_fahda(read_one(slurp(kData + "/seed001-4x4.neknek"))) ==
-          slurp(kData + "/seed001-4x4.txt"));
+    CHECK(write_j(read_one(slurp(kTestData + "/seed000-kk0.neknek"))) ==
+          slurp(kTestData + "/seed000-kk0.j"));
+    CHECK(write_fahda(read_one(slurp(kTestData + "/seed001-4x4.neknek"))) ==
+          slurp(kTestData + "/seed001-4x4.txt"));
 }
 
 TEST_CASE("all 100 CanCan 6x6 puzzles read from one file with their solutions", "[formats]") {
@@ -217,7 +216,7 @@ TEST_CASE("Keen ids re-encode byte for byte and round-trip through neknek", "[fo
 }
 
 TEST_CASE("a Keen file holds one id per line", "[formats][keen]") {
-    const std::string text = slurp(kData + "/keen-ids.txt");
+    const std::string text = slurp(kTestData + "/keen-ids.txt");
     CHECK(detect_format(text) == Format::Keen);
     auto parsed = read_puzzles(text);
     const auto ids = keen_ids();
@@ -276,7 +275,7 @@ TEST_CASE("CRLF line ends read the same in every format", "[formats]") {
     for (const char* name :
          {"seed000-kk1.neknek", "seed000-kk1.j", "seed001-6x6.txt", "seed004-6x6.cancan"}) {
         INFO(name);
-        const std::string text = slurp(kData + "/" + name);
+        const std::string text = slurp(kTestData + "/" + name);
         std::string crlf;
         for (char c : text) crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
         CHECK(read_one(crlf) == read_one(text));
@@ -285,8 +284,8 @@ TEST_CASE("CRLF line ends read the same in every format", "[formats]") {
 }
 
 TEST_CASE("several puzzles in one file, every format", "[formats]") {
-    const Puzzle a = read_one(slurp(kData + "/seed000-kk0.neknek"));
-    const Puzzle b = read_one(slurp(kData + "/seed001-5x5.neknek"));
+    const Puzzle a = read_one(slurp(kTestData + "/seed000-kk0.neknek"));
+    const Puzzle b = read_one(slurp(kTestData + "/seed001-5x5.neknek"));
     for (Format f : {Format::Neknek, Format::Cancan, Format::J, Format::Fahda, Format::Keen}) {
         INFO(format_name(f));
         const std::string sep = f == Format::Keen ? "\n" : "\n\n";

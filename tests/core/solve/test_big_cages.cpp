@@ -18,8 +18,6 @@ using namespace kk;
 
 namespace {
 
-const std::string kData = KENKEN_TEST_DATA;
-
 Puzzle read_one(const std::string& path) {
     auto parsed = read_puzzles(slurp(path));
     REQUIRE(parsed.size() == 1);
@@ -282,7 +280,7 @@ TEST_CASE("a hostile 9x9 puzzle with cages of 7 to 12 cells is decided by a smal
     for (const char* name : {"big-cages-1.neknek", "big-cages-2.neknek", "big-cages-3.neknek",
                              "big-cages-5.neknek", "big-cages-6.neknek"}) {
         INFO(name);
-        const Puzzle p = read_one(kData + "/" + name);
+        const Puzzle p = read_one(kTestData + "/" + name);
         // A generous stop, so the old solver fails here instead of hanging.
         const StopCondition stop = StopCondition::after(60);
         const SolveResult r = solve(p, 2, &stop);
@@ -298,7 +296,7 @@ TEST_CASE("a product cage of 20 cells with a target past 10^12 is read and solve
           "[solver][big-cages]") {
     // Merged big cages multiply past 10^12 (the readers' limit before); up to 18 cells
     // always fit under kMaxTarget.
-    const Puzzle p = read_one(kData + "/big-cages-13.neknek");
+    const Puzzle p = read_one(kTestData + "/big-cages-13.neknek");
     const auto big = std::max_element(p.cages.begin(), p.cages.end(), [](auto& a, auto& b) {
         return a.cells.size() < b.cells.size();
     });
@@ -318,7 +316,7 @@ TEST_CASE("hostile big-cage puzzles: two threads, the same answer and nodes",
     for (const char* name : {"big-cages-1.neknek", "big-cages-2.neknek", "big-cages-3.neknek",
                              "big-cages-5.neknek", "big-cages-6.neknek"}) {
         INFO(name);
-        const Puzzle p = read_one(kData + "/" + name);
+        const Puzzle p = read_one(kTestData + "/" + name);
         const SolveResult one = solve(p, 2, nullptr, 1);
         const SolveResult two = solve(p, 2, nullptr, 2);
         CHECK(two.count == one.count);
@@ -371,7 +369,7 @@ TEST_CASE("trial and error on two threads: the same grade, steps and node count"
     // visited whichever thread visits it, so the count (and so the score) must not move.
     for (const char* name : {"big-cages-8.neknek", "big-cages-9.neknek"}) {
         INFO(name);
-        const Puzzle p = read_one(kData + "/" + name);
+        const Puzzle p = read_one(kTestData + "/" + name);
         const Grade one = grade(p, true, kNoNodeLimit, nullptr, nullptr, Level::Unreasonable, 1);
         REQUIRE(one.level == Level::Unreasonable);
         CHECK(one.search_nodes > 1'000);
@@ -392,7 +390,7 @@ TEST_CASE("a grade counts trial and error up to kCountedSearchNodes, then stops"
           "[grader][big-cages]") {
     // Its refutations run past the cap (counted in full: 1.5 s). The grade stops there,
     // still proves the answer, and any cap from there on grades as none does.
-    const Puzzle p = read_one(kData + "/grade-count-cap.neknek");
+    const Puzzle p = read_one(kTestData + "/grade-count-cap.neknek");
     const Grade g = grade(p, false, kNoNodeLimit, nullptr, nullptr, Level::Unreasonable, 1);
     REQUIRE(g.level == Level::Unreasonable);
     CHECK(g.search_at_top);
@@ -413,7 +411,7 @@ TEST_CASE("a grade counts trial and error up to kCountedSearchNodes, then stops"
 TEST_CASE("a stop ends both threads of a two-thread solve", "[solver][stop][threads]") {
     // big-cages-7 (set 1's p00235-2, the slowest of 3,000 big-cage puzzles) spends
     // seconds in the pairs of restarted runs, one of them on the second thread.
-    const Puzzle p = read_one(kData + "/big-cages-7.neknek");
+    const Puzzle p = read_one(kTestData + "/big-cages-7.neknek");
     std::atomic<bool> flag{false};
     StopCondition by_flag;
     by_flag.flag = &flag;
@@ -435,7 +433,7 @@ TEST_CASE("a stop ends both threads of a two-thread solve", "[solver][stop][thre
 
 TEST_CASE("the grader decides hostile big-cage puzzles and stops when told",
           "[grader][big-cages][stop]") {
-    const Puzzle p = read_one(kData + "/big-cages-2.neknek");
+    const Puzzle p = read_one(kTestData + "/big-cages-2.neknek");
     const StopCondition generous = StopCondition::after(60);
     const Grade g = grade(p, false, kNoNodeLimit, nullptr, &generous);
     CHECK_FALSE(g.undecided);
@@ -452,7 +450,7 @@ TEST_CASE("a search looks at its stop within a few dozen nodes", "[solver][stop]
     // nodes cost about 40 us each, with no lazy cage: one search, no restarts. Its
     // deadline passes while the tables are built, so the first look must end it; looking
     // every 1024 nodes ran 45 ms past --max-seconds (0.4 s on a loaded machine).
-    const Puzzle p = read_one(kData + "/stop-dear-nodes.neknek");
+    const Puzzle p = read_one(kTestData + "/stop-dear-nodes.neknek");
     const StopCondition soon = StopCondition::after(0.0002);
     const SolveResult r = solve(p, 2, &soon, 1);
     CHECK(r.undecided);

@@ -10,6 +10,7 @@
 #include "core/io/formats.h"
 #include "core/solve/solver.h"
 #include "core/solve/swap_cycles.h"
+#include "tests/support/sanitized.h"
 
 using namespace kk;
 
@@ -42,6 +43,10 @@ TEST_CASE("no swap alternative in puzzles with one solution", "[swap]") {
     int checked = 0;
     for (const auto& e : std::filesystem::directory_iterator(KENKEN_TEST_DATA)) {
         if (e.path().extension() != ".neknek") continue;
+        // Under the sanitizers the seed documents' puzzles only: the solver's stress
+        // puzzles took 17 of the test's 26 s there, most of it big-cages-7, which has two
+        // solutions and so is not checked at all.
+        if (kSanitized && e.path().filename().string().rfind("seed", 0) != 0) continue;
         std::ifstream in(e.path());
         std::stringstream ss;
         ss << in.rdbuf();
