@@ -157,7 +157,9 @@ TEST_CASE("Ctrl-C (or a closed terminal) stops kenken generate cleanly, --resume
     TempPath whole("sig-whole.db"), parts("sig-parts.db");
     // Long enough (about a second) for the signal to land mid-run; a quarter as many
     // puzzles under the sanitizers, where a run is five times slower.
-    const std::string per_level = kSanitized ? "hard=10,extreme=10" : "hard=40,extreme=40";
+    const int each = kSanitized ? 10 : 40;  // puzzles a size and level: 4 * each in all
+    const std::string per_level =
+        "hard=" + std::to_string(each) + ",extreme=" + std::to_string(each);
     const std::string args = " --sizes 8-9 --per-level " + per_level + " --seed 5 --threads 2";
     const std::string quiet = " > /dev/null 2>&1";
     REQUIRE(
@@ -189,7 +191,7 @@ TEST_CASE("Ctrl-C (or a closed terminal) stops kenken generate cleanly, --resume
     REQUIRE((code == 130 || code == 0));
     if (code == 130) {
         const size_t partial = neknek_texts(parts.str()).size();
-        CHECK(partial < (kSanitized ? 40 : 160));
+        CHECK(partial < static_cast<size_t>(4 * each));
         REQUIRE(std::system((std::string(KENKEN_BINARY) + " generate --db " + parts.str() +
                              " --resume" + quiet)
                                 .c_str()) == 0);
@@ -261,7 +263,7 @@ TEST_CASE("a count quota no candidate can meet is given up and the run still end
     // Every cage a single cell: the single-cell filter drops every candidate. After
     // 60,000 candidates of a size without a stored puzzle, its quota is given up with
     // a warning instead of running forever. A batch of 2,000 candidates: at
-    // small_config's 16, saving the progress 4,000 times took most of the time (70% of
+    // small_config's 16, saving the progress 3,750 times took most of the time (70% of
     // 35 s under the sanitizers).
     FactoryConfig c = small_config();
     c.quotas.sizes = {5};
