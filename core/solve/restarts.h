@@ -1,4 +1,5 @@
-// Restarted search for puzzles with big lazy cages. Internal to the solver.
+// Restarted search for puzzles with big lazy cages, and for plain searches that find no
+// solution in SearchState::kPlainNodes. Internal to the solver.
 //
 // A search can sink into a huge subtree that holds no solution while others are full
 // of them, so runs restart after a growing number of nodes (Luby's sequence), each

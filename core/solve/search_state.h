@@ -68,7 +68,7 @@ struct SearchState {
     std::array<CageInfo, kMaxCells> cage{};
     std::vector<Mask> table;
     std::vector<std::uint32_t> live;
-    // With lazy cages, the tuples of table cages of 5 to 8 cells, packed: such a table
+    // With restarts, the tuples of table cages of 5 to 8 cells, packed: such a table
     // is scanned at nearly every node of a long search. A cage's packed tuples are kept
     // in the order of its `live` entries (entry i is tuple live[c.live + i]; whatever
     // permutes one permutes the other), so a scan reads them in memory order.
@@ -162,8 +162,19 @@ struct SearchState {
     bool exclude_line_values(int k, int line, Mask values);
 
     bool search();
-    // Restarts (lazy cages only): a run ends (aborted) after run_budget nodes, or once
-    // *cancel reads true (a partner's run made this one moot).
+    // Restarted search (restarts.h) with its failure weights, random values, last
+    // conflicts and nogoods: on from the start with lazy cages. A plain search (every
+    // cage a table) that passes kPlainNodes with no solution turns to it too
+    // (turn_to_restarts): some such puzzles took 30,000 nodes in one plain search and
+    // under 2,000 restarted (docs/big-cages.md, thirty-first round).
+    bool restarting = false;
+    static constexpr std::uint64_t kPlainNodes = 2048;
+    // From the root (the trail at root_mark), after a plain search was cut: restarts
+    // on, nogoods cleared, the bands on. False: the bands refute the root.
+    bool turn_to_restarts(std::size_t root_mark);
+    // Restarts: a run ends (aborted) after run_budget nodes, or once *cancel reads
+    // true (a partner's run made this one moot). A plain search is cut the same way
+    // until its first solution, then goes on uncut.
     std::uint64_t run_budget = ~0ull, run_nodes = 0;
     bool aborted = false;
     const std::atomic<bool>* cancel = nullptr;

@@ -188,9 +188,17 @@ SolveResult Solver::solve(const Puzzle& p, int limit, const StopCondition* stop,
     }
     SearchState& s = *state_;
     if (start(s, p, limit, stop, result)) {
-        if (!s.lazy_count) {
+        bool pairs = s.lazy_count > 0;
+        if (!pairs) {
+            const std::size_t root = s.trail_size;
+            s.run_budget = SearchState::kPlainNodes;
+            s.run_nodes = 0;
+            s.aborted = false;
             s.search();
-        } else {
+            s.run_budget = ~0ull;
+            pairs = s.aborted && s.turn_to_restarts(root);
+        }
+        if (pairs) {
             // The second search starts from the same root: a copy, not a second set-up
             // (building the cage tables again cost as much as many such solves).
             if (!partner_) partner_ = std::make_unique<SearchState>();
@@ -256,6 +264,7 @@ void SearchState::set_up(const Puzzle& p) {
         slots += cage[k].slots;
     }
     build_tables();
+    restarting = lazy_count > 0;
     if (lazy_count) nogoods.clear(cells);
     band_search = false;
     if (lazy_count) set_up_band_sums();
@@ -264,6 +273,7 @@ void SearchState::set_up(const Puzzle& p) {
     // sum the bands take from it (under 64 of them: keep_tuples_by_sum).
     trail.resize(2 * cells * n + 65 * ncages + 1);
     reset_state();
+    pack_tables();
 }
 
 // Gives a slot to every row and column holding two or more of the cage's cells:
@@ -319,7 +329,6 @@ void SearchState::build_tables() {
         }
     }
     live.resize(tuples);
-    pack_tables();
     // A hidden cage's second op (Mul) keeps its memo at ncages + k.
     const std::size_t memos = static_cast<std::size_t>(ncages) * (puzzle->rules.hidden ? 2 : 1);
     if (memo.size() < memos) memo.resize(memos);
@@ -331,17 +340,18 @@ void SearchState::build_tables() {
 }
 
 // The tuples of table cages of kPackedFrom..kLanes cells as PackedTuple, with each
-// tuple's values per slot worked out once (keep_live_tuples does it per scan).
+// tuple's values per slot worked out once (keep_live_tuples does it per scan). In live
+// order, so that a plain search turning to restarts can pack them too.
 void SearchState::pack_tables() {
     packed.clear();
-    if (!lazy_count) return;
+    if (!restarting) return;
     for (int k = 0; k < ncages; ++k) {
         CageInfo& c = cage[k];
         c.packed = -1;
         if (c.lazy || c.size < kPackedFrom || c.size > PackedTuple::kLanes) continue;
         c.packed = static_cast<int>(packed.size());
         for (std::uint32_t i = 0; i < c.tuples; ++i) {
-            const Mask* t = table.data() + c.table + i * c.size;
+            const Mask* t = table.data() + c.table + live[c.live + i] * c.size;
             PackedTuple p;
             std::array<Mask, kMaxLines + 1> in_line{};
             for (int j = 0; j < PackedTuple::kLanes; ++j)
@@ -626,10 +636,21 @@ bool SearchState::settle_node() {
     return propagate() && (!band_search || narrow_by_band_sums());
 }
 
+bool SearchState::turn_to_restarts(std::size_t root_mark) {
+    undo(root_mark);
+    aborted = false;
+    restarting = true;
+    nogoods.clear(cells);
+    pack_tables();
+    if (band_search) return true;
+    set_up_band_sums();
+    return narrow_by_band_sums();
+}
+
 // Ends a failed propagation; weight: the failure count of what failed.
 bool SearchState::fail(std::uint32_t& weight) {
     clear_pending();
-    if (lazy_count && weighted_run) ++weight;  // the plain search leaves them as they were
+    if (restarting && weighted_run) ++weight;  // the plain search leaves them as they were
     return false;
 }
 
@@ -657,7 +678,7 @@ bool SearchState::eliminate_naked_single(int cell) {
             int peer = line_cells[l * kMaxSize + i];
             if (peer != cell && (cand[peer] & v) && !narrow(peer, cand[peer] & ~v)) return false;
         }
-    return !lazy_count || nogoods.on_fixed(cell, cand.data(),
+    return !restarting || nogoods.on_fixed(cell, cand.data(),
                                            [this](int c, Mask m) { return remove_value(c, m); });
 }
 
@@ -790,7 +811,7 @@ int SearchState::branch_cell() const {
 }
 
 int SearchState::most_constrained_cell() const {
-    if (lazy_count && weighted_run) return heaviest_cell();
+    if (restarting && weighted_run) return heaviest_cell();
     int best = -1, best_count = 99;
     for (int cell = 0; cell < cells; ++cell) {
         int k = count_values(cand[cell]);
@@ -846,14 +867,15 @@ void SearchState::record_solution() {
     Grid g(cells);
     for (int cell = 0; cell < cells; ++cell) g[cell] = lowest_value(cand[cell]);
     // A restarted search can meet a solution an earlier run found.
-    if (lazy_count && known_solution(g)) return;
+    if (restarting && known_solution(g)) return;
     // With big lazy cages a second solution can hide deep in a huge tree, while most
     // such puzzles that have one have it one swap cycle away (values swapped inside a
     // big cage keep its sum and product): look there before searching on. (Only at
     // the first: a later one's swap may give back a solution found before.)
     std::optional<Grid> other;
-    if (lazy_count && result->count == 0 && limit > 1) other = swap_alternative(*puzzle, g);
+    if (restarting && result->count == 0 && limit > 1) other = swap_alternative(*puzzle, g);
     result->accept(std::move(g));
+    if (!restarting) run_budget = ~0ull;  // a plain search with a solution goes on uncut
     if (other) result->accept(std::move(*other));
 }
 
@@ -871,10 +893,11 @@ bool SearchState::search() {
             result->undecided = true;
             return true;  // unwinds the whole search
         }
-        // A long search without lazy cages: the bands' totals, unchecked at its root to
-        // keep normal puzzles fast, may refute the whole puzzle at once; and from here
-        // on the bands' sums narrow every node, as they do with lazy cages.
-        if (!lazy_count && !grid_totals_checked && result->nodes >= kGridTotalsAfterNodes) {
+        // A long plain search (its first solution came before kPlainNodes, so it did not
+        // turn to restarts): the bands' totals, unchecked at its root to keep normal
+        // puzzles fast, may refute the whole puzzle at once; and from here on the bands'
+        // sums narrow every node, as they do with restarts.
+        if (!restarting && !grid_totals_checked && result->nodes >= kGridTotalsAfterNodes) {
             grid_totals_checked = true;
             if (!grid_totals_hold()) {
                 result->count = 0;
@@ -890,7 +913,7 @@ bool SearchState::search() {
         return true;
     }
     const Mask m = cand[cell];
-    const Mask v = lazy_count ? branch_value(m) : static_cast<Mask>(m & -m);
+    const Mask v = restarting ? branch_value(m) : static_cast<Mask>(m & -m);
     const std::size_t mark = trail_size;
     Decision& decision = path[depth++];
     decision = {cell, v, true};
@@ -898,7 +921,7 @@ bool SearchState::search() {
     if (narrow(cell, v) && settle_node()) {
         if (cell == last_conflict) last_conflict = -1;
         done = search();
-    } else if (lazy_count) {
+    } else if (restarting) {
         last_conflict = cell;
     }
     if (!done) {
@@ -906,7 +929,7 @@ bool SearchState::search() {
         decision.positive = false;
         if (narrow(cell, m & ~v) && settle_node())
             done = search();
-        else if (lazy_count)
+        else if (restarting)
             last_conflict = cell;
     }
     --depth;

@@ -38,11 +38,12 @@ struct SolveResult {
 // Solves a checked puzzle (check_puzzle passed). limit 2 proves uniqueness.
 // Uses one Solver per thread, so its tables are reused from call to call. With a stop
 // condition, the search looks at it every kStopCheckNodes nodes and gives up
-// (undecided) once it is reached. threads: with big lazy cages, 2 runs the two
-// restarted searches side by side (about half the time); the result is the same for
-// any value. With a sink, each solution goes to it as soon as the search accepts it, in
-// the order `solutions` would hold them, and none is kept: listing a million solutions
-// takes the memory of one (a restarted search still drops one it meets again).
+// (undecided) once it is reached. threads: with big lazy cages (or a plain search that
+// turned to restarts), 2 runs the two restarted searches side by side (about half the
+// time); the result is the same for any value. With a sink, each solution goes to it
+// as soon as the search accepts it, in the order `solutions` would hold them, and none
+// is kept: listing a million solutions takes the memory of one (a restarted search
+// still drops one it meets again).
 SolveResult solve(const Puzzle& p, int limit = 2, const StopCondition* stop = nullptr,
                   int threads = 1, const SolutionSink* sink = nullptr);
 
@@ -99,7 +100,7 @@ class Solver {
   private:
     std::unique_ptr<CageTableCache> table_cache_;  // tables kept between puzzles
     std::unique_ptr<SearchState> state_;
-    std::unique_ptr<SearchState> partner_;  // the second restarted search (lazy cages)
+    std::unique_ptr<SearchState> partner_;  // the second restarted search
     std::chrono::microseconds parallel_after_ = kParallelAfter;
 };
 

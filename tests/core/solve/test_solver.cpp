@@ -473,6 +473,38 @@ TEST_CASE("two threads give what one gives, run for run", "[solver][big-cages][t
     CHECK(restarted > 10);
 }
 
+TEST_CASE("a plain search that long finds no solution turns to restarts", "[solver][threads]") {
+    // Every cage has a table, so the search starts plain (no restarts: a normal puzzle
+    // ends in a few dozen nodes). plain-turns-to-restarts took one plain search 30,760
+    // nodes (1.7 s), long-plain-search 8,405 (its bands came in at 8,192); turned to the
+    // restarted pairs, with the bands, after 2,048: 3,792 and 2,294. The outcome is the
+    // same on one thread and two.
+    const struct {
+        const char* name;
+        int solutions;
+    } cases[] = {{"plain-turns-to-restarts.neknek", 2}, {"long-plain-search.neknek", 1}};
+    for (const auto& c : cases) {
+        INFO(c.name);
+        const auto parsed = read_puzzles(slurp(std::string(KENKEN_TEST_DATA) + "/" + c.name));
+        REQUIRE(parsed.size() == 1);
+        const Puzzle& p = parsed[0].puzzle;
+        Solver one, two;
+        two.set_parallel_after(std::chrono::microseconds(0));  // two threads from the start
+        const StopCondition stop = StopCondition::after(60);   // the old search fails, not hangs
+        const SolveResult a = one.solve(p, 2, &stop, 1);
+        REQUIRE_FALSE(a.undecided);
+        CHECK(one.lazy_cages() == 0);
+        CHECK(a.count == c.solutions);
+        require_solutions_valid(p, a);
+        CHECK(a.nodes > 2048);  // a plain search first: it turned late, not at the root
+        CHECK(a.nodes < 5000);
+        const SolveResult b = two.solve(p, 2, &stop, 2);
+        CHECK(b.count == a.count);
+        CHECK(b.solutions == a.solutions);
+        CHECK(b.nodes == a.nodes);
+    }
+}
+
 TEST_CASE("a long list of solutions: each found once, with no hang telling them apart",
           "[solver][limit]") {
     // Each new solution was compared with every one before it: listing 30,000 took 7.7 s
