@@ -166,9 +166,10 @@ struct SearchState {
     // conflicts and nogoods: on from the start with lazy cages. A plain search (every
     // cage a table) that passes kPlainNodes with no solution turns to it too
     // (turn_to_restarts): some such puzzles took 30,000 nodes in one plain search and
-    // under 2,000 restarted (docs/big-cages.md, thirty-first round).
+    // 2,000 restarted (docs/big-cages.md, thirty-first round). Normal puzzles take a
+    // few dozen nodes, so they never turn.
     bool restarting = false;
-    static constexpr std::uint64_t kPlainNodes = 2048;
+    static constexpr std::uint64_t kPlainNodes = 512;
     // From the root (the trail at root_mark), after a plain search was cut: restarts
     // on, nogoods cleared, the bands on. False: the bands refute the root.
     bool turn_to_restarts(std::size_t root_mark);
