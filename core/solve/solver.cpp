@@ -868,10 +868,11 @@ void SearchState::record_solution() {
     for (int cell = 0; cell < cells; ++cell) g[cell] = lowest_value(cand[cell]);
     // A restarted search can meet a solution an earlier run found.
     if (restarting && known_solution(g)) return;
-    // With big lazy cages a second solution can hide deep in a huge tree, while most
-    // such puzzles that have one have it one swap cycle away (values swapped inside a
-    // big cage keep its sum and product): look there before searching on. (Only at
-    // the first: a later one's swap may give back a solution found before.)
+    // In a restarted search (big lazy cages, or a long plain search) a second solution
+    // can hide deep in a huge tree, while most such puzzles that have one have it one
+    // swap cycle away (values swapped inside a cage keep its sum and product): look
+    // there before searching on. (Only at the first: a later one's swap may give back
+    // a solution found before.)
     std::optional<Grid> other;
     if (restarting && result->count == 0 && limit > 1) other = swap_alternative(*puzzle, g);
     result->accept(std::move(g));
