@@ -170,6 +170,11 @@ struct SearchState {
     // few dozen nodes, so they never turn.
     bool restarting = false;
     static constexpr std::uint64_t kPlainNodes = 512;
+    static_assert(kPlainNodes < kGridTotalsAfterNodes, "a turn finds the bands off");
+    // The plain search from the root: at most kPlainNodes nodes until a first solution,
+    // then uncut. True when it was cut with none and has turned to restarts (the pairs
+    // search on from the root); false when it is done (or the bands refute the root).
+    bool search_plain();
     // From the root (the trail at root_mark), after a plain search was cut: restarts
     // on, nogoods cleared, the bands on. False: the bands refute the root.
     bool turn_to_restarts(std::size_t root_mark);

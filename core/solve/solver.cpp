@@ -188,17 +188,7 @@ SolveResult Solver::solve(const Puzzle& p, int limit, const StopCondition* stop,
     }
     SearchState& s = *state_;
     if (start(s, p, limit, stop, result)) {
-        bool pairs = s.lazy_count > 0;
-        if (!pairs) {
-            const std::size_t root = s.trail_size;
-            s.run_budget = SearchState::kPlainNodes;
-            s.run_nodes = 0;
-            s.aborted = false;
-            s.search();
-            s.run_budget = ~0ull;
-            pairs = s.aborted && s.turn_to_restarts(root);
-        }
-        if (pairs) {
+        if (s.lazy_count > 0 || s.search_plain()) {
             // The second search starts from the same root: a copy, not a second set-up
             // (building the cage tables again cost as much as many such solves).
             if (!partner_) partner_ = std::make_unique<SearchState>();
@@ -636,14 +626,23 @@ bool SearchState::settle_node() {
     return propagate() && (!band_search || narrow_by_band_sums());
 }
 
+bool SearchState::search_plain() {
+    const std::size_t root = trail_size;
+    run_budget = kPlainNodes;
+    run_nodes = 0;
+    aborted = false;
+    search();
+    run_budget = ~0ull;
+    return aborted && turn_to_restarts(root);
+}
+
 bool SearchState::turn_to_restarts(std::size_t root_mark) {
     undo(root_mark);
     aborted = false;
     restarting = true;
     nogoods.clear(cells);
     pack_tables();
-    if (band_search) return true;
-    set_up_band_sums();
+    set_up_band_sums();  // not on yet: that takes kGridTotalsAfterNodes
     return narrow_by_band_sums();
 }
 

@@ -36,14 +36,16 @@ bool narrow_by_bands(int n, const std::vector<std::uint8_t>& cage_of,
     return ok;
 }
 
-// Solves tests/data/NAME (one puzzle) up to two solutions, decided within 30 s.
-SolveResult solve_data_file(const char* name) {
+// Solves tests/data/NAME (one puzzle) up to limit solutions, decided within 30 s;
+// lazy_cages (optional): how many of its cages had no table.
+SolveResult solve_data_file(const char* name, int limit = 2, int* lazy_cages = nullptr) {
     const auto parsed = read_puzzles(slurp(std::string(KENKEN_TEST_DATA) + "/" + name));
     REQUIRE(parsed.size() == 1);
     Solver solver;
     const StopCondition stop = StopCondition::after(30);
-    const SolveResult r = solver.solve(parsed[0].puzzle, 2, &stop);
+    const SolveResult r = solver.solve(parsed[0].puzzle, limit, &stop);
     REQUIRE_FALSE(r.undecided);
+    if (lazy_cages) *lazy_cages = solver.lazy_cages();
     return r;
 }
 
@@ -256,14 +258,9 @@ TEST_CASE("a long plain search narrows by the bands' sums", "[solver][big-cages]
     // with four, its first solution comes early, so the search stays plain (no turn to
     // restarts) to the end of its tree: 53,302 nodes without the bands, 9,844 with the
     // bands' sums from kGridTotalsAfterNodes on.
-    const auto parsed =
-        read_puzzles(slurp(std::string(KENKEN_TEST_DATA) + "/plain-four-solutions.neknek"));
-    REQUIRE(parsed.size() == 1);
-    Solver solver;
-    const StopCondition stop = StopCondition::after(30);
-    const SolveResult r = solver.solve(parsed[0].puzzle, 5, &stop);
-    REQUIRE_FALSE(r.undecided);
-    CHECK(solver.lazy_cages() == 0);
+    int lazy_cages = -1;
+    const SolveResult r = solve_data_file("plain-four-solutions.neknek", 5, &lazy_cages);
+    CHECK(lazy_cages == 0);
     CHECK(r.count == 4);
     CHECK(r.nodes < 20000);
     CHECK(r.nodes >= 8192);  // the bands came in late, as they should
