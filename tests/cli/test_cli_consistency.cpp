@@ -127,8 +127,7 @@ TEST_CASE("every command's help lists exit 1 and 2, which every command can give
                              Catch::Contains("\n  2    bad input or command line"));
     }
     const std::string puzzle = kTestData + "/seed001-4x4.neknek";
-    CHECK(run_shell("sh -c '" + std::string(KENKEN_BINARY) + " solve " + puzzle + " > /dev/full'")
-              .status == 1);
+    CHECK(run_shell("sh -c '" + kKenken + " solve " + puzzle + " > /dev/full'").status == 1);
     CHECK(run_kenken("stats --db x.db --bogus").status == 2);
 }
 

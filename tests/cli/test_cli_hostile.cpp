@@ -219,9 +219,9 @@ TEST_CASE("a pack that outgrows the room it has says why, and leaves nothing",
     // The pack files run to about 260 KB; the corpus only reads its file, and its
     // write-ahead log and index stay under the limit.
     for (const char* out : {"pack.pdf", "pack.json"}) {
-        const CliResult r = run_shell(
-            "bash -c \"trap '' XFSZ; ulimit -f 100; " + std::string(KENKEN_BINARY) +
-            " export --db " + db + " -n 300 --solutions -o " + (folder.path / out).string() + "\"");
+        const CliResult r =
+            run_shell("bash -c \"trap '' XFSZ; ulimit -f 100; " + kKenken + " export --db " + db +
+                      " -n 300 --solutions -o " + (folder.path / out).string() + "\"");
         INFO(out << ": " << r.out);
         CHECK(r.status == 1);
         CHECK_THAT(r.out, Catch::Contains("File too large"));
@@ -247,9 +247,9 @@ TEST_CASE("exports started together to one new name: one pack is placed and reco
         // check together and race to place their packs.
         const std::string go = (folder.path / ("go-" + name)).string();
         for (int i = 0; i < 4; ++i)
-            shell += "(while [ ! -e " + go + " ]; do sleep 0.01; done; " +
-                     std::string(KENKEN_BINARY) + " export --db " + db + " -n 60 --format " +
-                     format + " -o " + out + "; echo status=$?) & ";
+            shell += "(while [ ! -e " + go + " ]; do sleep 0.01; done; " + kKenken +
+                     " export --db " + db + " -n 60 --format " + format + " -o " + out +
+                     "; echo status=$?) & ";
         const CliResult r = run_shell("bash -c '" + shell + "sleep 0.3; touch " + go + "; wait'");
         fs::remove(go);
         INFO(r.out);
@@ -290,8 +290,7 @@ TEST_CASE("two generates started together on one corpus: one writes, the other i
           "[cli][hostile][lock]") {
     TempPath db("race.db");
     TempPath a("race-a.status"), b("race-b.status");
-    const std::string gen =
-        std::string(KENKEN_BINARY) + " generate --db " + db.str() + " --sizes 6 --count 300";
+    const std::string gen = kKenken + " generate --db " + db.str() + " --sizes 6 --count 300";
     const CliResult both =
         run_shell("(" + gen + " >/dev/null 2>&1; echo $? > " + a.str() + ") & (" + gen +
                   " >/dev/null 2>&1; echo $? > " + b.str() + "); wait");
@@ -486,7 +485,7 @@ TEST_CASE("book words cairo cannot print, or a page cannot hold, are bad input, 
          {std::string("--title $'Bad \\xff'"), std::string("--author $'A\\nB'"),
           std::string("--title ") + std::string(200, 'T'),
           std::string("--level-names a,b,c,d,") + std::string(25, 'e')}) {
-        const CliResult r = run_shell(std::string("bash -c \"") + KENKEN_BINARY + " export --db " +
+        const CliResult r = run_shell(std::string("bash -c \"") + kKenken + " export --db " +
                                       db.str() + " -n 1 -o " + out.str() + " " + flag + "\"");
         INFO(flag << ": " << r.out);
         CHECK(r.status == 2);
@@ -611,19 +610,18 @@ TEST_CASE("a read-only corpus can be read by stats, query, verify and export --d
     // export --dry-run opened the corpus to write: "attempt to write a readonly database".
     for (const char* command :
          {"stats", "query", "verify", "export --dry-run -n 3 -o /tmp/never-dry.json"}) {
-        const CliResult r = run_shell(as + KENKEN_BINARY + " " + command + " --db " + db);
+        const CliResult r = run_shell(as + kKenken + " " + command + " --db " + db);
         INFO(command << ": " << r.out);
         CHECK(r.status == 0);
         CHECK_THAT(r.out, !Catch::Contains("not a KenKen corpus"));
     }
-    const std::string listed = run_shell(as + KENKEN_BINARY + " query --db " + db).out;
+    const std::string listed = run_shell(as + kKenken + " query --db " + db).out;
     CHECK(std::count(listed.begin(), listed.end(), '\n') == 7);  // a header and 6 puzzles
     // The commands that write say why they cannot: SQLite's "attempt to write a readonly
     // database" said it alone, and generate's "cannot open the lock file" no more.
     for (const char* command : {"generate --sizes 4 --count 2 --add",
                                 "export -n 1 -o /tmp/never.json", "packs --delete 1"}) {
-        const CliResult r =
-            run_shell(as + KENKEN_BINARY + " " + std::string(command) + " --db " + db);
+        const CliResult r = run_shell(as + kKenken + " " + std::string(command) + " --db " + db);
         INFO(command << ": " << r.out);
         CHECK(r.status == 1);
         CHECK_THAT(r.out, Catch::Contains("read-only") || Catch::Contains("Read-only") ||
@@ -641,7 +639,7 @@ TEST_CASE("SQLite's special names are not corpora: ':memory:' is refused, 'file:
     // in-memory database (the file kept an empty schema): the puzzles were lost, exit 0.
     TempPath folder("special-names");
     fs::create_directories(folder.path);
-    const std::string in = "cd " + folder.str() + " && " + KENKEN_BINARY + " ";
+    const std::string in = "cd " + folder.str() + " && " + kKenken + " ";
     for (const char* command : {"generate --sizes 4 --count 2", "stats", "query"}) {
         const CliResult r = run_shell(in + command + " --db :memory:");
         INFO(command << ": " << r.out);
@@ -739,7 +737,7 @@ TEST_CASE("verify --max-seconds bounds a puzzle no search ends on soon", "[cli][
 TEST_CASE("a closed standard input and an unreadable file say so", "[cli][hostile][edges]") {
     // A closed stdin read as "no puzzle found: the text is empty"; an unreadable file was
     // "cannot read the file", without the reason.
-    const CliResult closed = run_shell(std::string(KENKEN_BINARY) + " solve - <&-");
+    const CliResult closed = run_shell(kKenken + " solve - <&-");
     CHECK(closed.status == 2);
     CHECK_THAT(closed.out, Catch::Contains("<stdin>: standard input is closed"));
     TempPath secret("secret.neknek");
@@ -747,7 +745,7 @@ TEST_CASE("a closed standard input and an unreadable file say so", "[cli][hostil
     chmod(secret.str().c_str(), 0600);
     if (getuid() == 0) {
         const CliResult r = run_shell("setpriv --reuid=65534 --regid=65534 --clear-groups " +
-                                      std::string(KENKEN_BINARY) + " solve " + secret.str());
+                                      kKenken + " solve " + secret.str());
         CHECK(r.status == 2);
         CHECK_THAT(r.out, Catch::Contains("cannot read the file: Permission denied"));
     } else {
@@ -761,7 +759,7 @@ TEST_CASE("a closed standard input and an unreadable file say so", "[cli][hostil
 TEST_CASE("a folder given as a puzzle file is bad input, not an internal error",
           "[cli][hostile][edges]") {
     for (const char* command : {"solve", "grade"}) {
-        const CliResult r = run_kenken(std::string(command) + " " + KENKEN_TEST_DATA);
+        const CliResult r = run_kenken(std::string(command) + " " + kTestData);
         CHECK(r.status == 2);
         CHECK_THAT(r.err, Catch::Contains("is a folder"));
         CHECK_THAT(r.err, !Catch::Contains("internal error"));
@@ -844,11 +842,11 @@ TEST_CASE("endless input ends with a message at the size cap", "[cli][hostile][e
     CHECK(r.status == 2);
     CHECK_THAT(r.err, Catch::Contains("/dev/zero"));
     // check's answer (it once read /dev/zero for ever) and a folder as the answer.
-    const std::string puzzle = std::string(KENKEN_TEST_DATA) + "/seed001-4x4.neknek";
+    const std::string puzzle = kTestData + "/seed001-4x4.neknek";
     r = run_kenken("check " + puzzle + " /dev/zero");
     CHECK(r.status == 2);
     CHECK_THAT(r.err, Catch::Contains("/dev/zero: larger than 1 MiB: not an answer grid"));
-    r = run_kenken("check " + puzzle + " " + KENKEN_TEST_DATA);
+    r = run_kenken("check " + puzzle + " " + kTestData);
     CHECK(r.status == 2);
     CHECK_THAT(r.err, Catch::Contains("is a folder"));
     // A book file (toml++ took /dev/zero, size 0, for an empty file): refused, and no
@@ -864,19 +862,17 @@ TEST_CASE("endless input ends with a message at the size cap", "[cli][hostile][e
 
 TEST_CASE("a report that cannot be written is a failure with a message", "[cli][hostile][edges]") {
     // /dev/full takes no byte: the answer would be lost while the exit status said 0.
-    const std::string puzzle = std::string(KENKEN_TEST_DATA) + "/seed001-4x4.neknek";
+    const std::string puzzle = kTestData + "/seed001-4x4.neknek";
     // --help and --version too: their text was lost with exit 0.
     for (const std::string& args :
          {"solve " + puzzle, "grade --explain " + puzzle, std::string("--help"),
           std::string("--version"), std::string("export --help")}) {
         INFO(args);
-        const CliResult r =
-            run_shell("sh -c '" + std::string(KENKEN_BINARY) + " " + args + " > /dev/full'");
+        const CliResult r = run_shell("sh -c '" + kKenken + " " + args + " > /dev/full'");
         CHECK(r.status == 1);
         CHECK_THAT(r.out, Catch::Contains("kenken: cannot write the output"));
     }
-    const CliResult fine =
-        run_shell("sh -c '" + std::string(KENKEN_BINARY) + " solve " + puzzle + " > /dev/null'");
+    const CliResult fine = run_shell("sh -c '" + kKenken + " solve " + puzzle + " > /dev/null'");
     CHECK(fine.status == 0);
 }
 
@@ -885,7 +881,7 @@ TEST_CASE("a file size limit is named, and the corpus and the pack stay whole",
     // Under `ulimit -f` the kernel killed generate with SIGXFSZ (no message, exit 153);
     // with the signal ignored SQLite said only "disk I/O error".
     TempPath db("fsize.db"), pdf("fsize.pdf");
-    const std::string kenken = KENKEN_BINARY;
+    const std::string kenken = kKenken;
     const CliResult stopped = run_shell("ulimit -f 200; " + kenken + " generate --db " + db.str() +
                                         " --sizes 6 --count 3000 --seed 3");
     CHECK(stopped.status == 1);
@@ -984,9 +980,8 @@ TEST_CASE("a new corpus appears whole: no temporary file is left, none is half m
     TempPath early("early.db");
     for (int delay_ms : {0, 5, 20, 50}) {
         early.clear();
-        run_shell(std::string(KENKEN_BINARY) + " generate --db " + early.str() +
-                  " --sizes 9 --count 1000 & sleep " + std::to_string(delay_ms / 1000.0) +
-                  "; kill -9 $!; wait");
+        run_shell(kKenken + " generate --db " + early.str() + " --sizes 9 --count 1000 & sleep " +
+                  std::to_string(delay_ms / 1000.0) + "; kill -9 $!; wait");
         if (!fs::exists(early.path)) continue;
         INFO("killed after " << delay_ms << " ms");
         CHECK(fs::file_size(early.path) > 0);

@@ -298,7 +298,7 @@ TEST_CASE("parallel.sh under a locale with a decimal comma ends a finished run w
         return;
     }
     TempPath out("decimal-comma.db");
-    const fs::path source = fs::path(KENKEN_TEST_DATA).parent_path().parent_path();
+    const fs::path source = fs::path(kTestData).parent_path().parent_path();
     const CliResult r = run_shell("LC_ALL=de_DE.UTF-8 KENKEN=" + kKenken + " '" +
                                   (source / "scripts/cluster/parallel.sh").string() + "' 2 " +
                                   out.str() + " --sizes 4 -n 10");

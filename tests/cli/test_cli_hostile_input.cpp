@@ -78,8 +78,8 @@ TEST_CASE("export to a full stdout records no pack", "[cli][hostile3]") {
     REQUIRE(run_kenken("generate -q --db " + db.str() + " --sizes 6 -n 40").status == 0);
     // Past stdio's buffer the write failed inside fwrite, so the flush found nothing
     // to fail on: exit 1, but pack 1 was recorded and its puzzles were no longer fresh.
-    const CliResult r = run_shell("sh -c '" + std::string(KENKEN_BINARY) + " export --db " +
-                                  db.str() + " -n 40 --format json -o - > /dev/full'");
+    const CliResult r = run_shell("sh -c '" + kKenken + " export --db " + db.str() +
+                                  " -n 40 --format json -o - > /dev/full'");
     CHECK(r.status == 1);
     CHECK_THAT(r.out, Catch::Contains("cannot write to stdout"));
     CHECK(run_kenken("packs --db " + db.str()).out == "no packs\n");
@@ -113,7 +113,7 @@ TEST_CASE("a file name that is not UTF-8 still gives JSON lines", "[cli][hostile
     TempPath folder("latin1-names"), db("latin1.db");
     fs::create_directories(folder.path);
     const fs::path puzzle = folder.path / "caf\xe9.neknek";  // Latin-1: not UTF-8
-    fs::copy_file(fs::path(KENKEN_TEST_DATA) / "seed001-4x4.neknek", puzzle);
+    fs::copy_file(fs::path(kTestData) / "seed001-4x4.neknek", puzzle);
     // Each was "internal error: [json.exception.type_error.316] invalid UTF-8 byte".
     for (const std::string command : {"solve --json", "grade --json"}) {
         const CliResult r = run_kenken(command + " '" + puzzle.string() + "'");
@@ -134,7 +134,7 @@ TEST_CASE("a file name that is not UTF-8 still gives JSON lines", "[cli][hostile
 
 TEST_CASE("check quotes an answer's bad value safely: no raw control byte, cut short",
           "[cli][hostile3]") {
-    const std::string puzzle = std::string(KENKEN_TEST_DATA) + "/seed001-4x4.neknek";
+    const std::string puzzle = kTestData + "/seed001-4x4.neknek";
     const std::string rows = "4 2 3 1\n3 4 1 2\n1 3 2 4\n2 1 4 ";
     // An answer from elsewhere (a model's output) put ESC sequences and NUL bytes on the
     // terminal as they were, and a megabyte-long word in the message whole.
@@ -157,7 +157,7 @@ TEST_CASE("check quotes an answer's bad value safely: no raw control byte, cut s
 }
 
 TEST_CASE("standard input named twice is refused as such", "[cli][hostile3]") {
-    const std::string puzzle = slurp(fs::path(KENKEN_TEST_DATA) / "seed001-4x4.neknek");
+    const std::string puzzle = slurp(fs::path(kTestData) / "seed001-4x4.neknek");
     // The second '-' read nothing: "<stdin>:1: no puzzle found: the text is empty".
     for (const char* command : {"solve - -", "grade - -", "bench --repeat 1 - -"}) {
         const CliResult r = run_kenken(command, puzzle);
@@ -202,7 +202,7 @@ TEST_CASE("UTF-16 input is named as such, not as binary data", "[cli][hostile3]"
         for (char c : ascii) s += std::string{c, '\0'};
         return s;
     };
-    const std::string text = slurp(fs::path(KENKEN_TEST_DATA) / "seed001-4x4.neknek");
+    const std::string text = slurp(fs::path(kTestData) / "seed001-4x4.neknek");
     write_file(puzzle, utf16(text));
     write_file(answer, utf16("4 2 3 1\n3 4 1 2\n1 3 2 4\n2 1 4 3\n"));
     write_file(config, utf16("[run]\nseed = 1\n"));
@@ -214,8 +214,7 @@ TEST_CASE("UTF-16 input is named as such, not as binary data", "[cli][hostile3]"
         std::string args, where;
     } cases[] = {
         {"solve " + puzzle.str(), puzzle.str() + ":1: "},
-        {"check " + std::string(KENKEN_TEST_DATA) + "/seed001-4x4.neknek " + answer.str(),
-         answer.str() + ": "},
+        {"check " + kTestData + "/seed001-4x4.neknek " + answer.str(), answer.str() + ": "},
         {"generate --db " + db.str() + " --config " + config.str(), config.str() + ":1: "},
         {"export --db " + db.str() + " -n 1 --book " + book.str() + " -o " + out.str(),
          book.str() + ":1: "},
@@ -231,11 +230,11 @@ TEST_CASE("UTF-16 input is named as such, not as binary data", "[cli][hostile3]"
 }
 
 TEST_CASE("a folder as standard input is named, not read as empty", "[cli][hostile3]") {
-    const std::string puzzle = std::string(KENKEN_TEST_DATA) + "/seed001-4x4.neknek";
+    const std::string puzzle = kTestData + "/seed001-4x4.neknek";
     // "no puzzle found: the text is empty", and for check a "wrong" answer (exit 7).
     for (const std::string& command :
          {std::string("solve -"), std::string("grade -"), "check " + puzzle + " -"}) {
-        const CliResult r = run_shell(std::string(KENKEN_BINARY) + " " + command + " < /");
+        const CliResult r = run_shell(kKenken + " " + command + " < /");
         INFO(command << ": " << r.out);
         CHECK(r.status == 2);
         CHECK_THAT(r.out, Catch::Contains("<stdin>: standard input is a folder") &&
@@ -269,7 +268,7 @@ TEST_CASE("an export waits out another writer past SQLite's timeout, saying so",
 }
 
 TEST_CASE("check reads an answer whose lines end in CR alone", "[cli][hostile3]") {
-    const std::string puzzle = std::string(KENKEN_TEST_DATA) + "/seed001-4x4.neknek";
+    const std::string puzzle = kTestData + "/seed001-4x4.neknek";
     // "wrong: row 1 has 16 values, not 4" (exit 7) for the right grid.
     const CliResult right =
         run_kenken("check " + puzzle + " -", "4 2 3 1\r3 4 1 2\r1 3 2 4\r2 1 4 3\r");
@@ -409,7 +408,7 @@ TEST_CASE("a reader that closes the pipe ends kenken quietly, even with SIGPIPE 
     // parent ignoring SIGPIPE) it said "cannot write the output" and exit 1.
     for (const char* trap : {"", "trap '' PIPE; "}) {
         const CliResult r =
-            run_shell("bash -c \"" + std::string(trap) + KENKEN_BINARY + " query --db " + db.str() +
+            run_shell("bash -c \"" + std::string(trap) + kKenken + " query --db " + db.str() +
                       " --format json | head -c 10 >/dev/null; "
                       "exit \\${PIPESTATUS[0]}\"");
         INFO(trap << r.out);
@@ -426,14 +425,14 @@ TEST_CASE("run from a removed folder, kenken says so before a relative name fail
     // export said "filesystem error: cannot make absolute path", generate "cannot open the
     // lock file c.db.lock: No such file or directory".
     const CliResult r = run_shell("cd " + gone.str() + " && rmdir " + gone.str() + " && " +
-                                  KENKEN_BINARY + " export --db " + db.str() + " -n 1 -o x.json");
+                                  kKenken + " export --db " + db.str() + " -n 1 -o x.json");
     CHECK(r.status == 1);
     CHECK_THAT(r.out, Catch::Contains("the current folder has been removed"));
     // Absolute names still work from there.
-    const std::string puzzle = std::string(KENKEN_TEST_DATA) + "/seed001-4x4.neknek";
+    const std::string puzzle = kTestData + "/seed001-4x4.neknek";
     fs::create_directories(gone.path);
     const CliResult solve = run_shell("cd " + gone.str() + " && rmdir " + gone.str() + " && " +
-                                      KENKEN_BINARY + " solve " + puzzle);
+                                      kKenken + " solve " + puzzle);
     CHECK(solve.status == 0);
 }
 

@@ -202,8 +202,8 @@ TEST_CASE("packs --delete whose report is lost says the pack is deleted, as expo
     make_small_corpus(db);
     REQUIRE(run_kenken("export --db " + db.str() + " -n 2 --format json -o " + json.str()).status ==
             0);
-    const CliResult r = run_shell("{ " + std::string(KENKEN_BINARY) + " packs --db " + db.str() +
-                                  " --delete 1 >/dev/full; }");
+    const CliResult r =
+        run_shell("{ " + kKenken + " packs --db " + db.str() + " --delete 1 >/dev/full; }");
     INFO(r.out);
     CHECK(r.status == 1);  // as export's lost report
     CHECK_THAT(r.out, Catch::StartsWith("packs: pack 1 is deleted (its puzzles are fresh again); "
@@ -309,7 +309,7 @@ TEST_CASE("an export killed at its record's commit or at naming its file prints 
         const fs::path first = dir.path / (std::string("first-") + call[0] + ".neknek");
         const fs::path second = dir.path / (std::string("second-") + call[0] + ".neknek");
         run_shell(std::string(kUntracedLeaks) + "strace -f -o /dev/null -e trace=" + call +
-                  " -e inject=" + call + ":signal=SIGKILL " + KENKEN_BINARY + " export --db " + db +
+                  " -e inject=" + call + ":signal=SIGKILL " + kKenken + " export --db " + db +
                   " -n 5 --format neknek -o " + first.string() + " >/dev/null 2>&1");
         const CliResult next =
             run_kenken("export --db " + db + " -n 5 --format neknek -o " + second.string());
@@ -345,7 +345,7 @@ TEST_CASE("two exports settling one killed export's recorded pack leave it recor
     }
     TempPath dir("settle-race");
     fs::create_directories(dir.path);
-    const std::string db = (dir.path / "c.db").string(), kenken = KENKEN_BINARY;
+    const std::string db = (dir.path / "c.db").string(), kenken = kKenken;
     const fs::path first = dir.path / "first.neknek", trace = dir.path / "b.trace";
     REQUIRE(run_kenken("generate -q --db " + db + " --sizes 4 -n 30 --seed 5").status == 0);
     run_shell(std::string(kUntracedLeaks) +
@@ -408,8 +408,8 @@ TEST_CASE("a --force export killed before replacing its file is unpublished with
     // The second rename: the part to its ready name, then the ready part over the file.
     run_shell(std::string(kUntracedLeaks) +
               "strace -f -o /dev/null -e trace=rename -e inject=rename:signal=SIGKILL:when=2 " +
-              std::string(KENKEN_BINARY) + " export --db " + db + " -n 5 --force -o " +
-              file.string() + " >/dev/null 2>&1");
+              kKenken + " export --db " + db + " -n 5 --force -o " + file.string() +
+              " >/dev/null 2>&1");
     REQUIRE(run_kenken("packs --db " + db + " --json").out.find("\"id\":2") != std::string::npos);
     const CliResult next =
         run_kenken("export --db " + db + " -n 5 -o " + (dir.path / "n.neknek").string());

@@ -71,7 +71,7 @@ TEST_CASE("generate leaves a stop signal its caller ignored ignored: nohup, a ba
     // stopped a nohup'd run as interrupted (exit 130).
     for (const char* ignored : {"HUP", "INT"}) {
         TempPath db(std::string("ignored-") + ignored + ".db");
-        Started writer("trap '' " + std::string(ignored) + "; exec " + KENKEN_BINARY +
+        Started writer("trap '' " + std::string(ignored) + "; exec " + kKenken +
                        " generate -q --db " + db.str() + " --sizes 9 -n 100000 >/dev/null 2>&1");
         for (int i = 0; i < 3000 && writer.running() && run_rows(db.str()) == 0; ++i)
             std::this_thread::sleep_for(std::chrono::milliseconds(20));
@@ -91,8 +91,8 @@ TEST_CASE("a closed standard stream is never the number of a file kenken writes"
     // With stderr closed (2>&-) the lock file took descriptor 2, and generate's progress
     // lines went into it: the holder's line another writer shows was followed by log lines.
     TempPath db("closed-stderr.db");
-    const CliResult made = run_shell("{ " + std::string(KENKEN_BINARY) + " generate --db " +
-                                     db.str() + " --sizes 4 -n 3 2>&-; }");
+    const CliResult made =
+        run_shell("{ " + kKenken + " generate --db " + db.str() + " --sizes 4 -n 3 2>&-; }");
     CHECK(made.status == 0);
     const std::string holder = slurp(db.str() + ".lock");
     INFO(holder);
@@ -102,11 +102,10 @@ TEST_CASE("a closed standard stream is never the number of a file kenken writes"
     CHECK(std::count(holder.begin(), holder.end(), '\n') == 2);
     CHECK_THAT(holder, Catch::Contains("\npidns pid:["));
     // A closed stdout still fails the report with a message, a closed stdin is named.
-    const CliResult stats =
-        run_shell("{ " + std::string(KENKEN_BINARY) + " stats --db " + db.str() + " >&-; }");
+    const CliResult stats = run_shell("{ " + kKenken + " stats --db " + db.str() + " >&-; }");
     CHECK(stats.status == 1);
     CHECK_THAT(stats.out, Catch::Contains("cannot write the output"));
-    const CliResult solve = run_shell(std::string(KENKEN_BINARY) + " solve - <&-");
+    const CliResult solve = run_shell(kKenken + " solve - <&-");
     CHECK(solve.status == 2);
     CHECK_THAT(solve.out, Catch::Contains("<stdin>: standard input is closed"));
 }
@@ -130,7 +129,7 @@ TEST_CASE("a umask that takes the owner's read or write is refused before a file
               "export --db " + seed.str() + " -n 1 --allow-repeats -o " +
                   (folder.path / "pack.json").string()}) {
             const CliResult r = run_shell("umask " + std::string(mask) + "; " + as_user() +
-                                          KENKEN_BINARY + " " + command);
+                                          kKenken + " " + command);
             INFO(mask << " " << command << ": " << r.out);
             CHECK(r.status == 1);
             CHECK_THAT(r.out, Catch::Contains(std::string("the umask ") + mask));
@@ -138,10 +137,8 @@ TEST_CASE("a umask that takes the owner's read or write is refused before a file
         }
     }
     // A corpus that exists is written as it is: nothing new is made for it.
-    REQUIRE(
-        run_shell(as_user() + KENKEN_BINARY + " generate -q --sizes 4 -n 3 --db " + db).status ==
-        0);
-    const CliResult more = run_shell("umask 0277; " + as_user() + KENKEN_BINARY +
+    REQUIRE(run_shell(as_user() + kKenken + " generate -q --sizes 4 -n 3 --db " + db).status == 0);
+    const CliResult more = run_shell("umask 0277; " + as_user() + kKenken +
                                      " generate -q --sizes 4 -n 2 --add --db " + db);
     INFO(more.out);
     CHECK(more.status == 0);
@@ -169,7 +166,7 @@ TEST_CASE("a book stopped by a signal while it is written leaves no part behind"
         fs::remove_all(folder.path);
         fs::create_directory(folder.path);
         const bool svg = fs::path(c.name).extension() == ".svg";
-        Started exporter(std::string("exec ") + KENKEN_BINARY + " export --db " +
+        Started exporter(std::string("exec ") + kKenken + " export --db " +
                          (svg ? copies.str() + " -n 3000 --solutions --allow-repeats"
                               : db.str() + " -n 120 --walkthrough 120") +
                          " -o " + (folder.path / c.name).string() + " >/dev/null 2>&1");
@@ -200,8 +197,8 @@ TEST_CASE("an export whose report is lost says its pack is made, so it is not ma
     TempPath db("lost-report.db");
     REQUIRE(run_kenken("generate -q --db " + db.str() + " --sizes 4 -n 4").status == 0);
     TempPath book("lost-report.json");
-    const CliResult r = run_shell("{ " + std::string(KENKEN_BINARY) + " export --db " + db.str() +
-                                  " -n 2 -o " + book.str() + " >/dev/full; }");
+    const CliResult r = run_shell("{ " + kKenken + " export --db " + db.str() + " -n 2 -o " +
+                                  book.str() + " >/dev/full; }");
     INFO(r.out);
     CHECK(r.status == 1);
     CHECK_THAT(r.out, Catch::Contains("pack 1 is written to " + book.str() + " and recorded"));
@@ -220,8 +217,8 @@ TEST_CASE("a merge stopped by a signal ends after the shard in progress and says
     sqlite3* holder = nullptr;
     REQUIRE(sqlite3_open(out.str().c_str(), &holder) == SQLITE_OK);
     REQUIRE(sqlite3_exec(holder, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr) == SQLITE_OK);
-    Started merge(std::string("exec ") + KENKEN_BINARY + " merge --db " + out.str() + " " +
-                  s0.str() + " " + s1.str() + " >/dev/null 2>" + err.str());
+    Started merge(std::string("exec ") + kKenken + " merge --db " + out.str() + " " + s0.str() +
+                  " " + s1.str() + " >/dev/null 2>" + err.str());
     std::this_thread::sleep_for(std::chrono::milliseconds(500));
     merge.signal(SIGINT);
     std::this_thread::sleep_for(std::chrono::milliseconds(300));
@@ -248,14 +245,14 @@ TEST_CASE("export into a folder it may not write in says so before making the bo
     fs::create_directory(corpus_folder.path);
     fs::permissions(corpus_folder.path, fs::perms::all);
     const std::string db = (corpus_folder.path / "corpus.db").string();
-    REQUIRE(run_shell(as_user() + KENKEN_BINARY + " generate -q --db " + db + " --sizes 4 -n 3")
-                .status == 0);
+    REQUIRE(run_shell(as_user() + kKenken + " generate -q --db " + db + " --sizes 4 -n 3").status ==
+            0);
     fs::create_directory(folder.path);
     fs::permissions(folder.path, fs::perms::owner_read | fs::perms::owner_exec |
                                      fs::perms::group_read | fs::perms::group_exec |
                                      fs::perms::others_read | fs::perms::others_exec);
     for (const char* name : {"book.pdf", "book.json", "pages.svg"}) {
-        const CliResult r = run_shell(as_user() + KENKEN_BINARY + " export --db " + db +
+        const CliResult r = run_shell(as_user() + kKenken + " export --db " + db +
                                       " -n 1 --allow-repeats -o " + (folder.path / name).string());
         INFO(r.out);
         CHECK(r.status == 1);
@@ -281,7 +278,7 @@ TEST_CASE("generate whose progress reader went away stops as interrupted, resuma
     int status = 0;
     {
         // "already holds 2 of the 100000 puzzles" is its first line on stderr.
-        Started writer(std::string("exec ") + KENKEN_BINARY + " generate --db " + db.str() +
+        Started writer(std::string("exec ") + kKenken + " generate --db " + db.str() +
                            " --sizes 9 -n 100000 >/dev/null",
                        fds[1]);
         close(fds[1]);
@@ -300,14 +297,14 @@ TEST_CASE("a small stack limit (ulimit -s) crashes nothing, and signals still st
     // and the search's frames did not fit, nor did the second thread's. A hard limit
     // (plain `ulimit -s`) cannot be raised, so kenken works on a thread of its own there;
     // a soft one (`ulimit -Ss`) it raises.
-    const std::string puzzle = std::string(KENKEN_TEST_DATA) + "/big-cages-1.neknek";
+    const std::string puzzle = kTestData + "/big-cages-1.neknek";
     const CliResult solved = run_kenken("solve -j 2 " + puzzle);
     const CliResult graded = run_kenken("grade -j 2 " + puzzle);
     REQUIRE(solved.status >= 0);
     REQUIRE(solved.status < 128);
     for (const char* limit : {"ulimit -s 64", "ulimit -Ss 64"}) {
         INFO(limit);
-        const std::string under = std::string(limit) + "; " + KENKEN_BINARY;
+        const std::string under = std::string(limit) + "; " + kKenken;
         const CliResult solve = run_shell(under + " solve -j 2 " + puzzle);
         CHECK(solve.status == solved.status);
         CHECK(solve.out == solved.out);
@@ -319,8 +316,8 @@ TEST_CASE("a small stack limit (ulimit -s) crashes nothing, and signals still st
     }
     // On the thread of its own, a stop signal still reaches the run: interrupted, whole.
     TempPath db("small-stack.db");
-    Started writer("ulimit -s 64; exec " + std::string(KENKEN_BINARY) + " generate -q --db " +
-                   db.str() + " --sizes 9 -n 100000 >/dev/null 2>&1");
+    Started writer("ulimit -s 64; exec " + kKenken + " generate -q --db " + db.str() +
+                   " --sizes 9 -n 100000 >/dev/null 2>&1");
     for (int i = 0; i < 3000 && writer.running() && run_rows(db.str()) == 0; ++i)
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
     REQUIRE(writer.running());

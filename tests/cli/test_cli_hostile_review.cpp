@@ -186,7 +186,7 @@ TEST_CASE("a stop signal during a search of 9-cell cages ends generate within a 
             for (int s : {SIGTERM, SIGHUP, SIGINT}) signal(s, SIG_DFL);
             freopen("/dev/null", "w", stdout);
             freopen("/dev/null", "w", stderr);
-            execl(KENKEN_BINARY, KENKEN_BINARY, "generate", "-q", "-j", "2", "--db", db.c_str(),
+            execl(kKenken.c_str(), kKenken.c_str(), "generate", "-q", "-j", "2", "--db", db.c_str(),
                   "--config", config.c_str(), static_cast<char*>(nullptr));
             _exit(127);
         }
@@ -354,7 +354,7 @@ TEST_CASE("a merge stopped while it checks its shards exits 130, as its help say
     const std::string first = folder / "shard0.db";
     REQUIRE(run_kenken("generate -q --db " + first + " --sizes 4 -n 50").status == 0);
     fs::remove(first + ".lock");
-    std::vector<std::string> args = {KENKEN_BINARY, "merge", "--db", folder / "out.db", first};
+    std::vector<std::string> args = {kKenken, "merge", "--db", folder / "out.db", first};
     for (int i = 1; i < 40; ++i) {
         const std::string copy = folder / ("shard" + std::to_string(i) + ".db");
         fs::copy_file(first, copy);
@@ -368,7 +368,7 @@ TEST_CASE("a merge stopped while it checks its shards exits 130, as its help say
         for (int s : {SIGTERM, SIGHUP, SIGINT}) signal(s, SIG_DFL);
         freopen("/dev/null", "w", stdout);
         freopen("/dev/null", "w", stderr);
-        execv(KENKEN_BINARY, argv.data());
+        execv(kKenken.c_str(), argv.data());
         _exit(127);
     }
     REQUIRE(pid > 0);
@@ -423,7 +423,7 @@ TEST_CASE("generate reading its configuration from a pipe no one writes to ends 
     if (pid == 0) {
         for (int s : {SIGTERM, SIGHUP, SIGINT}) signal(s, SIG_DFL);
         freopen("/dev/null", "w", stderr);
-        execl(KENKEN_BINARY, KENKEN_BINARY, "generate", "-q", "--db", db.c_str(), "--config",
+        execl(kKenken.c_str(), kKenken.c_str(), "generate", "-q", "--db", db.c_str(), "--config",
               fifo.c_str(), static_cast<char*>(nullptr));
         _exit(127);
     }

@@ -81,9 +81,9 @@ TEST_CASE("an export to /dev/stdout or a link to a process's open file is refuse
                                      {"/proc/self/fd/1", true},
                                      {"/dev/stdout", false},
                                      {"/dev/fd/1", false}}) {
-        const CliResult r = run_shell(KENKEN_BINARY + std::string(" export --db ") + folder.db +
-                                      " -n 2 --format neknek" + (force ? " --force" : "") + " -o " +
-                                      out + " 2>&1 >" + captured);
+        const CliResult r =
+            run_shell(kKenken + std::string(" export --db ") + folder.db + " -n 2 --format neknek" +
+                      (force ? " --force" : "") + " -o " + out + " 2>&1 >" + captured);
         INFO(out << ": " << r.out);
         CHECK(r.status == 2);
         CHECK_THAT(r.out, Catch::Contains("open file") && Catch::Contains("--out -"));
@@ -125,8 +125,8 @@ TEST_CASE("a pack whose folder is removed while it is written says so and record
     fs::create_directory(dir);
     // The folder goes once the part is there (or after 5 s, when the test fails anyway).
     const CliResult r =
-        run_shell("(" + std::string(KENKEN_BINARY) + " export --db " + folder.db + " -n 2000 -o " +
-                  dir + "/o.pdf & pid=$!; for i in $(seq 1000); do ls -a " + dir +
+        run_shell("(" + kKenken + " export --db " + folder.db + " -n 2000 -o " + dir +
+                  "/o.pdf & pid=$!; for i in $(seq 1000); do ls -a " + dir +
                   " | grep -q kkpart && break; sleep 0.005; done; rm -rf " + dir + "; wait $pid)");
     INFO(r.out);
     CHECK(r.status == 1);
@@ -164,10 +164,10 @@ TEST_CASE("export --force over an earlier pack's file in a folder deeper than PA
     // dash's cd fails past it); rm -rf at the end, where std::filesystem cannot remove it.
     const CliResult r =
         run_shell("bash -c '(cd " + folder.temp.str() + " && for i in $(seq 17); do mkdir " +
-                  level + " && cd " + level + " || exit 99; done; " + KENKEN_BINARY +
-                  " export --db " + folder.db + " -n 2 -o o.neknek && " + KENKEN_BINARY +
-                  " export --db " + folder.db + " -n 2 -o o.neknek --force; s=$?; cd " +
-                  folder.temp.str() + " && rm -rf " + level + "; exit $s)'");
+                  level + " && cd " + level + " || exit 99; done; " + kKenken + " export --db " +
+                  folder.db + " -n 2 -o o.neknek && " + kKenken + " export --db " + folder.db +
+                  " -n 2 -o o.neknek --force; s=$?; cd " + folder.temp.str() + " && rm -rf " +
+                  level + "; exit $s)'");
     INFO(r.out);
     CHECK(r.status == 0);
     CHECK_THAT(r.out, Catch::Contains("pack 2: 2 puzzles") &&

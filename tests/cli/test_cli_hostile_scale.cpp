@@ -131,8 +131,8 @@ TEST_CASE("a puzzle file past the input cap is refused unread, with what to do",
     std::filesystem::resize_file(big.path, std::size_t{65} << 20);  // sparse: no time taken
     // Against a solve of one small puzzle, so that the sanitizer build's own memory
     // (some 150 MB) cancels out: reading to the cap took 64 MiB more.
-    const PeakRun small = run_measured(
-        "solve '" + std::string(KENKEN_TEST_DATA) + "/seed001-4x4.neknek'", out.str(), tmp.str());
+    const PeakRun small =
+        run_measured("solve '" + kTestData + "/seed001-4x4.neknek'", out.str(), tmp.str());
     REQUIRE(small.status == 0);
     const PeakRun run = run_measured("solve '" + big.str() + "'", out.str(), tmp.str());
     CHECK(run.status == 2);

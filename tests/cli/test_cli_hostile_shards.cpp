@@ -18,7 +18,7 @@ bool has_control_byte(const std::string& s) {
     return false;
 }
 
-const fs::path kSource = fs::path(KENKEN_TEST_DATA).parent_path().parent_path();
+const fs::path kSource = fs::path(kTestData).parent_path().parent_path();
 
 bool have_program(const std::string& name) {
     return run_shell("command -v " + name).status == 0;
@@ -30,7 +30,7 @@ long count_lines(const std::string& s) {
 
 // `cmake --install` of this build into prefix; the installed kenken.
 fs::path install_into(const TempPath& prefix) {
-    const fs::path build = fs::path(KENKEN_BINARY).parent_path();
+    const fs::path build = fs::path(kKenken).parent_path();
     const CliResult installed = run_shell("cmake --install " + shell_quoted(build) + " --prefix " +
                                           shell_quoted(prefix.path));
     INFO(installed.out);
@@ -66,7 +66,7 @@ TEST_CASE("a file name with a newline or a terminal escape is shown escaped in m
     CHECK_THAT(r.err, Catch::Contains(shown + ":2: "));
     CHECK(count_lines(r.err) == 1);
     CHECK_FALSE(has_control_byte(r.err));
-    const std::string puzzle = std::string(KENKEN_TEST_DATA) + "/seed001-4x4.neknek";
+    const std::string puzzle = kTestData + "/seed001-4x4.neknek";
     // A grid that breaks a rule ("4 2 3 1" alone, no grid, is bad input now: stderr).
     write_file(odd, "4 2 3 1\n4 2 3 1\n1 3 2 4\n2 1 4 3\n");
     r = run_kenken("check " + puzzle + " " + quoted);
@@ -86,8 +86,8 @@ TEST_CASE("an export whose report is lost says so once", "[cli][hostile-shards][
     // by main's generic "kenken: cannot write the output: the stream failed ...".
     TempPath db("lost-once.db"), pdf("lost-once.pdf");
     REQUIRE(run_kenken("generate -q --db " + db.str() + " --sizes 4 --count 2").status == 0);
-    const CliResult r = run_shell("{ " + std::string(KENKEN_BINARY) + " export --db " + db.str() +
-                                  " -n 1 -o " + pdf.str() + " >/dev/full; }");
+    const CliResult r = run_shell("{ " + kKenken + " export --db " + db.str() + " -n 1 -o " +
+                                  pdf.str() + " >/dev/full; }");
     INFO(r.out);
     CHECK(r.status == 1);
     CHECK_THAT(r.out, Catch::Contains("only this report was lost"));
@@ -146,7 +146,7 @@ TEST_CASE("merge refuses a shard that is still being written, merging nothing",
     // The shard was merged as far as its run had got (exit 0), and the copied run stayed
     // "running" in the merged corpus for ever after.
     TempPath shard("live-shard.db"), out("live-out.db");
-    const std::string kenken = KENKEN_BINARY;
+    const std::string kenken = kKenken;
     const CliResult r = run_shell(
         "{ " + kenken + " generate --db " + shard.str() +
         " --shard 0/2 --sizes 9 --count 20000 --threads 1 >/dev/null 2>&1 & p=$!; "
@@ -174,7 +174,7 @@ TEST_CASE("slurm-array.sbatch refuses at submission what every task would fail o
                "#!/bin/sh\necho \"$@\" >> " + shell_quoted(log) + "\necho 42\n");
     fs::permissions(folder.path / "bin/sbatch", fs::perms::owner_all);
     const std::string submit = "PATH=" + shell_quoted(folder.path / "bin") +
-                               ":$PATH KENKEN=" + KENKEN_BINARY + " " +
+                               ":$PATH KENKEN=" + kKenken + " " +
                                shell_quoted(kSource / "scripts/cluster/slurm-array.sbatch");
     const std::string dir = shell_quoted(folder.path / "run dir");
     const struct {
@@ -232,11 +232,11 @@ TEST_CASE("slurm-array.sbatch finds kenken without its own path, or says it cann
 
     // The tree's build/kenken, passed to the jobs by its full path.
     fs::create_directories(tree / "build");
-    fs::create_symlink(KENKEN_BINARY, tree / "build/kenken");
+    fs::create_symlink(kKenken.c_str(), tree / "build/kenken");
     const CliResult built = run_shell(submit);
     INFO(built.out);
     CHECK(built.status == 0);
-    const std::string resolved = fs::canonical(KENKEN_BINARY).string();
+    const std::string resolved = fs::canonical(kKenken).string();
     CHECK(count_lines(slurp(log)) == 2);
     CHECK_THAT(slurp(log),
                Catch::Contains("KENKEN=" + resolved + "\n") && !Catch::Contains("KENKEN=\n"));
@@ -282,9 +282,8 @@ TEST_CASE("slurm-array.sbatch's merge job runs on a node without /usr/bin/time",
                            i + "/2 --sizes 4 --count 6 --threads 1")
                     .status == 0);
     const std::string merge_job =
-        "SLURM_JOB_ID=7 KENKEN_STEP=merge KENKEN_SHARDS=2 KENKEN=" + std::string(KENKEN_BINARY) +
-        " bash " + shell_quoted(kSource / "scripts/cluster/slurm-array.sbatch") + " " +
-        shell_quoted(dir.path);
+        "SLURM_JOB_ID=7 KENKEN_STEP=merge KENKEN_SHARDS=2 KENKEN=" + kKenken + " bash " +
+        shell_quoted(kSource / "scripts/cluster/slurm-array.sbatch") + " " + shell_quoted(dir.path);
     const fs::path job = dir.path / "merge-job.sh";
     write_file(job, merge_job + "\n");
     const CliResult r = run_shell(
@@ -318,7 +317,7 @@ TEST_CASE("the k8s shard pods pass their CPU request as --threads",
     }
     TempPath dir("k8s-pod");  // no space: the pod script's paths are unquoted
     fs::create_directories(dir.path / "bin");
-    fs::create_symlink(KENKEN_BINARY, dir.path / "bin/kenken");
+    fs::create_symlink(kKenken.c_str(), dir.path / "bin/kenken");
     const fs::path pod = dir.path / "pod.py";
     write_file(pod, R"PY(import math, os, sqlite3, subprocess, sys, yaml
 manifest, tmp = sys.argv[1], sys.argv[2]
@@ -424,10 +423,10 @@ TEST_CASE("an installed kenken looks configuration names up in its prefix, not t
                                       configs.string() + ")"));
     CHECK_FALSE(fs::exists(elsewhere.path / "c.db"));
     // The binary in its build folder still finds the source tree's.
-    r = run_shell("cd " + shell_quoted(elsewhere.path) + " && " + KENKEN_BINARY +
+    r = run_shell("cd " + shell_quoted(elsewhere.path) + " && " + kKenken +
                   " generate -q --db b.db --config overnight --sizes 4 -n 2");
     CHECK(r.status == 0);
-    r = run_shell("cd " + shell_quoted(elsewhere.path) + " && " + KENKEN_BINARY +
+    r = run_shell("cd " + shell_quoted(elsewhere.path) + " && " + kKenken +
                   " generate --db b.db --config nosuch");
     CHECK_THAT(r.out, Catch::Contains((kSource / "configs").string()));
 }
@@ -508,8 +507,8 @@ TEST_CASE("parallel.sh run again with fewer shards makes them, not keeps another
     TempPath here("parallel again");
     fs::create_directories(here.path);
     const std::string in = "cd " + shell_quoted(here.path) + " && ";
-    const std::string run = "JOBS=2 KENKEN=" + std::string(KENKEN_BINARY) + " " +
-                            shell_quoted(kSource / "scripts/cluster/parallel.sh");
+    const std::string run =
+        "JOBS=2 KENKEN=" + kKenken + " " + shell_quoted(kSource / "scripts/cluster/parallel.sh");
     const std::string opts = " --sizes 4 --count 40 --seed 3";
     REQUIRE(run_shell(in + run + " 4 first.db" + opts).status == 0);
     // The same shard folder, as a rerun with another N has.

@@ -130,7 +130,7 @@ TEST_CASE("solve and grade stop working once their output cannot be written",
 
     // 20 copies of a puzzle that takes a while, against 2 written out whole: the
     // commands stop at the first record that cannot be written.
-    const std::string slow = slurp(std::string(KENKEN_TEST_DATA) + "/long-plain-search.neknek");
+    const std::string slow = slurp(kTestData + "/long-plain-search.neknek");
     std::string twenty;
     for (int i = 0; i < 20; ++i) twenty += slow;
     write_file(copies, twenty);
@@ -145,8 +145,8 @@ TEST_CASE("solve and grade stop working once their output cannot be written",
         CHECK(lost.seconds < 3 * whole.seconds);
     }
     // The message says why.
-    const CliResult said = run_shell("(" + std::string(KENKEN_BINARY) + " solve --limit 1000000 " +
-                                     rows.str() + " >/dev/full)");
+    const CliResult said =
+        run_shell("(" + kKenken + " solve --limit 1000000 " + rows.str() + " >/dev/full)");
     CHECK(said.status == 1);
     CHECK_THAT(said.out, Catch::Contains("kenken: cannot write the output"));
 }
@@ -155,7 +155,7 @@ TEST_CASE("check tells an answer that is no grid (exit 2) from a wrong one (exit
           "[cli][hostile-solving][check]") {
     // Both were "wrong", exit 7: an answer file cut short, or a model's prose, scored as
     // an answer that breaks a rule.
-    const std::string puzzle = std::string(KENKEN_TEST_DATA) + "/seed001-4x4.neknek";
+    const std::string puzzle = kTestData + "/seed001-4x4.neknek";
     const std::string rows = "4 2 3 1\n3 4 1 2\n1 3 2 4\n";
     const struct {
         std::string answer, says;
@@ -198,7 +198,7 @@ TEST_CASE("an undecided puzzle's message quotes --max-seconds as it was given",
           "[cli][hostile-solving][max-seconds]") {
     // The stream's six digits misquoted it: 1.23457e-06 for 0.0000012345678 (and
     // 1.23457e+06 for 1234567).
-    const std::string puzzle = std::string(KENKEN_TEST_DATA) + "/long-plain-search.neknek";
+    const std::string puzzle = kTestData + "/long-plain-search.neknek";
     for (const std::string command : {"solve", "grade", "bench --repeat 1"}) {
         INFO(command);
         const CliResult r = run_kenken(command + " --max-seconds 0.0000012345678 " + puzzle);
@@ -226,8 +226,8 @@ TEST_CASE("check names a puzzle file of two puzzles escaped, and stdin as <stdin
           "[cli][hostile-solving][check]") {
     // The name was printed as given: a terminal escape in it reached the terminal, and
     // standard input was "-".
-    const std::string one = slurp(std::string(KENKEN_TEST_DATA) + "/seed001-4x4.neknek");
-    const std::string answer = std::string(KENKEN_TEST_DATA) + "/seed001-4x4.solution";
+    const std::string one = slurp(kTestData + "/seed001-4x4.neknek");
+    const std::string answer = kTestData + "/seed001-4x4.solution";
     TempPath folder("two-puzzles");
     std::filesystem::create_directories(folder.path);
     write_file(folder.path / "two\x1b[31m.neknek", one + one);

@@ -32,7 +32,7 @@ class Background {
   public:
     explicit Background(const std::string& args) {
         const std::string command =
-            std::string("exec ") + KENKEN_BINARY + " " + args + " >/dev/null 2>&1";
+            std::string("exec ") + kKenken + " " + args + " >/dev/null 2>&1";
         pid_ = fork();
         if (pid_ == 0) {
             execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
@@ -103,9 +103,8 @@ TEST_CASE("merge onto a full disk names the write that failed", "[cli][hostile-w
         0);
     REQUIRE(fs::file_size(shard.path) > 200 * 1024);
     // A file size limit (SIGXFSZ ignored) stands in for the full disk.
-    const CliResult r =
-        run_shell("bash -c \"trap '' XFSZ; ulimit -f 100; " + std::string(KENKEN_BINARY) +
-                  " merge --db " + out.str() + " " + shard.str() + "\"");
+    const CliResult r = run_shell("bash -c \"trap '' XFSZ; ulimit -f 100; " + kKenken +
+                                  " merge --db " + out.str() + " " + shard.str() + "\"");
     INFO(r.out);
     CHECK(r.status == 1);
     CHECK_THAT(r.out, !Catch::Contains("cannot rollback"));
@@ -237,8 +236,8 @@ TEST_CASE("of two export --force to one file at once, the second says it replace
     REQUIRE(sqlite3_exec(holder, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr) == SQLITE_OK);
     CliResult both;
     std::thread exports([&] {
-        const std::string exp = std::string(KENKEN_BINARY) + " export --db " + db +
-                                " -n 5 --format json --force -o " + out;
+        const std::string exp =
+            kKenken + " export --db " + db + " -n 5 --format json --force -o " + out;
         both = run_shell("{ " + exp + " >/dev/null 2>" + shell_quoted(folder.path / "a.err") +
                          " & " + exp + " >/dev/null 2>" + shell_quoted(folder.path / "b.err") +
                          " & wait; } && cat " + shell_quoted(folder.path / "a.err") + " " +
@@ -277,15 +276,15 @@ TEST_CASE("the command generate suggests runs as printed for any corpus name",
         INFO(name);
         const fs::path db = folder.path / name;
         const CliResult stopped =
-            run_shell("cd " + shell_quoted(folder.path) + " && " + KENKEN_BINARY +
+            run_shell("cd " + shell_quoted(folder.path) + " && " + kKenken +
                       " generate -q --sizes 4 -n 20 --stop-after 10 --db=\"" + name + "\"");
         REQUIRE(stopped.status == 130);
         const auto at = stopped.out.find("continue with: kenken ");
         REQUIRE(at != std::string::npos);
         std::string hint = stopped.out.substr(at + std::strlen("continue with: kenken "));
         hint = hint.substr(0, hint.find('\n'));
-        const CliResult resumed = run_shell("cd " + shell_quoted(folder.path) + " && " +
-                                            KENKEN_BINARY + " " + hint + " -q");
+        const CliResult resumed =
+            run_shell("cd " + shell_quoted(folder.path) + " && " + kKenken + " " + hint + " -q");
         INFO(hint << "\n" << resumed.out);
         CHECK(resumed.status == 0);
         CHECK_THAT(resumed.out, Catch::Contains("run 1 finished"));
@@ -296,7 +295,7 @@ TEST_CASE("the command generate suggests runs as printed for any corpus name",
 
 namespace {
 
-const fs::path kSource = fs::path(KENKEN_TEST_DATA).parent_path().parent_path();
+const fs::path kSource = fs::path(kTestData).parent_path().parent_path();
 
 bool have_program(const std::string& name) {
     return run_shell("command -v " + name).status == 0;
@@ -343,7 +342,7 @@ TEST_CASE("parallel.sh takes -j and a configuration file named from the caller's
     TempPath here("parallel caller");
     fs::create_directories(here.path);
     write_file(here.path / "my.toml", "[run]\nsizes = \"4\"\ncount = 20\nseed = 3\n");
-    const std::string run = "cd " + shell_quoted(here.path) + " && KENKEN=" + KENKEN_BINARY + " " +
+    const std::string run = "cd " + shell_quoted(here.path) + " && KENKEN=" + kKenken + " " +
                             shell_quoted(kSource / "scripts/cluster/parallel.sh");
     const CliResult config = run_shell(run + " 2 out.db --config my.toml");
     INFO(config.out);
@@ -357,8 +356,8 @@ TEST_CASE("parallel.sh takes -j and a configuration file named from the caller's
 
 TEST_CASE("kill-trials.sh says why its reference run failed", "[cli][hostile-writers][scripts]") {
     // It ended with status 2 and not a word (the run's output went to /dev/null).
-    const std::string script = "KENKEN=" + std::string(KENKEN_BINARY) + " " +
-                               shell_quoted(kSource / "scripts/kill-trials.sh");
+    const std::string script =
+        "KENKEN=" + kKenken + " " + shell_quoted(kSource / "scripts/kill-trials.sh");
     const CliResult r = run_shell(script + " 1 --sizes 12");
     CHECK(r.status == 2);
     CHECK_THAT(r.out, Catch::Contains("reference run failed") && Catch::Contains("outside 3..9"));

@@ -40,9 +40,8 @@ TEST_CASE("readers of a read-only corpus read the commits its -wal file holds wi
     // closing (os._exit, as a kill -9 would).
     REQUIRE(run_shell("python3 -c \"import sqlite3, subprocess, os; c = sqlite3.connect('" + db +
                       "', isolation_level=None); c.execute('BEGIN'); c.execute('SELECT count(*) "
-                      "FROM puzzles').fetchall(); r = subprocess.run(['" KENKEN_BINARY
-                      "', 'generate', '-q', '--db', '" +
-                      db +
+                      "FROM puzzles').fetchall(); r = subprocess.run(['" +
+                      kKenken + "', 'generate', '-q', '--db', '" + db +
                       "', '--sizes', '4', '-n', '12', '--seed', '6']); os._exit(r.returncode)\"")
                 .status == 0);
     REQUIRE(run_shell("rm " + db + "-shm " + db + ".lock && test -s " + db + "-wal").status == 0);
@@ -93,7 +92,7 @@ TEST_CASE("readers of a read-only corpus read the commits its -wal file holds wi
     // With another process holding the corpus open (a lock on it), its writes could
     // not be seen: refused, naming the -wal file.
     for (const std::string& command : {"stats --db " + db, "merge --db " + merged + "2 " + db}) {
-        const CliResult r = run_shell(holding_a_lock(db) + KENKEN_BINARY + " " + command);
+        const CliResult r = run_shell(holding_a_lock(db) + kKenken + " " + command);
         INFO(command << ": " << r.out);
         CHECK(r.status == 1);
         CHECK_THAT(r.out, Catch::Contains("its -wal file holds commits") &&
@@ -121,10 +120,11 @@ TEST_CASE("a reader through a read-only mount beside a live writer reads with th
     const CliResult r = run_shell(
         "python3 -c \"import sqlite3, subprocess, sys; c = sqlite3.connect('" + db +
         "', isolation_level=None); c.execute('BEGIN'); c.execute('SELECT count(*) FROM "
-        "puzzles').fetchall(); subprocess.run(['" KENKEN_BINARY "', 'generate', '-q', '--db', '" +
-        db +
+        "puzzles').fetchall(); subprocess.run(['" +
+        kKenken + "', 'generate', '-q', '--db', '" + db +
         "', '--sizes', '4', '-n', '12', '--seed', '6'], check=True, capture_output=True); "
-        "c.execute('COMMIT'); sys.exit(subprocess.run(['" KENKEN_BINARY
+        "c.execute('COMMIT'); sys.exit(subprocess.run(['" +
+        kKenken +
         "', 'stats', '--json', "
         "'--db', '" +
         view + "/c.db']).returncode)\"");

@@ -39,7 +39,7 @@ std::string shq(const std::string& s) {
 std::string factory_corpus(const TempDir& dir) {
     const std::string db = dir.file("f.db");
     int status = -1;
-    capture(std::string(KENKEN_BINARY) + " generate --db " + shq(db) +
+    capture(kKenken + " generate --db " + shq(db) +
                 " --sizes 4-6 --count 60 --seed 3 --threads 1 >/dev/null 2>&1",
             &status);
     REQUIRE(status == 0);
@@ -260,7 +260,7 @@ TEST_CASE("clues are at least 9 pt, 14 pt in large print, and --per-page is hono
     // Twelve 4x4 easy puzzles: one section, so pages hold exactly per_page.
     const std::string db = dir.file("easy4.db");
     int status = -1;
-    capture(std::string(KENKEN_BINARY) + " generate --db " + shq(db) +
+    capture(kKenken + " generate --db " + shq(db) +
                 " --sizes 4 --per-level easy=12 --seed 3 --threads 1 >/dev/null 2>&1",
             &status);
     REQUIRE(status == 0);
@@ -403,7 +403,7 @@ TEST_CASE("a dry run (--dry-run) says what would go in and writes and records no
     const std::string db = factory_corpus(dir);
     const std::string out = dir.file("dry.pdf");
     int status = -1;
-    const std::string said = capture(std::string(KENKEN_BINARY) + " export --db " + shq(db) +
+    const std::string said = capture(kKenken + " export --db " + shq(db) +
                                          " --count 20 --trim 6x9 --solutions --walkthrough 1 "
                                          "--dry-run --out " +
                                          shq(out) + " 2>&1",
@@ -447,21 +447,19 @@ TEST_CASE("book TOML files are read and bad ones named with their line", "[book]
     for (const char* config : {"book-6x9.toml", "book-large-print.toml"}) {
         INFO(config);
         int status = -1;
-        const std::string said =
-            capture(std::string(KENKEN_BINARY) + " export --db " + shq(db) +
-                        " --count 4 --size 4 --book " + KENKEN_TEST_DATA "/../../configs/" +
-                        config + " --dry-run --out " + shq(dir.file("x.pdf")) + " 2>&1",
-                    &status);
+        const std::string said = capture(
+            kKenken + " export --db " + shq(db) + " --count 4 --size 4 --book " + kTestData +
+                "/../../configs/" + config + " --dry-run --out " + shq(dir.file("x.pdf")) + " 2>&1",
+            &status);
         CHECK(status == 0);
         CHECK_THAT(said, Catch::Contains("dry run: 4 puzzles"));
     }
     const std::string bad = dir.file("bad.toml");
     std::ofstream(bad) << "title = \"A\"\n\ncolour = \"red\"\n";
     int status = -1;
-    const std::string said =
-        capture(std::string(KENKEN_BINARY) + " export --db " + shq(db) + " --count 4 --book " +
-                    shq(bad) + " --out " + shq(dir.file("y.pdf")) + " 2>&1",
-                &status);
+    const std::string said = capture(kKenken + " export --db " + shq(db) + " --count 4 --book " +
+                                         shq(bad) + " --out " + shq(dir.file("y.pdf")) + " 2>&1",
+                                     &status);
     CHECK(status == 2);
     CHECK_THAT(said, Catch::Contains("bad.toml:3") && Catch::Contains("colour"));
 }
@@ -548,7 +546,7 @@ TEST_CASE("a hidden-operator book shows targets only, a standard one its operato
         TempDir dir;
         const std::string db = dir.file("v.db");
         int status = -1;
-        capture(std::string(KENKEN_BINARY) + " generate --db " + shq(db) + " --variant " + variant +
+        capture(kKenken + " generate --db " + shq(db) + " --variant " + variant +
                     " --sizes 4-5 --count 8 --seed 3 --threads 1 >/dev/null 2>&1",
                 &status);
         REQUIRE(status == 0);
@@ -586,7 +584,7 @@ db::Book big_cage_book() {
     db::Book book;
     int number = 0;
     for (const char* name : {"big-cages-13", "big-cages-5", "big-cages-2"}) {
-        const std::string text = slurp(std::string(KENKEN_TEST_DATA) + "/" + name + ".neknek");
+        const std::string text = slurp(kTestData + "/" + name + ".neknek");
         db::BookPuzzle bp;
         bp.number = ++number;
         bp.puzzle = read_puzzles(text, Format::Neknek).at(0).puzzle;

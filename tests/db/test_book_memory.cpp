@@ -23,7 +23,7 @@ namespace {
 // only in its canonical form, which an export does not read).
 std::string mixed_corpus(const TempDir& dir, int copies) {
     const std::string db = dir.file("mixed.db");
-    const std::string cmd = std::string(KENKEN_BINARY) + " generate --db '" + db +
+    const std::string cmd = kKenken + " generate --db '" + db +
                             "' --sizes 4-6 --count 30 --seed 5 --threads 1 >/dev/null 2>&1";
     const int raw = std::system(cmd.c_str());
     REQUIRE((WIFEXITED(raw) && WEXITSTATUS(raw) == 0));

@@ -68,9 +68,8 @@ TEST_CASE("concurrent exports never put one puzzle in two packs", "[export][conc
     // Four exports at once, three fresh puzzles each, out of fifteen.
     std::string cmd;
     for (int i = 0; i < 4; ++i)
-        cmd += std::string(KENKEN_BINARY) + " export --db " + shell_quoted(db) +
-               " --count 3 --out " + shell_quoted(dir.file("p" + std::to_string(i) + ".pdf")) +
-               " >/dev/null 2>&1 & ";
+        cmd += kKenken + " export --db " + shell_quoted(db) + " --count 3 --out " +
+               shell_quoted(dir.file("p" + std::to_string(i) + ".pdf")) + " >/dev/null 2>&1 & ";
     run_shell(cmd + "wait");
     db::Corpus c = db::Corpus::open_existing(db);
     const auto packs = c.packs();
@@ -93,9 +92,9 @@ TEST_CASE("a pack that cannot be recorded leaves no file", "[export]") {
     for (const char* format : {"pdf", "svg", "neknek"}) {
         INFO(format);
         const std::string out = dir.file(std::string("pack.") + format);
-        const int status = run_shell(std::string(KENKEN_BINARY) + " export --db " +
-                                     shell_quoted(db) + " --count 3 --format " + format +
-                                     " --out " + shell_quoted(out) + " >/dev/null 2>&1");
+        const int status =
+            run_shell(kKenken + " export --db " + shell_quoted(db) + " --count 3 --format " +
+                      format + " --out " + shell_quoted(out) + " >/dev/null 2>&1");
         CHECK(status == 1);
         CHECK_FALSE(fs::exists(out));
         CHECK(part_files(dir.path.string()).empty());
@@ -120,7 +119,7 @@ TEST_CASE("an empty --out or a folder is refused and leaves nothing", "[export]"
             INFO(out << " " << format);
             if (std::string(format) == "svg" && std::string(out) != "''") continue;
             const int status =
-                run_shell(cd + KENKEN_BINARY + " export --db " + shell_quoted(db) +
+                run_shell(cd + kKenken + " export --db " + shell_quoted(db) +
                           " --count 2 --format " + format + " --out " + out + " >/dev/null 2>&1");
             CHECK(status == 2);
             CHECK(part_files(dir.file("work")).empty());
@@ -142,9 +141,8 @@ TEST_CASE("a device or a pipe as --out is refused, --force or not, and left as i
         for (const char* format : {"pdf", "neknek"}) {
             INFO(format << force);
             const int status =
-                run_shell(std::string(KENKEN_BINARY) + " export --db " + shell_quoted(db) +
-                          " --count 1 --format " + format + " --out " + shell_quoted(pipe) + force +
-                          " >/dev/null 2>&1");
+                run_shell(kKenken + " export --db " + shell_quoted(db) + " --count 1 --format " +
+                          format + " --out " + shell_quoted(pipe) + force + " >/dev/null 2>&1");
             CHECK(status == 2);
             CHECK(fs::is_fifo(pipe));
             CHECK(part_files(dir.path.string()).empty());

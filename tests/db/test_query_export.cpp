@@ -47,7 +47,7 @@ struct Shell {
 // Runs the kenken binary with arguments; stdout captured, stderr to a file.
 Shell kenken(const std::string& args, const std::string& err_file = "/dev/null") {
     Shell sh;
-    const std::string cmd = std::string(KENKEN_BINARY) + " " + args + " 2>" + err_file;
+    const std::string cmd = kKenken + " " + args + " 2>" + err_file;
     FILE* pipe = popen(cmd.c_str(), "r");
     if (!pipe) return sh;
     char buf[4096];

@@ -162,9 +162,7 @@ TEST_CASE("Ctrl-C (or a closed terminal) stops kenken generate cleanly, --resume
         "hard=" + std::to_string(each) + ",extreme=" + std::to_string(each);
     const std::string args = " --sizes 8-9 --per-level " + per_level + " --seed 5 --threads 2";
     const std::string quiet = " > /dev/null 2>&1";
-    REQUIRE(
-        std::system((std::string(KENKEN_BINARY) + " generate --db " + whole.str() + args + quiet)
-                        .c_str()) == 0);
+    REQUIRE(std::system((kKenken + " generate --db " + whole.str() + args + quiet).c_str()) == 0);
 
     const pid_t pid = fork();
     REQUIRE(pid >= 0);
@@ -172,7 +170,7 @@ TEST_CASE("Ctrl-C (or a closed terminal) stops kenken generate cleanly, --resume
         freopen("/dev/null", "w", stdout);
         freopen("/dev/null", "w", stderr);
         const std::string db = parts.str();
-        execl(KENKEN_BINARY, KENKEN_BINARY, "generate", "--db", db.c_str(), "--sizes", "8-9",
+        execl(kKenken.c_str(), kKenken.c_str(), "generate", "--db", db.c_str(), "--sizes", "8-9",
               "--per-level", per_level.c_str(), "--seed", "5", "--threads", "2",
               static_cast<char*>(nullptr));
         _exit(127);
@@ -192,9 +190,9 @@ TEST_CASE("Ctrl-C (or a closed terminal) stops kenken generate cleanly, --resume
     if (code == 130) {
         const size_t partial = neknek_texts(parts.str()).size();
         CHECK(partial < static_cast<size_t>(4 * each));
-        REQUIRE(std::system((std::string(KENKEN_BINARY) + " generate --db " + parts.str() +
-                             " --resume" + quiet)
-                                .c_str()) == 0);
+        REQUIRE(std::system(
+                    (kKenken + " generate --db " + parts.str() + " --resume" + quiet).c_str()) ==
+                0);
     } else {
         WARN("the run finished before the signal arrived; only the final corpus is compared");
     }

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "pipeline/factory/config.h"
+#include "tests/support/test_files.h"
 
 using namespace kk;
 
@@ -62,12 +63,12 @@ TEST_CASE("count spreads evenly over sizes", "[config]") {
 }
 
 TEST_CASE("configs/default.toml holds exactly the built-in defaults", "[config]") {
-    const FactoryConfig file = load_config(KENKEN_TEST_DATA "/../../configs/default.toml");
+    const FactoryConfig file = load_config(kTestData + "/../../configs/default.toml");
     CHECK(config_to_toml(file) == config_to_toml(default_config()));
 }
 
 TEST_CASE("configs/overnight.toml asks for a balanced corpus of every size", "[config]") {
-    const FactoryConfig c = load_config(KENKEN_TEST_DATA "/../../configs/overnight.toml");
+    const FactoryConfig c = load_config(kTestData + "/../../configs/overnight.toml");
     CHECK(c.quotas.sizes == std::vector<int>{4, 5, 6, 7, 8, 9});
     REQUIRE(c.quotas.by_level());
     for (int q : c.quotas.per_level) CHECK(q == c.quotas.per_level[0]);

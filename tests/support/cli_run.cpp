@@ -22,8 +22,8 @@ CliResult run_kenken(const std::string& args, const std::string& stdin_text) {
         (dir / ("kenken-cli-" + std::to_string(getpid()) + "-" + std::to_string(counter++)))
             .string();
     { std::ofstream(stem + ".in", std::ios::binary) << stdin_text; }
-    const std::string cmd = std::string(KENKEN_BINARY) + " " + args + " < " + stem + ".in > " +
-                            stem + ".out 2> " + stem + ".err";
+    const std::string cmd =
+        kKenken + " " + args + " < " + stem + ".in > " + stem + ".out 2> " + stem + ".err";
     const int raw = std::system(cmd.c_str());
     CliResult r;
     r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
@@ -43,8 +43,8 @@ CliResult run_shell(const std::string& command) {
 }
 
 PeakRun run_measured(const std::string& args, const std::string& out_file, const std::string& tmp) {
-    const std::string command = "TMPDIR='" + tmp + "' exec " + KENKEN_BINARY + " " + args + " >'" +
-                                out_file + "' 2>/dev/null";
+    const std::string command =
+        "TMPDIR='" + tmp + "' exec " + kKenken + " " + args + " >'" + out_file + "' 2>/dev/null";
     const auto start = std::chrono::steady_clock::now();
     const pid_t pid = fork();
     if (pid == 0) {

@@ -4,9 +4,7 @@
 #include <string>
 
 #include "tests/support/sanitized.h"
-
-// The kenken binary the tests run.
-inline const std::string kKenken = KENKEN_BINARY;
+#include "tests/support/test_files.h"  // kKenken
 
 struct CliResult {
     int status = -1;

@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "core/model/canonical.h"
 #include "core/io/formats.h"
+#include "core/model/canonical.h"
 #include "db/store/corpus.h"
 #include "pipeline/factory/counters.h"
 #include "tests/support/test_files.h"
@@ -52,7 +52,7 @@ inline Grid read_solution_rows(const std::string& text) {
 // Every tests/data/NAME.neknek that has a NAME.solution, sorted by name.
 inline std::vector<SeedPuzzle> seed_puzzles() {
     std::vector<std::filesystem::path> files;
-    for (const auto& entry : std::filesystem::directory_iterator(KENKEN_TEST_DATA))
+    for (const auto& entry : std::filesystem::directory_iterator(kTestData))
         if (entry.path().extension() == ".neknek") files.push_back(entry.path());
     std::sort(files.begin(), files.end());
     std::vector<SeedPuzzle> out;

@@ -1,4 +1,5 @@
-// Test helpers: a file's whole contents, a file written, a temporary path.
+// Test helpers: the test data and the kenken binary, a file's whole contents, a file
+// written, a temporary path.
 #pragma once
 
 #include <unistd.h>
@@ -11,6 +12,9 @@
 
 // tests/data, where the puzzle files the tests read are.
 inline const std::string kTestData = KENKEN_TEST_DATA;
+
+// The kenken binary the tests run.
+inline const std::string kKenken = KENKEN_BINARY;
 
 // A path as one shell word (no test path holds a single quote).
 inline std::string shell_quoted(const std::filesystem::path& path) {

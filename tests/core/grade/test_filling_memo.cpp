@@ -19,7 +19,7 @@ using namespace kk;
 namespace {
 
 Puzzle big_cage_puzzle() {
-    auto parsed = read_puzzles(slurp(std::string(KENKEN_TEST_DATA) + "/big-cages-1.neknek"));
+    auto parsed = read_puzzles(slurp(kTestData + "/big-cages-1.neknek"));
     REQUIRE(parsed.size() == 1);
     return parsed.front().puzzle;
 }

@@ -39,7 +39,7 @@ bool narrow_by_bands(int n, const std::vector<std::uint8_t>& cage_of,
 // Solves tests/data/NAME (one puzzle) up to limit solutions, decided within 30 s;
 // lazy_cages (optional): how many of its cages had no table.
 SolveResult solve_data_file(const char* name, int limit = 2, int* lazy_cages = nullptr) {
-    const auto parsed = read_puzzles(slurp(std::string(KENKEN_TEST_DATA) + "/" + name));
+    const auto parsed = read_puzzles(slurp(kTestData + "/" + name));
     REQUIRE(parsed.size() == 1);
     Solver solver;
     const StopCondition stop = StopCondition::after(30);

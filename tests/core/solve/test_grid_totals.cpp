@@ -179,7 +179,7 @@ TEST_CASE("a big-cage puzzle whose targets cannot fill the grid is refuted at th
     // to make an even 30.
     for (const char* name : {"big-cages-10.neknek", "big-cages-11.neknek"}) {
         INFO(name);
-        const auto parsed = read_puzzles(slurp(std::string(KENKEN_TEST_DATA) + "/" + name));
+        const auto parsed = read_puzzles(slurp(kTestData + "/" + name));
         REQUIRE(parsed.size() == 1);
         const StopCondition stop = StopCondition::after(30);  // the old solver fails here
         const SolveResult r = solve(parsed[0].puzzle, 2, &stop);
@@ -199,7 +199,7 @@ TEST_CASE("a long plain search is refuted by the bands", "[solver][big-cages]") 
     // bands' sums, and they refute it there.
     for (const char* name : {"impossible-totals.neknek"}) {
         INFO(name);
-        const auto parsed = read_puzzles(slurp(std::string(KENKEN_TEST_DATA) + "/" + name));
+        const auto parsed = read_puzzles(slurp(kTestData + "/" + name));
         REQUIRE(parsed.size() == 1);
         Solver solver;
         const StopCondition stop = StopCondition::after(30);  // the old solver fails here
@@ -216,8 +216,7 @@ TEST_CASE("a long restarted search checks every band's totals once", "[solver][b
     // the grid's totals at the root and the bands' sums at every node still add up, and
     // only the exponents of 2 in some band do not. The restarted searches run past
     // kGridTotalsAfterNodes, and the check between two pairs of runs ends them.
-    const auto parsed =
-        read_puzzles(slurp(std::string(KENKEN_TEST_DATA) + "/transfer-once-only.neknek"));
+    const auto parsed = read_puzzles(slurp(kTestData + "/transfer-once-only.neknek"));
     REQUIRE(parsed.size() == 1);
     for (const int threads : {1, 2}) {
         INFO("threads " << threads);

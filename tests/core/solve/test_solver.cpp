@@ -203,7 +203,7 @@ Grid read_solution(const std::string& path) {
 
 // INDEX.md's table: puzzle name and its "solutions" column ("1", "0", "2 or more").
 std::vector<std::pair<std::string, std::string>> seed_solution_counts() {
-    std::istringstream in(slurp(std::string(KENKEN_TEST_DATA) + "/INDEX.md"));
+    std::istringstream in(slurp(kTestData + "/INDEX.md"));
     std::vector<std::pair<std::string, std::string>> seeds;
     for (std::string row; std::getline(in, row);) {
         if (row.rfind("| seed", 0) != 0) continue;
@@ -485,7 +485,7 @@ TEST_CASE("a plain search that long finds no solution turns to restarts", "[solv
     } cases[] = {{"plain-turns-to-restarts.neknek", 2}, {"long-plain-search.neknek", 1}};
     for (const auto& c : cases) {
         INFO(c.name);
-        const auto parsed = read_puzzles(slurp(std::string(KENKEN_TEST_DATA) + "/" + c.name));
+        const auto parsed = read_puzzles(slurp(kTestData + "/" + c.name));
         REQUIRE(parsed.size() == 1);
         const Puzzle& p = parsed[0].puzzle;
         Solver one, two;
@@ -659,7 +659,7 @@ TEST_CASE("large cages fall back to a correct lazy constraint", "[solver]") {
 }
 
 TEST_CASE("every seed puzzle gives the answer INDEX.md records", "[solver]") {
-    const std::string dir = KENKEN_TEST_DATA;
+    const std::string dir = kTestData;
     auto seeds = seed_solution_counts();
     REQUIRE(seeds.size() >= 17);
     for (const auto& [name, solutions] : seeds) {

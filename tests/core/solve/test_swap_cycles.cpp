@@ -11,6 +11,7 @@
 #include "core/solve/solver.h"
 #include "core/solve/swap_cycles.h"
 #include "tests/support/sanitized.h"
+#include "tests/support/test_files.h"
 
 using namespace kk;
 
@@ -41,7 +42,7 @@ TEST_CASE("a swap alternative is always a real second solution", "[swap]") {
 
 TEST_CASE("no swap alternative in puzzles with one solution", "[swap]") {
     int checked = 0;
-    for (const auto& e : std::filesystem::directory_iterator(KENKEN_TEST_DATA)) {
+    for (const auto& e : std::filesystem::directory_iterator(kTestData)) {
         if (e.path().extension() != ".neknek") continue;
         // Under the sanitizers the seed documents' puzzles only: the solver's stress
         // puzzles took 17 of the test's 26 s there, most of it big-cages-7, which has two
