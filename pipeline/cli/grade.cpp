@@ -14,6 +14,7 @@
 #include "pipeline/cli/grid_text.h"
 #include "pipeline/cli/input.h"
 #include "pipeline/cli/json_record.h"
+#include "pipeline/cli/search_notice.h"
 
 namespace kk::cli {
 namespace {
@@ -64,14 +65,18 @@ void print_json(const SourcedPuzzle& sp, const Grade& g, double micros) {
 
 int run_grade(const GradeOptions& o) {
     int status = kOk;
+    // Without a budget a hostile puzzle can search for a minute: say so once it runs long.
+    SearchNotice notice("grade", o.max_seconds > 0 ? 0 : notice_seconds());
     const bool read = for_each_input(o.files, o.format, [&](SourcedPuzzle&& sp) {
         // Output that cannot be written (a full disk): the rest is not graded for nothing.
         if (output_failed()) return;
         const auto start = std::chrono::steady_clock::now();
         const StopCondition budget = StopCondition::after(o.max_seconds);
+        notice.begin(shown_name(sp.source));
         const Grade g =
             grade(sp.parsed.puzzle, o.explain || o.json, kNoNodeLimit, nullptr,
                   o.max_seconds > 0 ? &budget : nullptr, Level::Unreasonable, o.threads);
+        notice.end();
         const auto stop = std::chrono::steady_clock::now();
         const double micros = std::chrono::duration<double, std::micro>(stop - start).count();
         if (g.undecided) {

@@ -12,6 +12,7 @@
 #include "pipeline/cli/grid_text.h"
 #include "pipeline/cli/input.h"
 #include "pipeline/cli/json_record.h"
+#include "pipeline/cli/search_notice.h"
 
 namespace kk::cli {
 namespace {
@@ -88,6 +89,8 @@ class TextListing {
 int run_solve(const SolveOptions& o) {
     int status = kOk;
     bool first = true;
+    // Without a budget a hostile puzzle can search for a minute: say so once it runs long.
+    SearchNotice notice("solve", o.max_seconds > 0 ? 0 : notice_seconds());
     const bool read = for_each_input(o.files, o.format, [&](SourcedPuzzle&& sp) {
         // Output that cannot be written (a full disk): the rest is not solved for nothing.
         if (output_failed()) return;
@@ -112,7 +115,9 @@ int run_solve(const SolveOptions& o) {
                 first_two.push_back(g);
             if (output_failed()) output_gone = true;
         };
+        notice.begin(shown_name(sp.source));
         SolveResult r = solve(p, o.limit, &stop, o.threads, &sink);
+        notice.end();
         const auto micros = std::chrono::duration_cast<std::chrono::microseconds>(
                                 std::chrono::steady_clock::now() - t0)
                                 .count();

@@ -33,12 +33,6 @@ void make_big_corpus(const TempPath& db, int total) {
     setenv("ASAN_OPTIONS", (std::string(asan ? asan : "") + ":quarantine_size_mb=8").c_str(), 1);
 }
 
-int occurrences(const std::string& text, const std::string& needle) {
-    int n = 0;
-    for (auto at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) ++n;
-    return n;
-}
-
 std::size_t count_lines_starting(const std::string& text, char first) {
     std::size_t n = text.empty() || text[0] != first ? 0 : 1;
     for (std::size_t at = text.find('\n'); at != std::string::npos; at = text.find('\n', at + 1))

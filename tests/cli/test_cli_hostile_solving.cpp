@@ -207,6 +207,43 @@ TEST_CASE("an undecided puzzle's message quotes --max-seconds as it was given",
     }
 }
 
+TEST_CASE("a long solve or grade with no --max-seconds says once that it is still searching",
+          "[cli][hostile-solving][max-seconds]") {
+    // A wrong puzzle with big cages took 20 to 40 s to refute, saying nothing all that
+    // while: it looked like a hang.
+    const std::string slow = kTestData + "/slow-refutation.neknek";
+    const std::string quick = kTestData + "/seed001-4x4.neknek";
+    const auto run = [&](const std::string& notice, const std::string& seconds,
+                         const std::string& args) {
+        // Standard error only: the subshell's output is what run_shell keeps.
+        return run_shell("(KENKEN_NOTICE_SECONDS=" + notice + " timeout " + seconds + " " +
+                         kKenken + " " + args + " 2>&1 >/dev/null)");
+    };
+    for (const std::string command : {"solve", "grade"}) {
+        INFO(command);
+        // After the quick puzzle, the slow one gets the word, once, by its name.
+        const CliResult r = run("0.2", "1.5", command + " " + quick + " " + slow);
+        CHECK(r.status == 124);  // still searching when timeout stopped it
+        CHECK(occurrences(r.out, "still searching") == 1);
+        CHECK_THAT(r.out, Catch::Contains(command + ": warning: " + slow +
+                                          "#1: still searching after 0.2 s; --max-seconds S "
+                                          "gives up on a puzzle (exit 8)"));
+        // A puzzle under a budget ends on its own: no word.
+        const CliResult bounded = run("0.2", "10", command + " --max-seconds 0.6 " + slow);
+        CHECK(bounded.status == 8);
+        CHECK(occurrences(bounded.out, "still searching") == 0);
+        // 0: never.
+        const CliResult never = run("0", "1", command + " " + slow);
+        CHECK(never.status == 124);
+        CHECK(never.out.empty());
+    }
+    // A quick puzzle says nothing; a value that is no number of seconds is named.
+    CHECK(run("0.2", "10", "solve " + quick).out.empty());
+    const CliResult bad = run("soon", "10", "solve " + quick);
+    CHECK(bad.status == 0);
+    CHECK_THAT(bad.out, Catch::Contains("KENKEN_NOTICE_SECONDS='soon' is not a number of seconds"));
+}
+
 TEST_CASE("solve --limit 1 says in its help that exit 0 proves no uniqueness",
           "[cli][hostile-solving][limit]") {
     // Exit 0 meant "exactly one solution" everywhere, and "solutions": 1 too, while

@@ -20,12 +20,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-int occurrences(const std::string& text, const std::string& needle) {
-    int n = 0;
-    for (auto at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) ++n;
-    return n;
-}
-
 // `kenken ARGS` started in the background (output discarded), stopped with SIGTERM and
 // waited for when it goes out of scope.
 class Background {

@@ -21,6 +21,13 @@ inline std::string shell_quoted(const std::filesystem::path& path) {
     return "'" + path.string() + "'";
 }
 
+// How many times needle occurs in text (overlaps counted).
+inline int occurrences(const std::string& text, const std::string& needle) {
+    int n = 0;
+    for (auto at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) ++n;
+    return n;
+}
+
 inline std::string slurp(const std::filesystem::path& path) {
     std::ifstream in(path, std::ios::binary);
     INFO("reading " << path.string());
