@@ -27,7 +27,7 @@ double notice_seconds() {
 }
 
 SearchNotice::SearchNotice(const std::string& command, double after)
-    : after_(after), command_(command) {}
+    : after_(after > 365 * 24 * 3600.0 ? 0 : after), command_(command) {}
 
 SearchNotice::~SearchNotice() {
     {

@@ -25,7 +25,8 @@ constexpr double kDefaultNoticeSeconds = 10;
 // gone loses the word, not the command (nor the main thread's quiet end by SIGPIPE).
 class SearchNotice {
   public:
-    // after <= 0: never says anything (and starts no thread).
+    // after <= 0, or past a year (a wait the clock's nanoseconds could overflow):
+    // never says anything (and starts no thread).
     SearchNotice(const std::string& command, double after);
     ~SearchNotice();
     SearchNotice(const SearchNotice&) = delete;

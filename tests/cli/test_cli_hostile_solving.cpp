@@ -232,10 +232,12 @@ TEST_CASE("a long solve or grade with no --max-seconds says once that it is stil
         const CliResult bounded = run("0.2", "10", command + " --max-seconds 0.6 " + slow);
         CHECK(bounded.status == 8);
         CHECK(occurrences(bounded.out, "still searching") == 0);
-        // 0: never.
-        const CliResult never = run("0", "1", command + " " + slow);
-        CHECK(never.status == 124);
-        CHECK(never.out.empty());
+        // 0: never; nor a wait past what the clock counts (it overflowed into "now").
+        for (const std::string forever : {"0", "1e300"}) {
+            const CliResult never = run(forever, "1", command + " " + slow);
+            CHECK(never.status == 124);
+            CHECK(never.out.empty());
+        }
     }
     // A quick puzzle says nothing; a value that is no number of seconds is named.
     CHECK(run("0.2", "10", "solve " + quick).out.empty());
