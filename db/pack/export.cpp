@@ -284,15 +284,16 @@ void write_text_file(Corpus& corpus, std::vector<PackEntry>& chosen, TextFormat 
 class Spool : private std::streambuf {
   public:
     Spool() : stream_(this) {
-        std::error_code ec;
-        const fs::path dir = fs::temp_directory_path(ec);
-        dir_ = ec ? std::string(std::getenv("TMPDIR") ? std::getenv("TMPDIR") : "") : dir.string();
+        // An empty TMPDIR is an unset one, as for mktemp(1) (it was "cannot make a
+        // temporary file in  for ...").
+        const char* tmpdir = std::getenv("TMPDIR");
+        dir_ = tmpdir && *tmpdir ? tmpdir : "/tmp";
         std::string name = (fs::path(dir_) / "kenken-export-XXXXXX").string();
-        fd_ = ec ? -1 : ::mkstemp(name.data());
+        fd_ = ::mkstemp(name.data());
         if (fd_ < 0)
-            throw std::runtime_error("cannot make a temporary file in " + dir_ +
-                                     " for the pack to stdout (TMPDIR names the folder): " +
-                                     std::strerror(ec ? ec.value() : errno));
+            throw std::runtime_error(
+                "cannot make a temporary file in " + dir_ +
+                " for the pack to stdout (TMPDIR names the folder): " + std::strerror(errno));
         ::unlink(name.c_str());
         setp(buffer_.data(), buffer_.data() + buffer_.size());
     }

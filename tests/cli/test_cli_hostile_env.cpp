@@ -335,3 +335,23 @@ TEST_CASE("progress on a narrow terminal fits its width", "[cli][hostile-env][te
         CHECK(lines > 0);
     }
 }
+
+TEST_CASE("an export to stdout spools in TMPDIR and takes an empty one for /tmp",
+          "[cli][hostile-env][tmpdir]") {
+    // An empty TMPDIR said "cannot make a temporary file in  for the pack"; mktemp(1)
+    // and most tools read it as unset.
+    TempPath db("tmpdir-spool.db");
+    make_small_corpus(db.str());
+    const std::string export_two = kKenken + " export --format neknek -n 2 -o - --db " + db.str();
+    const CliResult empty = run_shell("TMPDIR= " + export_two);
+    CHECK(empty.status == 0);
+    CHECK(occurrences(empty.out, "#\t4") == 2);
+    // A folder that is not there is named, and nothing is recorded or printed.
+    const CliResult missing = run_shell("TMPDIR=/nonexistent " + export_two);
+    CHECK(missing.status == 1);
+    CHECK_THAT(missing.out, Catch::Contains("cannot make a temporary file in /nonexistent for "
+                                            "the pack to stdout (TMPDIR names the folder)"));
+    CHECK(occurrences(missing.out, "#\t4") == 0);
+    CHECK_THAT(run_kenken("stats --db " + db.str()).out,
+               Catch::Contains("packs: 1 (2 puzzles published)"));
+}
