@@ -12,9 +12,15 @@ With --encoding line-sets each such cage of 3 or more cells also gets an automat
 over its row groups and one over its column groups, whose edges are the value sets a
 group fills (distinct values): the same reasoning as our line-set DP.
 
+With --solver cbc the puzzle is a 0/1 integer program instead (COIN-OR CBC, Debian
+coinor-cbc, not installed by scripts/setup.sh): the same variables, each exactly-one an
+equality, a sum cage one equality over its cells' values, a product cage one equality
+per prime 2, 3, 5 and 7 over the exponents its cells' values carry (exact for values up
+to 10), two-cell cages as support inequalities.
+
 Deciding is as `solve` does it: a first solution, then the same CNF with that solution
 blocked; the SAT time is the CPU time of both runs (process and parsing included).
-  scripts/bench-big-cages-sat.py [--solver cadical|minisat] [--encoding cells|line-sets]
+  scripts/bench-big-cages-sat.py [--solver cadical|minisat|cbc] [--encoding cells|line-sets]
       [--kenken build/kenken] [--limit SECONDS] PUZZLE_OR_DIR...
 """
 import argparse
@@ -152,6 +158,86 @@ def encode(n, cages, encoding):
     return cnf
 
 
+PRIMES = (2, 3, 5, 7)
+
+
+def exponent(value, prime):
+    k = 0
+    while value % prime == 0:
+        value //= prime
+        k += 1
+    return k
+
+
+class Ilp:
+    """The puzzle as a 0/1 program in CPLEX LP format: x_R_C_V is cell (R, C) holding V."""
+
+    def __init__(self, n):
+        self.n = n
+        self.rows = []
+
+    def x(self, cell, v):
+        return "x_%d_%d_%d" % (cell[0], cell[1], v)
+
+    def add(self, terms, sense, bound):
+        """terms: (coefficient, variable); an empty sum that must be nonzero has no solution."""
+        if not terms:
+            terms = [(0, self.x((0, 0), 1))]
+        self.rows.append(" + ".join("%d %s" % t for t in terms).replace("+ -", "- ") +
+                         " %s %d" % (sense, bound))
+
+    def latin(self):
+        n, r, values = self.n, range(self.n), range(1, self.n + 1)
+        for a in r:
+            for b in r:
+                self.add([(1, self.x((a, b), v)) for v in values], "=", 1)
+        for a in r:
+            for v in values:
+                self.add([(1, self.x((a, b), v)) for b in r], "=", 1)
+                self.add([(1, self.x((b, a), v)) for b in r], "=", 1)
+
+    def cage(self, op, target, cells):
+        values = range(1, self.n + 1)
+        if op == "!":  # a given past n is no value: 0 = 1
+            self.add([(1, self.x(cells[0], target))] if 1 <= target <= self.n else [], "=", 1)
+        elif op == "+":
+            self.add([(v, self.x(c, v)) for c in cells for v in values], "=", target)
+        elif op == "*":
+            rest = target
+            for p in PRIMES:
+                rest //= p ** exponent(rest, p)
+                self.add([(exponent(v, p), self.x(c, v)) for c in cells for v in values
+                          if exponent(v, p)], "=", exponent(target, p))
+            if rest != 1:  # a prime past 7 in the target: no filling
+                self.add([], "=", 1)
+        else:  # a pair: each value of one cell needs a partner in the other
+            ok = (lambda p, q: abs(p - q) == target) if op == "-" else \
+                 (lambda p, q: max(p, q) == target * min(p, q))
+            for one, other in (cells, cells[::-1]):
+                for v in values:
+                    self.add([(1, self.x(one, v))] +
+                             [(-1, self.x(other, w)) for w in values if ok(v, w)], "<=", 0)
+
+    def text(self, blocked=None):
+        rows = list(self.rows)
+        if blocked:  # the solution's n*n literals may not all hold again
+            rows.append(" + ".join(blocked) + " <= %d" % (len(blocked) - 1))
+        r, values = range(self.n), range(1, self.n + 1)
+        names = [self.x((a, b), v) for a in r for b in r for v in values]
+        lines = ["Minimize", " obj: 0 " + names[0], "Subject To"]
+        lines += [" c%d: %s" % (i, row) for i, row in enumerate(rows)]
+        lines += ["Binary"] + [" " + name for name in names] + ["End"]
+        return "\n".join(lines) + "\n"
+
+
+def encode_ilp(n, cages):
+    ilp = Ilp(n)
+    ilp.latin()
+    for op, target, cells in cages:
+        ilp.cage(op, target, cells)
+    return ilp
+
+
 def children_cpu():
     r = resource.getrusage(resource.RUSAGE_CHILDREN)
     return r.ru_utime + r.ru_stime
@@ -179,9 +265,41 @@ def run_sat(solver, text, limit):
         return True, model, spent
 
 
+def run_cbc(text, limit):
+    """(feasible or None when out of time, the variables set to 1, CPU seconds)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        lp, out = os.path.join(tmp, "p.lp"), os.path.join(tmp, "p.sol")
+        with open(lp, "w") as f:
+            f.write(text)
+        start = children_cpu()
+        try:
+            done = subprocess.run(["cbc", lp, "solve", "solu", out], capture_output=True,
+                                  text=True, timeout=limit)
+        except subprocess.TimeoutExpired:
+            return None, [], children_cpu() - start
+        spent = children_cpu() - start
+        if done.returncode != 0 or not os.path.exists(out):
+            sys.exit("cbc failed (status %d): %s" % (done.returncode, done.stdout.strip()[-300:]))
+        lines = open(out).read().splitlines()
+        if not lines or "infeasible" in lines[0].lower():  # "Infeasible", "Integer infeasible"
+            return False, [], spent
+        if not lines[0].startswith("Optimal"):
+            sys.exit("cbc: unexpected answer: %s" % lines[0])
+        ones = [w[1] for w in (line.split() for line in lines[1:])
+                if len(w) >= 3 and w[1].startswith("x_") and round(float(w[2])) == 1]
+        return True, ones, spent
+
+
 def sat_decide(record, solver, encoding, limit):
     """(solutions found up to 2, or None when undecided; CPU seconds)."""
     n, cages = cages_of(record)
+    if solver == "cbc":
+        ilp = encode_ilp(n, cages)
+        found, ones, spent = run_cbc(ilp.text(), limit)
+        if found is None or not found:
+            return (None if found is None else 0), spent
+        again, _, more = run_cbc(ilp.text(blocked=ones), max(limit - spent, 0.01))
+        return (None if again is None else 1 + again), spent + more
     cnf = encode(n, cages, encoding)
     found, model, spent = run_sat(solver, cnf.text(), limit)
     if found is None or not found:
@@ -205,7 +323,7 @@ def kenken_records(kenken, path, limit):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("puzzles", nargs="+")
-    ap.add_argument("--solver", choices=["cadical", "minisat"], default="cadical")
+    ap.add_argument("--solver", choices=["cadical", "minisat", "cbc"], default="cadical")
     ap.add_argument("--encoding", choices=["cells", "line-sets"], default="line-sets")
     # This tree's kenken by default: build/kenken of the caller's folder was a traceback.
     here = os.path.dirname(os.path.realpath(__file__))
@@ -218,7 +336,8 @@ def main():
     if not os.access(args.kenken, os.X_OK):
         ap.exit(1, "bench-big-cages-sat: %s is missing (cmake --build build)\n" % args.kenken)
     if not shutil.which(args.solver):
-        sys.exit("bench-big-cages-sat: %s is missing (Debian package %s)" % (args.solver, args.solver))
+        package = {"cbc": "coinor-cbc"}.get(args.solver, args.solver)
+        sys.exit("bench-big-cages-sat: %s is missing (Debian package %s)" % (args.solver, package))
     paths = []
     for p in args.puzzles:
         paths += sorted(os.path.join(p, f) for f in os.listdir(p)) if os.path.isdir(p) else [p]
@@ -239,7 +358,8 @@ def main():
             print("%-40s %14s %14s" % (name, show(k_count, k_time), show(s_count, s_time)))
             ours.append(k_time)
             theirs.append(s_time)
-    for name, times in (("kenken", ours), (args.solver + " (" + args.encoding + ")", theirs)):
+    encoding = "0/1 program" if args.solver == "cbc" else args.encoding
+    for name, times in (("kenken", ours), (args.solver + " (" + encoding + ")", theirs)):
         t = sorted(times)
         print("%s: %d puzzles, median %.3f s, slowest %.3f s, over 1 s: %d, total %.1f s" %
               (name, len(t), t[len(t) // 2], t[-1], sum(x > 1 for x in t), sum(t)))
