@@ -7,6 +7,7 @@
 #include <chrono>
 #include <functional>
 #include <memory>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -113,6 +114,30 @@ db::DbError damaged_progress(std::int64_t run_id, const std::exception& e) {
                        ")");
 }
 
+// What was given up of the quotas, said as FactoryResult::given_up.
+std::vector<std::string> given_up_quotas(const Quotas& quotas, const SteeringStats& live) {
+    std::vector<std::string> given_up;
+    for (size_t i = 0; i < quotas.sizes.size(); ++i) {
+        const int n = quotas.sizes[i];
+        const auto slot = static_cast<size_t>(n);
+        const std::string square = std::to_string(n) + "x" + std::to_string(n);
+        if (!quotas.by_level()) {
+            if (live.size_unreachable[slot] && live.stored_size[slot] < quotas.size_total(i))
+                given_up.push_back(square + ": " + std::to_string(live.stored_size[slot]) + " of " +
+                                   std::to_string(quotas.size_total(i)));
+            continue;
+        }
+        for (int l = 0; l < kGradedLevels; ++l) {
+            const auto level = static_cast<size_t>(l);
+            if (live.unreachable[slot][level] && live.stored[slot][level] < quotas.per_level[level])
+                given_up.push_back(square + " " + level_name(static_cast<Level>(l)) + ": " +
+                                   std::to_string(live.stored[slot][level]) + " of " +
+                                   std::to_string(quotas.per_level[level]));
+        }
+    }
+    return given_up;
+}
+
 }  // namespace
 
 HeldCounts held_counts(db::Corpus& corpus, const Rules& rules) {
@@ -203,6 +228,7 @@ FactoryResult run_factory(db::Corpus& corpus, const FactoryConfig& run_config,
     progress.finish(steering.live());
 
     result.finished = writer.done();
+    result.given_up = given_up_quotas(config.quotas, steering.live());
     if (options.corpus_lost)
         if (const std::string problem = options.corpus_lost(); !problem.empty())
             throw db::DbError(problem);

@@ -10,6 +10,7 @@
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <thread>
 #include <vector>
@@ -331,6 +332,7 @@ TEST_CASE("a count quota given up in a resumed run is given up where the whole r
     const CliResult w = run_kenken("generate -q -j 2 --db " + whole + " --config " + config);
     REQUIRE(w.status == 0);
     CHECK_THAT(w.err, Catch::Contains("its count quota is given up"));
+    CHECK_THAT(w.out, Catch::Contains("quotas given up") && Catch::Contains("\n  3x3: 0 of 5\n"));
     CHECK_THAT(candidates(whole), Catch::Contains("for 60000 candidates"));
     for (int ms : {20, 60}) {
         const std::string db = folder / ("parts" + std::to_string(ms) + ".db");
@@ -344,12 +346,38 @@ TEST_CASE("a count quota given up in a resumed run is given up where the whole r
                       "i=$((i+1)); done; sleep 0." +
                       (ms < 100 ? "0" : "") + std::to_string(ms) + "; kill -TERM $p; wait $p; }");
         INFO("stopped after " << ms << " ms: " << stopped.out);
-        if (stopped.status == 130)
-            CHECK(run_kenken("generate -q -j 2 --db " + db + " --resume").status == 0);
-        else
-            CHECK(stopped.status == 0);
+        if (stopped.status == 130) {
+            const CliResult resumed = run_kenken("generate -q -j 2 --db " + db + " --resume");
+            CHECK(resumed.status == 0);
+            // Said at the end of the run that gave it up, resumed or not.
+            CHECK_THAT(resumed.out, Catch::Contains("\n  3x3: 0 of 5\n"));
+        } else {
+            // Finished before the signal; one that came as the report was printed, after
+            // the run was recorded finished, ends the process by its default action.
+            CHECK((stopped.status == 0 || stopped.status == 128 + SIGTERM));
+        }
         CHECK_THAT(candidates(db), Catch::Contains("for 60000 candidates"));
     }
+}
+
+TEST_CASE("a run's report ends with the level quotas it gave up and what it stored of them",
+          "[cli][hostile-review][quota]") {
+    // Warnings said so as each quota was given up, hours back in a night's log; the
+    // report at the end said nothing of it. A 3x3 has no extreme puzzle and few hard
+    // ones; one easy puzzle is soon stored, and is not listed.
+    TempPath db("review-given-up-levels.db");
+    const CliResult r = run_kenken("generate -q --db " + db.str() +
+                                   " --sizes 3 --per-level easy=1,hard=3,extreme=3");
+    REQUIRE(r.status == 0);
+    const std::string report = r.out.substr(r.out.find("quotas given up"));
+    CHECK_THAT(report, Catch::Contains("\n  3x3 extreme: 0 of 3\n"));
+    CHECK_THAT(report, !Catch::Contains("easy"));
+    // The hard line says what the corpus holds: stats counts the same.
+    const CliResult stats = run_kenken("stats --json --db " + db.str());
+    REQUIRE(stats.status == 0);
+    const int hard = nlohmann::json::parse(stats.out).at("counts").at("3").value("hard", 0);
+    CHECK(hard < 3);
+    CHECK_THAT(report, Catch::Contains("\n  3x3 hard: " + std::to_string(hard) + " of 3\n"));
 }
 
 TEST_CASE("a merge stopped while it checks its shards exits 130, as its help says",
