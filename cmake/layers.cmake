@@ -66,11 +66,15 @@ function(kk_library name)
   endif()
 endfunction()
 
-# kk_unity(TARGET BATCH): with KENKEN_UNITY, TARGET's files are compiled BATCH at a
-# time. Names at file scope (anonymous namespaces too) must then differ between the
-# files of a target.
+# kk_unity(TARGET BATCH [TESTS]): with KENKEN_UNITY (KENKEN_UNITY_TESTS for a test
+# executable), TARGET's files are compiled BATCH at a time. Names at file scope
+# (anonymous namespaces too) must then differ between the files of a target.
 function(kk_unity target batch)
-  if(KENKEN_UNITY)
+  set(batched ${KENKEN_UNITY})
+  if(ARGC GREATER 2 AND ARGV2 STREQUAL "TESTS")
+    set(batched ${KENKEN_UNITY_TESTS})
+  endif()
+  if(batched)
     set_target_properties(${target} PROPERTIES UNITY_BUILD ON UNITY_BUILD_BATCH_SIZE ${batch})
   endif()
 endfunction()

@@ -27,9 +27,11 @@ if [ "${KENKEN_SANITIZE:-1}" != 0 ]; then
         echo "test: build-asan was made with another compiler; making it afresh with clang++"
         rm -rf build-asan
     fi
-    [ -f build-asan/CMakeCache.txt ] && cmake -S . -B build-asan -DKENKEN_FUZZ_SMOKE=$fuzz >/dev/null
+    # The product's files one at a time (a missing include shows), the tests batched.
+    unity=(-DKENKEN_UNITY=OFF -DKENKEN_UNITY_TESTS=ON)
+    [ -f build-asan/CMakeCache.txt ] && cmake -S . -B build-asan -DKENKEN_FUZZ_SMOKE=$fuzz "${unity[@]}" >/dev/null
     build_tree build-asan Debug -DCMAKE_CXX_COMPILER=clang++ -DKENKEN_SANITIZE=ON \
-        -DKENKEN_FUZZ_SMOKE=$fuzz --
+        -DKENKEN_FUZZ_SMOKE=$fuzz "${unity[@]}" --
     # The options and suppressions are built into the binaries (cmake/sanitizer_defaults.cpp.in).
     echo "test: sanitizer build (ASan + UBSan)$([ $fuzz = ON ] && echo ', with the fuzz smoke tests')"
     (cd build-asan && ctest --output-on-failure -j "$jobs" "$@")
