@@ -15,7 +15,6 @@
 #include "pipeline/cli/config_search.h"
 #include "pipeline/cli/lock_wait.h"
 #include "pipeline/factory/factory.h"
-#include "pipeline/factory/steering.h"  // kGiveUpAfter
 
 namespace kk::cli {
 namespace {
@@ -354,12 +353,6 @@ int run_generate(const GenerateOptions& o) {
             std::cout << "\ncontinue with: kenken generate --db " << shell_word(o.db)
                       << " --resume\n";
             return kInterrupted;
-        }
-        // The warnings said so as each was given up, hours back in a night's log.
-        if (!r.given_up.empty()) {
-            std::cout << "\nquotas given up (no new puzzle in " << kGiveUpAfter
-                      << " candidates of the size), stored of asked:\n";
-            for (const std::string& quota : r.given_up) std::cout << "  " << quota << "\n";
         }
         return kOk;
     } catch (const ConfigError& e) {

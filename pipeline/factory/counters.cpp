@@ -2,6 +2,9 @@
 
 #include <cstdio>
 
+#include "core/io/utf8.h"
+#include "pipeline/factory/steering.h"  // kGiveUpAfter
+
 namespace kk {
 
 void RunCounters::count(const Candidate& c) {
@@ -27,6 +30,7 @@ nlohmann::json RunCounters::to_json() const {
         j["outcomes"][outcome_name(static_cast<Outcome>(o))] = outcomes[static_cast<size_t>(o)];
     for (int l = 0; l < kGradedLevels; ++l)
         j["graded"][level_name(static_cast<Level>(l))] = graded[static_cast<size_t>(l)];
+    if (!given_up.empty()) j["given_up"] = given_up;
     return j;
 }
 
@@ -48,6 +52,7 @@ RunCounters RunCounters::from_json(const nlohmann::json& j) {
     for (int l = 0; l < kGradedLevels; ++l)
         c.graded[static_cast<size_t>(l)] =
             j.at("graded").at(level_name(static_cast<Level>(l))).get<std::uint64_t>();
+    if (j.contains("given_up")) c.given_up = j.at("given_up").get<std::vector<std::string>>();
     return c;
 }
 
@@ -82,6 +87,13 @@ std::string RunCounters::table() const {
     std::snprintf(line, sizeof line, "\nwall time: %.2f s for %llu candidates\n", wall_seconds,
                   static_cast<unsigned long long>(candidates));
     out += line;
+    // The warnings said so as each was given up, hours back in a night's log.
+    if (!given_up.empty()) {
+        out += "\nquotas given up (no new puzzle in " + std::to_string(kGiveUpAfter) +
+               " candidates of the size), stored of asked:\n";
+        // printable: stats reads them back from a file anyone could have edited.
+        for (const std::string& quota : given_up) out += "  " + printable_cut(quota, 80) + "\n";
+    }
     return out;
 }
 

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "pipeline/factory/candidate.h"
 
@@ -20,6 +21,10 @@ struct RunCounters {
     std::array<double, kStageCount> seconds{};
     std::array<std::uint64_t, kGradedLevels> graded{};  // unique candidates by level
     double wall_seconds = 0;                            // summed over the sessions of a resumed run
+    // Quotas given up (nothing new stored in kGiveUpAfter candidates of the size), each
+    // with what the corpus holds of what it asks: "3x3 extreme: 0 of 3", "9x9: 12 of 50".
+    // Stored with the run, so stats shows them beside the stages the next morning.
+    std::vector<std::string> given_up;
 
     void count(const Candidate& c);
     nlohmann::json to_json() const;

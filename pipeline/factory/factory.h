@@ -7,7 +7,6 @@
 #include <functional>
 #include <optional>
 #include <string>
-#include <vector>
 
 #include "db/store/corpus.h"
 #include "pipeline/factory/config.h"
@@ -34,9 +33,6 @@ struct FactoryResult {
     std::int64_t run_id = 0;
     bool finished = false;  // every quota full or given up (otherwise interrupted)
     RunCounters counters;
-    // Quotas given up (nothing new stored in kGiveUpAfter candidates of the size), each
-    // with what it holds of what it asks: "3x3 extreme: 0 of 3", "9x9: 12 of 50".
-    std::vector<std::string> given_up;
 };
 
 // What the corpus already holds of what the quotas ask for, per size and level: its

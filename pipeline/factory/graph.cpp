@@ -114,7 +114,7 @@ db::DbError damaged_progress(std::int64_t run_id, const std::exception& e) {
                        ")");
 }
 
-// What was given up of the quotas, said as FactoryResult::given_up.
+// What was given up of the quotas, said as RunCounters::given_up.
 std::vector<std::string> given_up_quotas(const Quotas& quotas, const SteeringStats& live) {
     std::vector<std::string> given_up;
     for (size_t i = 0; i < quotas.sizes.size(); ++i) {
@@ -228,7 +228,7 @@ FactoryResult run_factory(db::Corpus& corpus, const FactoryConfig& run_config,
     progress.finish(steering.live());
 
     result.finished = writer.done();
-    result.given_up = given_up_quotas(config.quotas, steering.live());
+    result.counters.given_up = given_up_quotas(config.quotas, steering.live());
     if (options.corpus_lost)
         if (const std::string problem = options.corpus_lost(); !problem.empty())
             throw db::DbError(problem);

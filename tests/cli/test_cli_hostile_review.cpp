@@ -375,9 +375,17 @@ TEST_CASE("a run's report ends with the level quotas it gave up and what it stor
     // The hard line says what the corpus holds: stats counts the same.
     const CliResult stats = run_kenken("stats --json --db " + db.str());
     REQUIRE(stats.status == 0);
-    const int hard = nlohmann::json::parse(stats.out).at("counts").at("3").value("hard", 0);
+    const auto j = nlohmann::json::parse(stats.out);
+    const int hard = j.at("counts").at("3").value("hard", 0);
     CHECK(hard < 3);
     CHECK_THAT(report, Catch::Contains("\n  3x3 hard: " + std::to_string(hard) + " of 3\n"));
+    // Stored with the run: stats shows them the next morning, in JSON too.
+    CHECK(j.at("runs").at(0).at("counters").at("given_up") ==
+          nlohmann::json({"3x3 hard: " + std::to_string(hard) + " of 3", "3x3 extreme: 0 of 3"}));
+    const CliResult table = run_kenken("stats --db " + db.str());
+    REQUIRE(table.status == 0);
+    CHECK_THAT(table.out, Catch::Contains("quotas given up") &&
+                              Catch::Contains("\n        3x3 extreme: 0 of 3\n"));
 }
 
 TEST_CASE("a merge stopped while it checks its shards exits 130, as its help says",
