@@ -13,7 +13,7 @@ over its row groups and one over its column groups, whose edges are the value se
 group fills (distinct values): the same reasoning as our line-set DP.
 
 With --solver cbc the puzzle is a 0/1 integer program instead (COIN-OR CBC, Debian
-coinor-cbc, not installed by scripts/setup.sh): the same variables, each exactly-one an
+coinor-cbc): the same variables, each exactly-one an
 equality, a sum cage one equality over its cells' values, a product cage one equality
 per prime 2, 3, 5 and 7 over the exponents its cells' values carry (exact for values up
 to 10), two-cell cages as support inequalities.
@@ -205,9 +205,10 @@ class Ilp:
         elif op == "*":
             rest = target
             for p in PRIMES:
-                rest //= p ** exponent(rest, p)
+                total = exponent(target, p)
+                rest //= p ** total
                 self.add([(exponent(v, p), self.x(c, v)) for c in cells for v in values
-                          if exponent(v, p)], "=", exponent(target, p))
+                          if exponent(v, p)], "=", total)
             if rest != 1:  # a prime past 7 in the target: no filling
                 self.add([], "=", 1)
         else:  # a pair: each value of one cell needs a partner in the other
@@ -294,18 +295,16 @@ def sat_decide(record, solver, encoding, limit):
     """(solutions found up to 2, or None when undecided; CPU seconds)."""
     n, cages = cages_of(record)
     if solver == "cbc":
-        ilp = encode_ilp(n, cages)
-        found, ones, spent = run_cbc(ilp.text(), limit)
-        if found is None or not found:
-            return (None if found is None else 0), spent
-        again, _, more = run_cbc(ilp.text(blocked=ones), max(limit - spent, 0.01))
-        return (None if again is None else 1 + again), spent + more
-    cnf = encode(n, cages, encoding)
-    found, model, spent = run_sat(solver, cnf.text(), limit)
+        problem, run = encode_ilp(n, cages), run_cbc
+    else:
+        problem = encode(n, cages, encoding)
+        run = lambda text, budget: run_sat(solver, text, budget)
+    found, model, spent = run(problem.text(), limit)
     if found is None or not found:
         return (None if found is None else 0), spent
-    grid = [lit for lit in model if lit <= n ** 3]
-    again, _, more = run_sat(solver, cnf.text(blocked=grid), max(limit - spent, 0.01))
+    # The grid's own variables: a CNF's model also holds its automata's.
+    grid = model if solver == "cbc" else [lit for lit in model if lit <= n ** 3]
+    again, _, more = run(problem.text(blocked=grid), max(limit - spent, 0.01))
     return (None if again is None else 1 + again), spent + more
 
 

@@ -369,6 +369,7 @@ TEST_CASE("a run's report ends with the level quotas it gave up and what it stor
     const CliResult r = run_kenken("generate -q --db " + db.str() +
                                    " --sizes 3 --per-level easy=1,hard=3,extreme=3");
     REQUIRE(r.status == 0);
+    REQUIRE_THAT(r.out, Catch::Contains("quotas given up"));
     const std::string report = r.out.substr(r.out.find("quotas given up"));
     CHECK_THAT(report, Catch::Contains("\n  3x3 extreme: 0 of 3\n"));
     CHECK_THAT(report, !Catch::Contains("easy"));
