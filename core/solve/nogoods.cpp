@@ -45,4 +45,20 @@ void NogoodStore::record(const Decision* path, int depth) {
     }
 }
 
+void NogoodStore::record_set(const Literal* lits, int count) {
+    if (count == 1) {
+        units_.push_back(lits[0]);
+        ++recorded_;
+        return;
+    }
+    if (literals_.size() + static_cast<std::size_t>(count) > kMaxLiterals) return;
+    ++recorded_;
+    const int g = static_cast<int>(start_.size());
+    start_.push_back(static_cast<std::uint32_t>(literals_.size()));
+    size_.push_back(static_cast<std::uint32_t>(count));
+    literals_.insert(literals_.end(), lits, lits + count);
+    watches_[lits[0]].push_back(g);
+    watches_[lits[1]].push_back(g);
+}
+
 }  // namespace kk

@@ -45,6 +45,10 @@ class NogoodStore {
     // restart. Past a fixed number of stored assignments (8 MB) it records no more.
     void record(const Decision* path, int depth);
 
+    // Records one nogood: `count` (>= 1) assignments, on different cells, that cannot
+    // all hold. Past the store's size it records no more.
+    void record_set(const Literal* lits, int count);
+
     // Assignments that never hold (nogoods of one assignment): each run takes them out
     // at its root, where no watch would see them.
     const std::vector<Literal>& units() const { return units_; }

@@ -1,6 +1,7 @@
 // Restarted runs, two searches in pairs (restarts.h).
 #include "core/solve/restarts.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cassert>
 #include <chrono>
@@ -101,6 +102,11 @@ void take(SolveResult& result, SolveResult& run) {
 // The nogoods of a run cut by its budget go to a state (its own, or its partner's).
 void learn(SearchState& s, const SearchState& cut, const SearchState::RunEnd& end) {
     if (end.open && end.aborted) s.nogoods.record(cut.path.data(), cut.cut_depth);
+    for (int f = 0; f < cut.sampled_failures; ++f)
+        if (cut.failure_size[f] > 0) {
+            s.nogoods.record_set(cut.failure_lits[f].data(), cut.failure_size[f]);
+            ++s.minimised_learnt;
+        }
 }
 
 }  // namespace
@@ -125,8 +131,15 @@ SearchState::RunEnd SearchState::run(std::uint64_t budget, SolveResult* out) {
     last_conflict = -1;
     next_stop_check = out->nodes + Solver::kStopCheckNodes;
     const bool open = take_out_unit_nogoods();
+    // The uncut run after a first solution learns nothing more: no sample.
+    sampled_failures = 0;
+    sample_room = nodes_per_sampled_failure == 0 || budget == ~0ull
+                      ? 0
+                      : static_cast<int>(std::min<std::uint64_t>(budget / nodes_per_sampled_failure,
+                                                                 kMaxSampledFailures));
     if (open) search();
     undo(restart_root);
+    if (sampled_failures > 0) minimise_failures();
     run_budget = ~0ull;
     return {open, open && aborted};
 }
@@ -200,6 +213,7 @@ void search_in_pairs(SearchState& weighted, SearchState& plain, int threads,
     if (finder && last.aborted && !result.undecided && result.count > 0 && result.count < limit)
         finder->run(~0ull, &result);
     result.nogoods = (finder ? finder : &weighted)->nogoods.recorded();
+    result.minimised = (finder ? finder : &weighted)->minimised_learnt;
 }
 
 }  // namespace kk

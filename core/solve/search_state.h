@@ -206,6 +206,26 @@ struct SearchState {
     std::array<Decision, kMaxCells * kMaxSize> path{};
     int depth = 0, cut_depth = 0;
     NogoodStore nogoods;
+    // Failures sampled in a run, cut down at its end (failure_nogoods.cpp): a positive
+    // decision that propagation refuted at once, with the positive decisions above it.
+    // At the run's root, each decision propagation can do without is dropped; a failure
+    // left with at most kMaxMinimised assignments is a nogood for both searches. Nogoods
+    // from restarts (above) name every positive decision on a path, so they cut only
+    // where a later run passes the same way; a short one cuts wherever its few
+    // assignments meet, and refutations need several times fewer nodes.
+    static constexpr int kMaxSampledFailures = 64;
+    static constexpr int kMaxMinimised = 10;
+    std::uint64_t nodes_per_sampled_failure = 0;  // 0: none (Solver's setting)
+    int sampled_failures = 0, sample_room = 0;
+    std::array<std::array<NogoodStore::Literal, kMaxCells>, kMaxSampledFailures> failure_lits{};
+    std::array<int, kMaxSampledFailures> failure_size{};  // after minimise_failures: 0 if not kept
+    bool minimising = false;                              // propagation counts no failure weights
+    std::uint64_t minimised_learnt = 0;                   // since the solve began
+    void sample_failure();
+    void minimise_failures();
+    // Do the assignments of failure f (all but `skip`, -1 for none), from the state as it
+    // is, fail by propagation? The state is left as it was.
+    bool refuted_without(int f, int skip);
     bool remove_value(int cell, Mask v) { return narrow(cell, static_cast<Mask>(cand[cell] & ~v)); }
     bool take_out_unit_nogoods();
     Mask branch_value(Mask m);

@@ -187,6 +187,7 @@ SolveResult Solver::solve(const Puzzle& p, int limit, const StopCondition* stop,
         return result;
     }
     SearchState& s = *state_;
+    s.nodes_per_sampled_failure = nodes_per_sampled_failure_;
     if (start(s, p, limit, stop, result)) {
         if (s.lazy_count > 0 || s.search_plain()) {
             // The second search starts from the same root: a copy, not a second set-up
@@ -256,6 +257,7 @@ void SearchState::set_up(const Puzzle& p) {
     build_tables();
     restarting = lazy_count > 0;
     if (lazy_count) nogoods.clear(cells);
+    minimised_learnt = 0;
     band_search = false;
     if (lazy_count) set_up_band_sums();
     // Along one path each cell narrows at most n-1 times, and each cage's count
@@ -641,6 +643,7 @@ bool SearchState::turn_to_restarts(std::size_t root_mark) {
     aborted = false;
     restarting = true;
     nogoods.clear(cells);
+    minimised_learnt = 0;
     pack_tables();
     set_up_band_sums();  // not on yet: that takes kGridTotalsAfterNodes
     return narrow_by_band_sums();
@@ -649,7 +652,8 @@ bool SearchState::turn_to_restarts(std::size_t root_mark) {
 // Ends a failed propagation; weight: the failure count of what failed.
 bool SearchState::fail(std::uint32_t& weight) {
     clear_pending();
-    if (restarting && weighted_run) ++weight;  // the plain search leaves them as they were
+    // The plain search leaves them as they were, and so does cutting failures down.
+    if (restarting && weighted_run && !minimising) ++weight;
     return false;
 }
 
@@ -923,6 +927,7 @@ bool SearchState::search() {
         done = search();
     } else if (restarting) {
         last_conflict = cell;
+        sample_failure();
     }
     if (!done) {
         undo(mark);

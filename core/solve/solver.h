@@ -22,6 +22,7 @@ struct SolveResult {
     std::uint64_t nodes = 0;      // search nodes visited (branching decisions)
     bool undecided = false;       // the stop condition ended the search: count is a lower bound
     std::uint64_t nogoods = 0;    // recorded where restarts cut runs (big cages only)
+    std::uint64_t minimised = 0;  // of them, failures cut down at a run's root
 
     // During a solve with a sink: where accepted solutions go instead of `solutions`.
     const SolutionSink* sink = nullptr;
@@ -64,7 +65,8 @@ class CageTableCache;
 // (failure-weighted and fewest candidates, both branching first on the cell that last
 // failed) until a first solution, whose swap cycles are tried for a second before the
 // search goes on uncut. Each run cut by a restart leaves nogoods (nogoods.h), so no
-// later run searches its finished subtrees again (restarts.h).
+// later run searches its finished subtrees again (restarts.h), and a few of its
+// failures cut down to the decisions they need (failure_nogoods.cpp).
 // Not thread-safe: one Solver per thread (which may start one more, see solve()).
 class Solver {
   public:
@@ -97,11 +99,18 @@ class Solver {
     static constexpr std::chrono::microseconds kParallelAfter{10'000};
     void set_parallel_after(std::chrono::microseconds after) { parallel_after_ = after; }
 
+    // A restarted run samples one failure per this many nodes of its budget (at most
+    // SearchState::kMaxSampledFailures) and cuts each down at its end (search_state.h).
+    // 0: none. Tests set it low, so that short searches use it too.
+    static constexpr std::uint64_t kNodesPerSampledFailure = 512;
+    void set_nodes_per_sampled_failure(std::uint64_t nodes) { nodes_per_sampled_failure_ = nodes; }
+
   private:
     std::unique_ptr<CageTableCache> table_cache_;  // tables kept between puzzles
     std::unique_ptr<SearchState> state_;
     std::unique_ptr<SearchState> partner_;  // the second restarted search
     std::chrono::microseconds parallel_after_ = kParallelAfter;
+    std::uint64_t nodes_per_sampled_failure_ = kNodesPerSampledFailure;
 };
 
 }  // namespace kk

@@ -410,15 +410,20 @@ TEST_CASE("restarted searches on lazy cages still count exactly", "[solver][big-
     CHECK(restarted > 5);
 }
 
-TEST_CASE("nogoods from cut runs keep the count exact", "[solver][big-cages]") {
-    // A nogood wrongly recorded (a subtree not searched in full, or a decision left
-    // out) loses solutions: it shows against the table solver, which has no lazy cage
-    // and so no restarts and no nogoods (and agrees with brute force above), on 6x6
-    // and 7x7 puzzles whose first solution takes the all-lazy solver many restarts.
-    std::mt19937 rng(20261123);
-    Solver tables, lazy(0);
-    int with_nogoods = 0, compared = 0;
-    for (int trial = 0; trial < 900; ++trial) {
+namespace {
+
+struct LazyAgainstTables {
+    int compared = 0, with_nogoods = 0, with_minimised = 0;
+};
+
+// Solves random 6x6 and 7x7 puzzles with `lazy` and with the table solver, which has
+// no lazy cage and so no restarts and no nogoods (and agrees with brute force above):
+// the same counts, and the same grids when all were found.
+LazyAgainstTables compare_lazy_with_tables(Solver& lazy, unsigned seed, int trials) {
+    std::mt19937 rng(seed);
+    Solver tables;
+    LazyAgainstTables seen;
+    for (int trial = 0; trial < trials; ++trial) {
         Grid grid;
         Puzzle p = random_puzzle(6 + trial % 2, 7, rng, grid);
         INFO("trial " << trial);
@@ -432,12 +437,61 @@ TEST_CASE("nogoods from cut runs keep the count exact", "[solver][big-cages]") {
             std::sort(expected.solutions.begin(), expected.solutions.end());
             CHECK(r.solutions == expected.solutions);
         }
-        ++compared;
-        with_nogoods += r.nogoods > 0;
+        CHECK(r.minimised <= r.nogoods);
+        ++seen.compared;
+        seen.with_nogoods += r.nogoods > 0;
+        seen.with_minimised += r.minimised > 0;
     }
-    UNSCOPED_INFO("compared " << compared << ", with nogoods " << with_nogoods);
-    CHECK(compared > 450);
-    CHECK(with_nogoods > 30);
+    UNSCOPED_INFO("compared " << seen.compared << ", with nogoods " << seen.with_nogoods
+                              << ", with cut-down failures " << seen.with_minimised);
+    return seen;
+}
+
+}  // namespace
+
+TEST_CASE("nogoods from cut runs keep the count exact", "[solver][big-cages]") {
+    // A nogood wrongly recorded (a subtree not searched in full, or a decision left
+    // out) loses solutions: it shows against the table solver on 6x6 and 7x7 puzzles
+    // whose first solution takes the all-lazy solver many restarts.
+    Solver lazy(0);
+    const LazyAgainstTables seen = compare_lazy_with_tables(lazy, 20261123, 900);
+    CHECK(seen.compared > 450);
+    CHECK(seen.with_nogoods > 30);
+}
+
+TEST_CASE("failures cut down at a run's root keep the count exact", "[solver][big-cages]") {
+    // A failure cut down too far (an assignment dropped that its refutation needed) is a
+    // nogood that loses solutions. Sampling a failure every 8 nodes of a run's budget
+    // (512 by default) makes short searches learn many of them.
+    Solver lazy(0);
+    lazy.set_nodes_per_sampled_failure(8);
+    const LazyAgainstTables seen = compare_lazy_with_tables(lazy, 20261206, 600);
+    CHECK(seen.compared > 300);
+    CHECK(seen.with_minimised > 20);
+}
+
+TEST_CASE("a refutation learns cut-down failures and needs fewer nodes", "[solver][big-cages]") {
+    // refute-big-cages: a 9x9 of 5-8-cell cages with one target off by one, so no
+    // solution (scripts/hostile-puzzles.py --sizes 8-9 --cells 5-8 --seed 777, p0295).
+    // Nogoods from cut paths alone refute it in 5,972 nodes; with a failure cut down per
+    // 16 nodes of each run's budget, in 2,199. Both must say it has no solution.
+    const auto parsed = read_puzzles(slurp(kTestData + "/refute-big-cages.neknek"));
+    REQUIRE(parsed.size() == 1);
+    const Puzzle& p = parsed[0].puzzle;
+    Solver with, without;
+    with.set_nodes_per_sampled_failure(16);
+    without.set_nodes_per_sampled_failure(0);
+    const StopCondition stop = StopCondition::after(120);  // fails, not hangs
+    const SolveResult a = with.solve(p, 2, &stop, 1);
+    REQUIRE_FALSE(a.undecided);
+    CHECK(a.count == 0);
+    CHECK(a.minimised > 0);
+    const SolveResult b = without.solve(p, 2, &stop, 1);
+    REQUIRE_FALSE(b.undecided);
+    CHECK(b.count == 0);
+    CHECK(b.minimised == 0);
+    UNSCOPED_INFO("nodes with " << a.nodes << ", without " << b.nodes);
+    CHECK(a.nodes * 2 < b.nodes);
 }
 
 TEST_CASE("two threads give what one gives, run for run", "[solver][big-cages][threads]") {
@@ -448,6 +502,10 @@ TEST_CASE("two threads give what one gives, run for run", "[solver][big-cages][t
     std::mt19937 rng(20261124);
     Solver one(0), two(0);  // every cage lazy: restarts on every puzzle
     two.set_parallel_after(std::chrono::microseconds(0));  // two threads from the start
+    // Failures cut down often, so that a run's cut-down failures leaking into its
+    // partner's pair shows too.
+    one.set_nodes_per_sampled_failure(8);
+    two.set_nodes_per_sampled_failure(8);
     int restarted = 0, compared = 0;
     for (int trial = 0; trial < 120; ++trial) {
         Grid grid;
@@ -460,6 +518,7 @@ TEST_CASE("two threads give what one gives, run for run", "[solver][big-cages][t
         CHECK(b.solutions == a.solutions);
         CHECK(b.nodes == a.nodes);
         CHECK(b.nogoods == a.nogoods);
+        CHECK(b.minimised == a.minimised);
         require_solutions_valid(p, b);
         if (limit == 40 && b.count < 40) {
             const SolveResult tables = Solver().solve(p, 40);
