@@ -139,7 +139,11 @@ SearchState::RunEnd SearchState::run(std::uint64_t budget, SolveResult* out) {
                                                                  kMaxSampledFailures));
     if (open) search();
     undo(restart_root);
-    if (sampled_failures > 0) minimise_failures();
+    // A run made moot by its partner learns nothing (the pairs end): its caller is
+    // waiting for it, so it does not cut its failures down.
+    const bool moot = cancel && cancel->load(std::memory_order_relaxed);
+    if (sampled_failures > 0 && !moot) minimise_failures();
+    if (moot) sampled_failures = 0;
     run_budget = ~0ull;
     return {open, open && aborted};
 }
