@@ -1,27 +1,16 @@
 #include "db/store/corpus.h"
 
-#include <sys/stat.h>
-#include <unistd.h>
-
-#include <cerrno>
 #include <chrono>
-#include <cstring>
-#include <filesystem>
 #include <limits>
 #include <variant>
 
 #include "core/io/text_lines.h"
 #include "db/store/bounded_json.h"
+#include "db/store/puzzle_rows.h"
 #include "db/store/run_rows.h"
-#include "db/store/schema.h"
-#include "db/store/shmless_read.h"
 
 namespace kk::db {
 namespace {
-
-constexpr const char* kPuzzleColumns =
-    "id, size, neknek, solution, level, score, cages, singletons, max_cage, ops, canonical, "
-    "seed, candidate, run_id, created_at, rules, shard";
 
 PuzzleRecord read_puzzle(const Statement& s) {
     PuzzleRecord r;
@@ -52,71 +41,6 @@ void random_key_sql(sqlite3_context* ctx, int, sqlite3_value** argv) {
     const std::int64_t id = sqlite3_value_int64(argv[0]);
     const std::uint64_t seed = from_sql(sqlite3_value_int64(argv[1]));
     sqlite3_result_int64(ctx, to_sql(random_key(id, seed)));
-}
-
-bool file_exists(const std::string& path) {
-    struct stat st;
-    return ::stat(path.c_str(), &st) == 0;
-}
-
-std::string link_target(const std::string& path) {
-    std::error_code ec;
-    return std::filesystem::read_symlink(path, ec).string();
-}
-
-// A corpus path must name a file: SQLite would take "" for a temporary database
-// (and lose everything), and a folder cannot be one.
-void check_path(const std::string& path) {
-    if (const std::string problem = corpus_name_problem(path); !problem.empty())
-        throw DbError(problem);
-    struct stat st;
-    if (::stat(path.c_str(), &st) != 0) {
-        // A link to nothing: creating through it failed with SQLite's "unable to open
-        // database file".
-        if (::lstat(path.c_str(), &st) == 0 && S_ISLNK(st.st_mode))
-            throw DbError(path + " is a symbolic link to " + link_target(path) +
-                          ", which does not exist: name the corpus itself, or remove the link");
-        return;  // a new corpus, or a missing one
-    }
-    if (S_ISDIR(st.st_mode)) throw DbError(path + " is a folder, not a KenKen corpus");
-    // A device or a pipe: SQLite would say "disk I/O error", or read /dev/zero as empty.
-    if (!S_ISREG(st.st_mode)) throw DbError(path + " is not a regular file, not a KenKen corpus");
-}
-
-bool file_is_empty(const std::string& path) {
-    struct stat st;
-    return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) && st.st_size == 0;
-}
-
-// Makes a new corpus at path atomically: the schema is written to "<path>.new",
-// which is then hard-linked into place (link fails rather than replace a corpus
-// another process made meanwhile, which is then used as it is). generate creates
-// under its writer lock, so a "<path>.new" found here is a killed start's, and is
-// replaced.
-void create_atomically(const std::string& path) {
-    const std::string temp = path + ".new";
-    ::unlink(temp.c_str());
-    try {
-        Connection db = open_connection(temp, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
-        // The file stays in WAL mode (closing checkpoints the log into it, so it is
-        // whole on its own): switching a corpus to WAL rewrites its first page in a
-        // rollback transaction, and a kill then would leave a hot journal that only a
-        // writer can roll back, so a reader such as stats could not open the corpus.
-        prepare_schema(db.get(), path.c_str(), true);
-    } catch (...) {
-        ::unlink(temp.c_str());
-        throw;
-    }
-    int linked = ::link(temp.c_str(), path.c_str());
-    int link_errno = errno;
-    if (linked != 0 && link_errno != EEXIST && !file_exists(path)) {
-        // A file system without hard links: rename, which is atomic too.
-        linked = ::rename(temp.c_str(), path.c_str());
-        link_errno = errno;
-    }
-    ::unlink(temp.c_str());
-    if (linked != 0 && link_errno != EEXIST)
-        throw DbError("cannot create " + path + ": " + std::strerror(link_errno));
 }
 
 // The WHERE clause of a filter and the values it binds, in order.
@@ -199,76 +123,6 @@ Corpus& Corpus::operator=(Corpus&& other) noexcept {
 }
 
 Corpus::~Corpus() = default;
-
-Corpus Corpus::open(const std::string& path) {
-    check_path(path);
-    // An empty file (left by an older build, or made by the user) is taken as new.
-    if (!file_exists(path)) create_atomically(path);
-    Connection db = open_connection(path, SQLITE_OPEN_READWRITE);
-    prepare_schema(db.get(), path.c_str(), true);
-    return Corpus(std::move(db));
-}
-
-Corpus Corpus::open_existing(const std::string& path) {
-    check_path(path);
-    if (!file_exists(path)) throw DbError(path + ": no such corpus file");
-    if (file_is_empty(path))
-        throw DbError(path +
-                      " is an empty file, not a KenKen corpus (nothing was ever stored "
-                      "in it: start a new run with generate, without --resume)");
-    // On a read-only file system SQLite opens the file read-only without a word and then
-    // cannot make its -shm file: "cannot read X (... unable to open database file)".
-    const std::string folder = std::filesystem::path(path).parent_path().string();
-    for (const std::string& name : {path, folder.empty() ? std::string(".") : folder})
-        if (::access(name.c_str(), W_OK) != 0 && errno == EROFS)
-            throw DbError(path +
-                          " is on a read-only file system, and this command records what it "
-                          "does in the corpus: copy it to a folder that can be written (stats, "
-                          "query, verify and export --dry-run only read)");
-    Connection db = open_connection(path, SQLITE_OPEN_READWRITE);
-    prepare_schema(db.get(), path.c_str(), false);
-    return Corpus(std::move(db));
-}
-
-Corpus Corpus::open_read_only(const std::string& path) {
-    check_path(path);
-    if (!file_exists(path)) throw DbError(path + ": no such corpus file");
-    if (file_is_empty(path)) throw DbError(path + " is an empty file, not a KenKen corpus");
-    if (::access(path.c_str(), R_OK) != 0)
-        throw DbError("cannot read " + path + ": " + std::strerror(errno));
-    const size_t slash = path.rfind('/');
-    const std::string folder = slash == std::string::npos ? "." : path.substr(0, slash + 1);
-    if (::access(path.c_str(), W_OK) == 0 && ::access(folder.c_str(), W_OK) == 0) {
-        // A reader that could write opens the file read-write, held to reading by
-        // query_only. SQLite removes the -wal and -shm files only when the last
-        // connection to close checkpoints, which a read-only one cannot: every stats
-        // or query left both behind, empty. Beside a running writer the close finds
-        // the file in use and leaves them to the writer, as before. A write killed
-        // mid-transaction in rollback mode (a corpus of an older build switching to
-        // WAL) leaves a hot journal, which this connection rolls back on its first
-        // read: recovering the last committed state is what every later open would do.
-        Connection db = open_connection(path, SQLITE_OPEN_READWRITE);
-        Statement(db.get(), "PRAGMA query_only = 1").step();
-        check_schema_read_only(db.get(), path.c_str());
-        return Corpus(std::move(db));
-    }
-    Connection db = open_connection(path, SQLITE_OPEN_READONLY);
-    try {
-        check_schema_read_only(db.get(), path.c_str());
-    } catch (const DbError& first) {
-        // A WAL corpus we may not write (or in a folder we may not write) may have
-        // no -shm file to share, and we cannot make one. Read as it stands (immutable),
-        // commits in its -wal file were left out without a word: they are read through
-        // a wal-index of our own, or the corpus is refused saying why.
-        db.reset();
-        const std::optional<ShmlessRead> how = shmless_read(path);
-        if (!how) throw shm_unusable(path, first.what());
-        db = open_shmless(path, *how);
-        check_schema_read_only(db.get(), path.c_str());
-        if (how == ShmlessRead::PrivateWalIndex) check_still_shmless(path);
-    }
-    return Corpus(std::move(db));
-}
 
 std::int64_t Corpus::begin_run(const std::string& config_toml, std::uint64_t seed,
                                const std::string& sizes, const std::string& quotas_json) {
@@ -576,48 +430,6 @@ void Corpus::visit_puzzles(const std::vector<std::int64_t>& ids,
     }
 }
 
-std::int64_t Corpus::record_pack(const PackRow& pack, const std::vector<std::int64_t>& ids) {
-    // Inside the caller's transaction (export chooses and records in one), or its own.
-    std::optional<Transaction> tx;
-    if (sqlite3_get_autocommit(db_.get())) tx.emplace(db_.get());
-    Statement p(db_.get(),
-                "INSERT INTO packs (title, filters, format, out, count) VALUES (?, ?, ?, ?, ?)");
-    p.bind(1, pack.title).bind(2, pack.filters).bind(3, pack.format).bind(4, pack.out);
-    p.bind(5, static_cast<std::int64_t>(ids.size())).run();
-    const std::int64_t pack_id = sqlite3_last_insert_rowid(db_.get());
-    Statement member(db_.get(),
-                     "INSERT INTO pack_puzzles (pack_id, puzzle_id, number) VALUES (?, ?, ?)");
-    for (size_t i = 0; i < ids.size(); ++i)
-        member.bind(1, pack_id).bind(2, ids[i]).bind(3, static_cast<std::int64_t>(i + 1)).run();
-    if (tx) tx->commit();
-    return pack_id;
-}
-
-std::vector<PackRow> Corpus::packs() {
-    Statement s(db_.get(),
-                "SELECT id, title, created_at, filters, format, out, count FROM packs ORDER BY id");
-    std::vector<PackRow> out;
-    while (s.step())
-        out.push_back({s.column_int64(0), s.column_text(1), s.column_text(2), s.column_text(3),
-                       s.column_text(4), s.column_text(5), s.column_int(6)});
-    return out;
-}
-
-Corpus::PackTotals Corpus::pack_totals() {
-    Statement s(db_.get(), "SELECT count FROM packs");
-    PackTotals totals;
-    for (; s.step(); ++totals.packs) totals.published += s.column_int(0);
-    return totals;
-}
-
-std::vector<std::int64_t> Corpus::pack_puzzle_ids(std::int64_t pack_id) {
-    Statement s(db_.get(), "SELECT puzzle_id FROM pack_puzzles WHERE pack_id = ? ORDER BY number");
-    s.bind(1, pack_id);
-    std::vector<std::int64_t> out;
-    while (s.step()) out.push_back(s.column_int64(0));
-    return out;
-}
-
 RunRow read_run(const Statement& s) {
     RunRow r;
     r.id = s.column_int64(0);
@@ -635,52 +447,6 @@ RunRow read_run(const Statement& s) {
     r.origin = s.column_text(12);
     r.origin_run = s.column_int64(13);
     return r;
-}
-
-}  // namespace kk::db
-
-namespace kk::db {
-
-PuzzleCursor Corpus::scan_pack(std::int64_t pack_id) {
-    std::string columns;  // kPuzzleColumns, each qualified by the puzzles table
-    const std::string plain = kPuzzleColumns;
-    for (size_t pos = 0; pos < plain.size();) {
-        size_t comma = plain.find(',', pos);
-        if (comma == std::string::npos) comma = plain.size();
-        std::string name = plain.substr(pos, comma - pos);
-        name.erase(0, name.find_first_not_of(' '));
-        columns += (columns.empty() ? "puzzles." : ", puzzles.") + name;
-        pos = comma + 1;
-    }
-    // A listed puzzle deleted by hand is named before any is read.
-    Statement missing(
-        db_.get(),
-        "SELECT number, puzzle_id FROM pack_puzzles WHERE pack_id = ? AND NOT EXISTS "
-        "(SELECT 1 FROM puzzles WHERE puzzles.id = puzzle_id) ORDER BY number LIMIT 1");
-    missing.bind(1, pack_id);
-    if (missing.step())
-        throw DbError("pack " + std::to_string(pack_id) + ", number " +
-                      std::to_string(missing.column_int64(0)) + ": puzzle " +
-                      std::to_string(missing.column_int64(1)) +
-                      " is not in the corpus (run kenken verify)");
-    Statement s(db_.get(), "SELECT " + columns +
-                               " FROM pack_puzzles JOIN puzzles ON puzzles.id = "
-                               "pack_puzzles.puzzle_id WHERE pack_id = ? ORDER BY number");
-    s.bind(1, pack_id);
-    return PuzzleCursor(std::move(s));
-}
-
-bool Corpus::delete_pack(std::int64_t pack_id) {
-    // Inside the caller's transaction (export settling a killed export's part), or its own.
-    std::optional<Transaction> tx;
-    if (sqlite3_get_autocommit(db_.get())) tx.emplace(db_.get());
-    Statement members(db_.get(), "DELETE FROM pack_puzzles WHERE pack_id = ?");
-    members.bind(1, pack_id).run();
-    Statement pack(db_.get(), "DELETE FROM packs WHERE id = ?");
-    pack.bind(1, pack_id).run();
-    const bool deleted = sqlite3_changes(db_.get()) > 0;
-    if (tx) tx->commit();
-    return deleted;
 }
 
 }  // namespace kk::db

@@ -1,0 +1,157 @@
+// Opening a corpus file (corpus.h): for writing, creating it atomically when new; for
+// an existing run; or for reading only, even a file or folder that cannot be written.
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <system_error>
+
+#include "db/store/corpus.h"
+#include "db/store/schema.h"
+#include "db/store/shmless_read.h"
+
+namespace kk::db {
+namespace {
+
+bool file_exists(const std::string& path) {
+    struct stat st;
+    return ::stat(path.c_str(), &st) == 0;
+}
+
+std::string link_target(const std::string& path) {
+    std::error_code ec;
+    return std::filesystem::read_symlink(path, ec).string();
+}
+
+// A corpus path must name a file: SQLite would take "" for a temporary database
+// (and lose everything), and a folder cannot be one.
+void check_path(const std::string& path) {
+    if (const std::string problem = corpus_name_problem(path); !problem.empty())
+        throw DbError(problem);
+    struct stat st;
+    if (::stat(path.c_str(), &st) != 0) {
+        // A link to nothing: creating through it failed with SQLite's "unable to open
+        // database file".
+        if (::lstat(path.c_str(), &st) == 0 && S_ISLNK(st.st_mode))
+            throw DbError(path + " is a symbolic link to " + link_target(path) +
+                          ", which does not exist: name the corpus itself, or remove the link");
+        return;  // a new corpus, or a missing one
+    }
+    if (S_ISDIR(st.st_mode)) throw DbError(path + " is a folder, not a KenKen corpus");
+    // A device or a pipe: SQLite would say "disk I/O error", or read /dev/zero as empty.
+    if (!S_ISREG(st.st_mode)) throw DbError(path + " is not a regular file, not a KenKen corpus");
+}
+
+bool file_is_empty(const std::string& path) {
+    struct stat st;
+    return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) && st.st_size == 0;
+}
+
+// Makes a new corpus at path atomically: the schema is written to "<path>.new",
+// which is then hard-linked into place (link fails rather than replace a corpus
+// another process made meanwhile, which is then used as it is). generate creates
+// under its writer lock, so a "<path>.new" found here is a killed start's, and is
+// replaced.
+void create_atomically(const std::string& path) {
+    const std::string temp = path + ".new";
+    ::unlink(temp.c_str());
+    try {
+        Connection db = open_connection(temp, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
+        // The file stays in WAL mode (closing checkpoints the log into it, so it is
+        // whole on its own): switching a corpus to WAL rewrites its first page in a
+        // rollback transaction, and a kill then would leave a hot journal that only a
+        // writer can roll back, so a reader such as stats could not open the corpus.
+        prepare_schema(db.get(), path.c_str(), true);
+    } catch (...) {
+        ::unlink(temp.c_str());
+        throw;
+    }
+    int linked = ::link(temp.c_str(), path.c_str());
+    int link_errno = errno;
+    if (linked != 0 && link_errno != EEXIST && !file_exists(path)) {
+        // A file system without hard links: rename, which is atomic too.
+        linked = ::rename(temp.c_str(), path.c_str());
+        link_errno = errno;
+    }
+    ::unlink(temp.c_str());
+    if (linked != 0 && link_errno != EEXIST)
+        throw DbError("cannot create " + path + ": " + std::strerror(link_errno));
+}
+
+}  // namespace
+
+Corpus Corpus::open(const std::string& path) {
+    check_path(path);
+    // An empty file (left by an older build, or made by the user) is taken as new.
+    if (!file_exists(path)) create_atomically(path);
+    Connection db = open_connection(path, SQLITE_OPEN_READWRITE);
+    prepare_schema(db.get(), path.c_str(), true);
+    return Corpus(std::move(db));
+}
+
+Corpus Corpus::open_existing(const std::string& path) {
+    check_path(path);
+    if (!file_exists(path)) throw DbError(path + ": no such corpus file");
+    if (file_is_empty(path))
+        throw DbError(path +
+                      " is an empty file, not a KenKen corpus (nothing was ever stored "
+                      "in it: start a new run with generate, without --resume)");
+    // On a read-only file system SQLite opens the file read-only without a word and then
+    // cannot make its -shm file: "cannot read X (... unable to open database file)".
+    const std::string folder = std::filesystem::path(path).parent_path().string();
+    for (const std::string& name : {path, folder.empty() ? std::string(".") : folder})
+        if (::access(name.c_str(), W_OK) != 0 && errno == EROFS)
+            throw DbError(path +
+                          " is on a read-only file system, and this command records what it "
+                          "does in the corpus: copy it to a folder that can be written (stats, "
+                          "query, verify and export --dry-run only read)");
+    Connection db = open_connection(path, SQLITE_OPEN_READWRITE);
+    prepare_schema(db.get(), path.c_str(), false);
+    return Corpus(std::move(db));
+}
+
+Corpus Corpus::open_read_only(const std::string& path) {
+    check_path(path);
+    if (!file_exists(path)) throw DbError(path + ": no such corpus file");
+    if (file_is_empty(path)) throw DbError(path + " is an empty file, not a KenKen corpus");
+    if (::access(path.c_str(), R_OK) != 0)
+        throw DbError("cannot read " + path + ": " + std::strerror(errno));
+    const size_t slash = path.rfind('/');
+    const std::string folder = slash == std::string::npos ? "." : path.substr(0, slash + 1);
+    if (::access(path.c_str(), W_OK) == 0 && ::access(folder.c_str(), W_OK) == 0) {
+        // A reader that could write opens the file read-write, held to reading by
+        // query_only. SQLite removes the -wal and -shm files only when the last
+        // connection to close checkpoints, which a read-only one cannot: every stats
+        // or query left both behind, empty. Beside a running writer the close finds
+        // the file in use and leaves them to the writer, as before. A write killed
+        // mid-transaction in rollback mode (a corpus of an older build switching to
+        // WAL) leaves a hot journal, which this connection rolls back on its first
+        // read: recovering the last committed state is what every later open would do.
+        Connection db = open_connection(path, SQLITE_OPEN_READWRITE);
+        Statement(db.get(), "PRAGMA query_only = 1").step();
+        check_schema_read_only(db.get(), path.c_str());
+        return Corpus(std::move(db));
+    }
+    Connection db = open_connection(path, SQLITE_OPEN_READONLY);
+    try {
+        check_schema_read_only(db.get(), path.c_str());
+    } catch (const DbError& first) {
+        // A WAL corpus we may not write (or in a folder we may not write) may have
+        // no -shm file to share, and we cannot make one. Read as it stands (immutable),
+        // commits in its -wal file were left out without a word: they are read through
+        // a wal-index of our own, or the corpus is refused saying why.
+        db.reset();
+        const std::optional<ShmlessRead> how = shmless_read(path);
+        if (!how) throw shm_unusable(path, first.what());
+        db = open_shmless(path, *how);
+        check_schema_read_only(db.get(), path.c_str());
+        if (how == ShmlessRead::PrivateWalIndex) check_still_shmless(path);
+    }
+    return Corpus(std::move(db));
+}
+
+}  // namespace kk::db
