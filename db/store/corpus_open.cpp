@@ -51,6 +51,15 @@ bool file_is_empty(const std::string& path) {
     return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) && st.st_size == 0;
 }
 
+// A corpus that must be there already: a file, and not an empty one (what_then: the
+// advice after "is an empty file, not a KenKen corpus").
+void check_existing(const std::string& path, const char* what_then) {
+    check_path(path);
+    if (!file_exists(path)) throw DbError(path + ": no such corpus file");
+    if (file_is_empty(path))
+        throw DbError(path + " is an empty file, not a KenKen corpus" + what_then);
+}
+
 // Makes a new corpus at path atomically: the schema is written to "<path>.new",
 // which is then hard-linked into place (link fails rather than replace a corpus
 // another process made meanwhile, which is then used as it is). generate creates
@@ -94,12 +103,9 @@ Corpus Corpus::open(const std::string& path) {
 }
 
 Corpus Corpus::open_existing(const std::string& path) {
-    check_path(path);
-    if (!file_exists(path)) throw DbError(path + ": no such corpus file");
-    if (file_is_empty(path))
-        throw DbError(path +
-                      " is an empty file, not a KenKen corpus (nothing was ever stored "
-                      "in it: start a new run with generate, without --resume)");
+    check_existing(path,
+                   " (nothing was ever stored in it: start a new run with generate, without "
+                   "--resume)");
     // On a read-only file system SQLite opens the file read-only without a word and then
     // cannot make its -shm file: "cannot read X (... unable to open database file)".
     const std::string folder = std::filesystem::path(path).parent_path().string();
@@ -115,9 +121,7 @@ Corpus Corpus::open_existing(const std::string& path) {
 }
 
 Corpus Corpus::open_read_only(const std::string& path) {
-    check_path(path);
-    if (!file_exists(path)) throw DbError(path + ": no such corpus file");
-    if (file_is_empty(path)) throw DbError(path + " is an empty file, not a KenKen corpus");
+    check_existing(path, "");
     if (::access(path.c_str(), R_OK) != 0)
         throw DbError("cannot read " + path + ": " + std::strerror(errno));
     const size_t slash = path.rfind('/');
