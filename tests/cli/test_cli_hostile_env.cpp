@@ -31,10 +31,6 @@ std::string on_terminal(const std::string& env, const std::string& command) {
     return r.out;
 }
 
-bool installed(const std::string& program) {
-    return run_shell("command -v " + program).status == 0;
-}
-
 // Whether locale -a lists a locale such as "de_DE.UTF-8" (it spells it "de_DE.utf8").
 bool locale_installed(const std::string& locale) {
     static const std::string listed = run_shell("locale -a").out;
@@ -143,7 +139,7 @@ TEST_CASE("stats shows one moment of a corpus a generate is writing",
 
 TEST_CASE("a terminal without cursor controls gets plain progress, NO_COLOR no colours",
           "[cli][hostile-env][terminal]") {
-    if (!installed("script")) {
+    if (!have_program("script")) {
         WARN("skipped: util-linux script is not installed, so no pseudo-terminal");
         return;
     }
@@ -289,7 +285,7 @@ TEST_CASE("parallel.sh under a locale with a decimal comma ends a finished run w
     // bash's printf reads numbers in the user's locale: under de_DE it refused bc's
     // "0.47" ("Ungültige Zahl"), printed "made in 0,0 s" and, under set -e, ended a run
     // whose shards were made and merged with status 1.
-    if (!installed("parallel")) {
+    if (!have_program("parallel")) {
         WARN("skipped: GNU parallel is not installed");
         return;
     }
@@ -298,9 +294,8 @@ TEST_CASE("parallel.sh under a locale with a decimal comma ends a finished run w
         return;
     }
     TempPath out("decimal-comma.db");
-    const fs::path source = fs::path(kTestData).parent_path().parent_path();
     const CliResult r = run_shell("LC_ALL=de_DE.UTF-8 KENKEN=" + kKenken + " '" +
-                                  (source / "scripts/cluster/parallel.sh").string() + "' 2 " +
+                                  (kSource / "scripts/cluster/parallel.sh").string() + "' 2 " +
                                   out.str() + " --sizes 4 -n 10");
     fs::remove_all(out.str() + ".shards");
     INFO(r.out);
@@ -310,7 +305,7 @@ TEST_CASE("parallel.sh under a locale with a decimal comma ends a finished run w
 }
 
 TEST_CASE("progress on a narrow terminal fits its width", "[cli][hostile-env][terminal]") {
-    if (!installed("script")) {
+    if (!have_program("script")) {
         WARN("skipped: util-linux script is not installed, so no pseudo-terminal");
         return;
     }

@@ -18,12 +18,6 @@ bool has_control_byte(const std::string& s) {
     return false;
 }
 
-const fs::path kSource = fs::path(kTestData).parent_path().parent_path();
-
-bool have_program(const std::string& name) {
-    return run_shell("command -v " + name).status == 0;
-}
-
 long count_lines(const std::string& s) {
     return std::count(s.begin(), s.end(), '\n');
 }

@@ -287,16 +287,6 @@ TEST_CASE("the command generate suggests runs as printed for any corpus name",
 
 // ---- the scripts ------------------------------------------------------------------
 
-namespace {
-
-const fs::path kSource = fs::path(kTestData).parent_path().parent_path();
-
-bool have_program(const std::string& name) {
-    return run_shell("command -v " + name).status == 0;
-}
-
-}  // namespace
-
 TEST_CASE("run.sh makes a corpus named on its command line where the caller is",
           "[cli][hostile-writers][scripts]") {
     // The script moved to the source tree first: `run.sh mine.db` from another folder

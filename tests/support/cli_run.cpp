@@ -63,6 +63,17 @@ std::string as_user() {
     return getuid() == 0 ? "setpriv --reuid=65534 --regid=65534 --clear-groups " : "";
 }
 
+bool have_program(const std::string& name) {
+    return run_shell("command -v " + name).status == 0;
+}
+
 void make_small_corpus(const std::string& db) {
     REQUIRE(run_kenken("generate -q --db " + db + " --sizes 4 -n 6 --seed 2").status == 0);
+}
+
+std::string corpus_in(const TempPath& folder, const std::string& generate_args) {
+    std::filesystem::create_directories(folder.path);
+    const std::string db = (folder.path / "c.db").string();
+    REQUIRE(run_kenken("generate -q --db " + db + " " + generate_args).status == 0);
+    return db;
 }

@@ -17,12 +17,19 @@ CliResult run_kenken(const std::string& args, const std::string& stdin_text = ""
 // Runs a shell command line (sh -c); its exit status and stdout+stderr together in out.
 CliResult run_shell(const std::string& command);
 
+// Whether the shell finds program (on PATH): tests of optional tools skip without it.
+bool have_program(const std::string& name);
+
 // A command-line prefix that runs a command as nobody when we are root: root opens any
 // file, whatever its mode.
 std::string as_user();
 
 // A corpus of six 4x4 puzzles (seed 2) made by `kenken generate`; REQUIREs that it was.
 void make_small_corpus(const std::string& db);
+
+// Makes folder and in it c.db by `kenken generate -q` with generate_args; returns its
+// path. REQUIREs that generate succeeded.
+std::string corpus_in(const TempPath& folder, const std::string& generate_args);
 
 // `kenken ARGS` (shell words) with its output sent to out_file and TMPDIR set to tmp; its
 // exit status, its peak resident memory in KiB, as the kernel counted it for that one

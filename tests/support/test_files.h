@@ -16,6 +16,10 @@ inline const std::string kTestData = KENKEN_TEST_DATA;
 // The kenken binary the tests run.
 inline const std::string kKenken = KENKEN_BINARY;
 
+// The source tree (tests/data's grandparent): its scripts and configurations.
+inline const std::filesystem::path kSource =
+    std::filesystem::path(kTestData).parent_path().parent_path();
+
 // A path as one shell word (no test path holds a single quote).
 inline std::string shell_quoted(const std::filesystem::path& path) {
     return "'" + path.string() + "'";

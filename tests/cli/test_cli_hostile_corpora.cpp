@@ -1,0 +1,438 @@
+// Hostile corpora (issue 11, item 8): read-only, damaged, edited by hand, empty, a
+// folder or a device, or shards that do not belong together; each is named as what it
+// is, with one exit status per fault.
+#include <signal.h>
+#include <sqlite3.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <string>
+
+#include "db/store/corpus.h"
+#include "tests/support/cli_run.h"
+#include "tests/support/corpus_rows.h"
+#include "tests/support/test_files.h"
+
+namespace fs = std::filesystem;
+
+TEST_CASE("merge refuses its own output as a shard, and a missing or foreign shard, making no file",
+          "[cli][hostile][edges]") {
+    // "merge --db new.db new.db" made new.db, then failed with "cannot rollback - no
+    // transaction is active" (exit 1); a missing shard left an empty output corpus. A
+    // shard named twice (or as a hard link to it) was merged as two: "merged 2 shard
+    // files ... 4 already there".
+    TempPath shard("merge-shard.db"), out("merge-out.db"), text("merge-text.db"),
+        link("merge-link.db");
+    REQUIRE(
+        run_kenken("generate -q --db " + shard.str() + " --sizes 4 --count 4 --shard 0/2").status ==
+        0);
+    write_file(text.path, "not a corpus\n");
+    fs::create_hard_link(shard.path, link.path);
+    const std::string here = fs::path(out.str()).filename().string();
+    const struct {
+        std::string shards;
+        int status;
+        std::string said;
+    } cases[] = {
+        {out.str(), 2, "is the output corpus itself"},
+        {shard.str() + " " + (fs::path(out.str()).parent_path() / "." / here).string(), 2,
+         "is the output corpus itself"},
+        {shard.str() + " " + out.str() + "-missing", 1, "no such corpus file"},
+        {shard.str() + " " + text.str(), 1, "is not a KenKen corpus"},
+        {shard.str() + " " + shard.str(), 2,
+         "merge: " + shard.str() + " is " + shard.str() + " again: name each shard once"},
+        {shard.str() + " " + link.str(), 2,
+         "merge: " + link.str() + " is " + shard.str() + " again: name each shard once"},
+    };
+    for (const auto& c : cases) {
+        const CliResult r = run_kenken("merge --db " + out.str() + " " + c.shards);
+        INFO(c.shards << ": " << r.err);
+        CHECK(r.status == c.status);
+        CHECK_THAT(r.err, Catch::Contains(c.said));
+        CHECK_FALSE(fs::exists(out.path));
+    }
+    CHECK(run_kenken("merge --db " + out.str() + " " + shard.str()).status == 0);
+}
+
+TEST_CASE("a stored solution edited short or wrong stops export and query by name",
+          "[cli][hostile][edges]") {
+    // "1 2 3" as a 5x5's solution was read past its end: the answer key and JSON held
+    // whatever memory followed (values like 242956801).
+    TempPath db("bad-solution.db"), pdf("bad-solution.pdf");
+    REQUIRE(run_kenken("generate -q --db " + db.str() + " --sizes 5 --count 3").status == 0);
+    const struct {
+        std::string solution, said;
+    } cases[] = {
+        {"1 2 3", "stored solution has 5 digits, not 25"},
+        {std::string(25, '0'), "stored solution holds '0', not a digit 1..5"},
+        {std::string(25, '1'), "stored solution does not solve it"},
+    };
+    TempPath copy("bad-solution-copy.db");
+    for (const auto& c : cases) {
+        fs::copy_file(db.path, copy.path, fs::copy_options::overwrite_existing);
+        exec_sql(copy.str(), "UPDATE puzzles SET solution = '" + c.solution + "' WHERE id = 1");
+        for (const std::string& command :
+             {"export --solutions -n 3 -o " + pdf.str(), std::string("query --format json"),
+              std::string("export --format dataset -n 3 -o -")}) {
+            const CliResult r = run_kenken(command + " --db " + copy.str());
+            INFO(command << ", solution " << c.solution << ": " << r.err);
+            CHECK(r.status == 1);
+            CHECK_THAT(r.err, Catch::Contains("puzzle 1: " + c.said));
+            CHECK_FALSE(fs::exists(pdf.path));
+        }
+        CHECK(kk::db::Corpus::open_existing(copy.str()).packs().empty());
+        CHECK(run_kenken("verify --db " + copy.str()).status == 5);
+    }
+}
+
+TEST_CASE("resuming a run whose stored records were damaged says so, exit 1",
+          "[cli][hostile][edges]") {
+    // Bad progress JSON was "kenken: internal error: [json.exception...]"; an empty stored
+    // configuration resumed with the default quotas (100 puzzles for a run of 8).
+    TempPath db("damaged-run.db"), copy("damaged-run-copy.db");
+    REQUIRE(
+        run_kenken("generate -q --db " + db.str() + " --sizes 4 --count 8 --stop-after 4").status ==
+        130);
+    const struct {
+        std::string sql, said;
+    } cases[] = {
+        {"UPDATE runs SET progress = '{'", "its saved progress cannot be read"},
+        {"UPDATE runs SET progress = '{\"next_index\": \"x\"}'",
+         "its saved progress cannot be read"},
+        {"UPDATE runs SET counters = '['", "its saved progress cannot be read"},
+        {"UPDATE runs SET config = ''", "has no stored configuration"},
+        {"UPDATE runs SET config = '{{{'", "stored configuration: the corpus is damaged"},
+    };
+    for (const auto& c : cases) {
+        fs::copy_file(db.path, copy.path, fs::copy_options::overwrite_existing);
+        exec_sql(copy.str(), c.sql);
+        const std::size_t before = kk::db::Corpus::open_existing(copy.str()).all_puzzles().size();
+        const CliResult r = run_kenken("generate --db " + copy.str() + " --resume");
+        INFO(c.sql << ": " << r.err);
+        CHECK(r.status == 1);
+        CHECK_THAT(r.err, Catch::Contains(c.said));
+        CHECK_THAT(r.err, !Catch::Contains("internal error"));
+        CHECK(kk::db::Corpus::open_existing(copy.str()).all_puzzles().size() == before);
+    }
+}
+
+TEST_CASE("a read-only corpus can be read by stats, query, verify and export --dry-run",
+          "[cli][hostile][edges]") {
+    TempPath folder("read-only");
+    fs::create_directory(folder.path);
+    const std::string db = (folder.path / "corpus.db").string();
+    REQUIRE(run_kenken("generate --db " + db + " --sizes 4 --count 6 --seed 2").status == 0);
+    fs::remove(db + ".lock");
+    chmod(db.c_str(), 0444);
+    chmod(folder.str().c_str(), 0555);
+    // root writes anything: run the reads as nobody when we are root.
+    const std::string as =
+        getuid() == 0 ? "setpriv --reuid=65534 --regid=65534 --clear-groups " : "";
+    // export --dry-run opened the corpus to write: "attempt to write a readonly database".
+    for (const char* command :
+         {"stats", "query", "verify", "export --dry-run -n 3 -o /tmp/never-dry.json"}) {
+        const CliResult r = run_shell(as + kKenken + " " + command + " --db " + db);
+        INFO(command << ": " << r.out);
+        CHECK(r.status == 0);
+        CHECK_THAT(r.out, !Catch::Contains("not a KenKen corpus"));
+    }
+    const std::string listed = run_shell(as + kKenken + " query --db " + db).out;
+    CHECK(std::count(listed.begin(), listed.end(), '\n') == 7);  // a header and 6 puzzles
+    // The commands that write say why they cannot: SQLite's "attempt to write a readonly
+    // database" said it alone, and generate's "cannot open the lock file" no more.
+    for (const char* command : {"generate --sizes 4 --count 2 --add",
+                                "export -n 1 -o /tmp/never.json", "packs --delete 1"}) {
+        const CliResult r = run_shell(as + kKenken + " " + std::string(command) + " --db " + db);
+        INFO(command << ": " << r.out);
+        CHECK(r.status == 1);
+        CHECK_THAT(r.out, Catch::Contains("read-only") || Catch::Contains("Read-only") ||
+                              Catch::Contains("Permission denied"));
+        CHECK_THAT(r.out, Catch::Contains("write"));
+    }
+    CHECK_FALSE(fs::exists("/tmp/never.json"));
+    chmod(folder.str().c_str(), 0755);
+    fs::remove_all(folder.path);
+}
+
+TEST_CASE("SQLite's special names are not corpora: ':memory:' is refused, 'file:' is a file",
+          "[cli][hostile][edges]") {
+    // generate --db :memory: made a file of that name, then wrote its run into SQLite's
+    // in-memory database (the file kept an empty schema): the puzzles were lost, exit 0.
+    TempPath folder("special-names");
+    fs::create_directories(folder.path);
+    const std::string in = "cd " + folder.str() + " && " + kKenken + " ";
+    for (const char* command : {"generate --sizes 4 --count 2", "stats", "query"}) {
+        const CliResult r = run_shell(in + command + " --db :memory:");
+        INFO(command << ": " << r.out);
+        CHECK(r.status == 1);
+        CHECK_THAT(r.out, Catch::Contains("in-memory database"));
+    }
+    CHECK(fs::is_empty(folder.path));
+    // A name that reads as a URI to some SQLite builds is a file here.
+    REQUIRE(run_shell(in + "generate -q --sizes 4 --count 2 --db 'file:c.db?mode=memory'").status ==
+            0);
+    CHECK(fs::is_regular_file(folder.path / "file:c.db?mode=memory"));
+    const CliResult listed = run_shell(in + "query --format neknek --db 'file:c.db?mode=memory'");
+    CHECK(listed.status == 0);
+    CHECK(std::count(listed.out.begin(), listed.out.end(), '#') == 2);
+}
+
+TEST_CASE("a folder as the corpus is named as one by writers and readers alike",
+          "[cli][hostile][edges]") {
+    // Readers said "is a folder, not a KenKen corpus"; writers said "cannot write DIR: Is a
+    // directory" and then that a writer needs a corpus it may change, as if it were
+    // read-only.
+    TempPath folder("corpus-is-a-folder"), shard("corpus-is-a-folder-shard.db");
+    fs::create_directory(folder.path);
+    REQUIRE(run_kenken("generate -q --db " + shard.str() + " --sizes 4 --count 2").status == 0);
+    for (const std::string& command :
+         {std::string("generate -q --sizes 4 --count 2 --db "), "merge " + shard.str() + " --db ",
+          std::string("packs --delete 1 --db "), std::string("stats --db "),
+          std::string("export -n 1 --format json -o - --db ")}) {
+        const CliResult r = run_kenken(command + folder.str());
+        INFO(command << r.err);
+        CHECK(r.status == 1);
+        CHECK_THAT(r.err, Catch::Contains(folder.str() + " is a folder, not a KenKen corpus"));
+        CHECK_THAT(r.err, !Catch::Contains("may change"));
+    }
+    CHECK(fs::is_empty(folder.path));
+}
+
+TEST_CASE("verify checks the figures queries filter on: cages, singletons, largest cage, ops",
+          "[cli][hostile][edges]") {
+    // Edited by hand, they made `query --ops` and `--max-cage` pick the wrong puzzles, and
+    // verify said every puzzle agreed.
+    TempPath db("verify-figures.db");
+    REQUIRE(run_kenken("generate -q --db " + db.str() + " --sizes 4 --count 4 --seed 2").status ==
+            0);
+    for (const auto& [edit, said] :
+         {std::pair<std::string, std::string>{"cages = cages + 1", "cages "},
+          {"singletons = singletons + 1", "singletons "},
+          {"max_cage = 9", "max_cage 9 stored"},
+          {"ops = 'zz'", "ops zz stored"}}) {
+        INFO(edit);
+        TempPath copy("verify-figures-edited.db");
+        fs::copy_file(db.path, copy.path);
+        sqlite3* raw = nullptr;
+        REQUIRE(sqlite3_open(copy.str().c_str(), &raw) == SQLITE_OK);
+        CHECK(sqlite3_exec(raw, ("UPDATE puzzles SET " + edit + " WHERE id = 2").c_str(), nullptr,
+                           nullptr, nullptr) == SQLITE_OK);
+        sqlite3_close(raw);
+        const CliResult r = run_kenken("verify --db " + copy.str());
+        CHECK(r.status == 5);
+        CHECK_THAT(r.out, Catch::Contains("3 agree, 1 do not"));
+        CHECK_THAT(r.err, Catch::Contains("puzzle 2: " + said));
+    }
+    CHECK(run_kenken("verify --db " + db.str()).status == 0);
+}
+
+TEST_CASE("a file size limit is named, and the corpus and the pack stay whole",
+          "[cli][hostile][edges]") {
+    // Under `ulimit -f` the kernel killed generate with SIGXFSZ (no message, exit 153);
+    // with the signal ignored SQLite said only "disk I/O error".
+    TempPath db("fsize.db"), pdf("fsize.pdf");
+    const std::string kenken = kKenken;
+    const CliResult stopped = run_shell("ulimit -f 200; " + kenken + " generate --db " + db.str() +
+                                        " --sizes 6 --count 3000 --seed 3");
+    CHECK(stopped.status == 1);
+    CHECK_THAT(stopped.out, Catch::Contains("(ulimit -f)"));
+    CHECK(run_kenken("verify --db " + db.str()).status == 0);
+    const CliResult resumed = run_kenken("generate --db " + db.str() + " --resume");
+    REQUIRE(resumed.status == 0);
+
+    const CliResult pack = run_shell("ulimit -f 100; " + kenken + " export --db " + db.str() +
+                                     " -n 200 -o " + pdf.str());
+    CHECK(pack.status == 1);
+    CHECK_THAT(pack.out, Catch::Contains("File too large"));
+    for (const auto& entry : std::filesystem::directory_iterator(pdf.path.parent_path()))
+        CHECK(entry.path().filename().string().find(pdf.path.filename().string()) ==
+              std::string::npos);
+    CHECK_THAT(run_kenken("packs --db " + db.str()).out, !Catch::Contains("fsize.pdf"));
+}
+
+TEST_CASE("a device given as the corpus is refused by name", "[cli][hostile][edges]") {
+    // SQLite said "disk I/O error" when writing, "empty database" when reading.
+    for (const char* command : {"generate --sizes 4 --count 1", "stats", "query", "verify"}) {
+        INFO(command);
+        const CliResult r = run_kenken(std::string(command) + " --db /dev/zero");
+        CHECK(r.status == 1);
+        CHECK_THAT(r.err, Catch::Contains("/dev/zero is not a regular file"));
+    }
+}
+
+TEST_CASE("a corpus that fails SQLite's integrity check fails verify and is not written to",
+          "[cli][hostile][edges]") {
+    TempPath db("damaged.db");
+    REQUIRE(
+        run_kenken("generate --db " + db.str() + " --sizes 4 --count 20 --seed 5 --stop-after 10")
+            .status == 130);
+    // Point an index at another tree's root page behind SQLite's back: a damaged
+    // b-tree that even the quick check finds.
+    exec_sql(db.str(),
+             "PRAGMA writable_schema = ON; UPDATE sqlite_master SET rootpage = (SELECT rootpage "
+             "FROM sqlite_master WHERE name = 'runs') WHERE name = 'puzzles_score'; "
+             "PRAGMA writable_schema = OFF;");
+    const CliResult verify = run_kenken("verify --db " + db.str());
+    CHECK(verify.status == 5);
+    CHECK_THAT(verify.err, Catch::Contains("integrity check"));
+    for (const std::string& command :
+         {"generate --db " + db.str() + " --resume", "generate --db " + db.str() + " --count 4"}) {
+        const CliResult r = run_kenken(command);
+        INFO(command);
+        CHECK(r.status == 1);
+        CHECK_THAT(r.err, Catch::Contains("is damaged"));
+    }
+}
+
+TEST_CASE("a corpus missing a table is damaged for every command, a dropped index fails verify",
+          "[cli][hostile][edges]") {
+    // A dropped packs table passed verify, and export then said "no such table: packs".
+    TempPath db("schema.db"), copy("schema-copy.db");
+    REQUIRE(run_kenken("generate -q --db " + db.str() + " --sizes 4 --count 6 --seed 3").status ==
+            0);
+    fs::copy_file(db.path, copy.path);
+    exec_sql(db.str(), "DROP TABLE packs");
+    TempPath out("schema-pack.json");
+    for (const std::string& command :
+         {"verify --db " + db.str(), "stats --db " + db.str(), "query --db " + db.str(),
+          "export --db " + db.str() + " --count 2 --format json --out " + out.str(),
+          "generate --db " + db.str() + " --sizes 4 --count 8 --seed 4"}) {
+        const CliResult r = run_kenken(command);
+        INFO(command << ": " << r.err);
+        CHECK(r.status == 1);
+        CHECK_THAT(r.err, Catch::Contains("is damaged: table packs is missing"));
+    }
+    CHECK_FALSE(fs::exists(out.path));
+    exec_sql(copy.str(), "DROP INDEX puzzles_level_score");
+    CHECK(run_kenken("stats --db " + copy.str()).status == 0);
+    const CliResult verify = run_kenken("verify --db " + copy.str());
+    CHECK(verify.status == 5);
+    CHECK_THAT(verify.err, Catch::Contains("the index on puzzles(level, score) is missing"));
+}
+
+TEST_CASE("an empty corpus file: generate takes it as new, --resume says what happened",
+          "[cli][hostile][edges]") {
+    TempPath db("empty.db");
+    write_file(db.path, "");
+    const CliResult resume = run_kenken("generate --db " + db.str() + " --resume");
+    CHECK(resume.status == 1);
+    CHECK_THAT(resume.err, Catch::Contains("empty file") && Catch::Contains("without --resume"));
+    CHECK(run_kenken("generate --db " + db.str() + " --sizes 4 --count 4").status == 0);
+    CHECK(kk::db::Corpus::open_existing(db.str()).all_puzzles().size() == 4);
+}
+
+TEST_CASE("a new corpus appears whole: no temporary file is left, none is half made",
+          "[cli][hostile][edges]") {
+    TempPath db("atomic.db");
+    REQUIRE(run_kenken("generate --db " + db.str() + " --sizes 4 --count 4").status == 0);
+    CHECK_FALSE(fs::exists(db.str() + ".new"));
+    // The file a killed start would leave is a whole corpus or none: SIGKILL right away.
+    TempPath early("early.db");
+    for (int delay_ms : {0, 5, 20, 50}) {
+        early.clear();
+        run_shell(kKenken + " generate --db " + early.str() + " --sizes 9 --count 1000 & sleep " +
+                  std::to_string(delay_ms / 1000.0) + "; kill -9 $!; wait");
+        if (!fs::exists(early.path)) continue;
+        INFO("killed after " << delay_ms << " ms");
+        CHECK(fs::file_size(early.path) > 0);
+        const CliResult stats = run_kenken("stats --db " + early.str());
+        CHECK(stats.status == 0);
+    }
+}
+
+TEST_CASE("one fault, one exit status: a missing corpus is 1 for every command",
+          "[cli][hostile][exit]") {
+    TempPath db("missing.db");
+    for (const char* command :
+         {"generate --resume", "stats", "query", "verify",
+          "export --count 1 --format neknek --out kenken-hostile-never-written.neknek"}) {
+        const CliResult r = run_kenken(std::string(command) + " --db " + db.str());
+        INFO(command << ": " << r.err);
+        CHECK(r.status == 1);
+        CHECK_THAT(r.err, Catch::Contains(db.str()));
+    }
+    CHECK_FALSE(fs::exists(db.path));
+}
+
+TEST_CASE("merge refuses shards of two splits of one run", "[cli][hostile][merge]") {
+    // Shard 0/2 and shard 0/3 merged (exit 0), then "finished shards: 1 of 3": the 2-way
+    // split's shards counted as the 3-way's, and --top-up waited for shards never made.
+    TempPath half("split-2.db"), third("split-3.db"), out("split-out.db");
+    for (const auto& [db, shard] : {std::pair{&half, "0/2"}, std::pair{&third, "0/3"}})
+        REQUIRE(
+            run_kenken("generate -q --db " + db->str() + " --sizes 4 --count 6 --shard " + shard)
+                .status == 0);
+    const CliResult r =
+        run_kenken("merge --db " + out.str() + " " + half.str() + " " + third.str());
+    INFO(r.err);
+    CHECK(r.status == 10);
+    CHECK_THAT(r.err, Catch::Contains("is shard 0/3") && Catch::Contains("was split 2 ways"));
+    CHECK(kk::db::Corpus::open_existing(out.str()).runs().empty());
+    CHECK(run_kenken("merge --force --db " + out.str() + " " + half.str() + " " + third.str())
+              .status == 0);
+}
+
+TEST_CASE("a stored score edited to no number stops query and export with the puzzle's id",
+          "[cli][hostile][damaged]") {
+    // 1e999 (inf) and 1e300 printed as -9223372036854775808 in every output, 'abc' as 0,
+    // exit 0; export sorted on them.
+    TempPath db("score-edited.db"), out("score-edited.json"), pdf("score-edited.pdf");
+    REQUIRE(run_kenken("generate -q --db " + db.str() + " --sizes 4 --count 3").status == 0);
+    for (const std::string score : {"1e999", "-1e999", "1e300", "'abc'", "'nan'"}) {
+        exec_sql(db.str(), "UPDATE puzzles SET score = " + score + " WHERE id = 2");
+        for (const std::string& command :
+             {"query --db " + db.str(), "query --db " + db.str() + " --format json",
+              "query --db " + db.str() + " --format dataset",
+              "export --db " + db.str() + " -n 3 --force -o " + out.str(),
+              "export --db " + db.str() + " -n 3 --force -o " + pdf.str()}) {
+            const CliResult r = run_kenken(command);
+            INFO(score << ": " << command << ": " << r.err);
+            CHECK(r.status == 1);
+            CHECK_THAT(r.err, Catch::Contains("puzzle 2: stored score ") &&
+                                  Catch::Contains("run kenken verify"));
+            CHECK_THAT(r.out, !Catch::Contains("-9223372036854775808"));
+        }
+        const CliResult v = run_kenken("verify -q --db " + db.str());
+        INFO(v.out << v.err);
+        CHECK(v.status == 5);
+        CHECK_THAT(v.out + v.err, Catch::Contains("puzzle 2: score "));
+    }
+    CHECK_FALSE(fs::exists(out.path));
+    CHECK_FALSE(fs::exists(pdf.path));
+    CHECK(kk::db::Corpus::open_existing(db.str()).packs().empty());
+}
+
+TEST_CASE("verify names rows that point at nothing, packs --show names a deleted puzzle",
+          "[cli][hostile][damaged]") {
+    // A puzzle's run_id edited to no run, or a published puzzle deleted by hand: verify
+    // passed (exit 0), and packs --show listed 4 puzzles of a pack of 5.
+    TempPath db("dangling.db"), out("dangling.json");
+    REQUIRE(run_kenken("generate -q --db " + db.str() + " --sizes 4 --count 5").status == 0);
+    REQUIRE(run_kenken("export --db " + db.str() + " -n 5 -o " + out.str()).status == 0);
+    REQUIRE(run_kenken("verify -q --db " + db.str()).status == 0);
+    exec_sql(db.str(), "UPDATE puzzles SET run_id = 77 WHERE id = 1");
+    CliResult r = run_kenken("verify -q --db " + db.str());
+    INFO(r.err);
+    CHECK(r.status == 5);
+    CHECK_THAT(r.err, Catch::Contains("point at nothing") &&
+                          Catch::Contains("puzzle 1: its run 77 is not in the runs table"));
+    exec_sql(db.str(), "UPDATE puzzles SET run_id = 1 WHERE id = 1");
+    exec_sql(db.str(), "DELETE FROM puzzles WHERE id = 3");
+    r = run_kenken("verify -q --db " + db.str());
+    INFO(r.err);
+    CHECK(r.status == 5);
+    CHECK_THAT(r.err, Catch::Contains("puzzle 3 is not in the puzzles table"));
+    r = run_kenken("packs --db " + db.str() + " --show 1");
+    INFO(r.err);
+    CHECK(r.status == 1);
+    CHECK_THAT(r.err, Catch::Contains("pack 1, number ") &&
+                          Catch::Contains(": puzzle 3 is not in the corpus"));
+    exec_sql(db.str(), "DELETE FROM puzzles; DELETE FROM packs");
+    r = run_kenken("verify -q --db " + db.str());
+    INFO(r.err);
+    CHECK(r.status == 5);
+    CHECK_THAT(r.err, Catch::Contains("pack 1 has puzzles listed but is not in the packs table"));
+}
