@@ -3,11 +3,14 @@
 // filters, book words, variants. The other hostile uses are in test_cli_hostile_*.cpp.
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <fstream>
 #include <string>
+#include <utility>
 
 #include "db/store/corpus.h"
 #include "tests/support/cli_run.h"
 #include "tests/support/test_files.h"
+#include "tests/support/test_folders.h"
 
 namespace fs = std::filesystem;
 
@@ -199,20 +202,6 @@ TEST_CASE("book words cairo cannot print, or a page cannot hold, are bad input, 
     CHECK(kk::db::Corpus::open_existing(db.str()).packs().empty());
 }
 
-TEST_CASE("an svg pack's folder may be named with a trailing slash", "[cli][hostile][export]") {
-    // "-o pages/ --format svg" was refused: "--out pages/ names a folder, not a file".
-    TempPath db("svg-slash.db"), folder("svg-slash");
-    REQUIRE(run_kenken("generate -q --db " + db.str() + " --sizes 4 --count 2").status == 0);
-    const CliResult r =
-        run_kenken("export --db " + db.str() + " -n 1 --format svg -o " + folder.str() + "/");
-    INFO(r.err);
-    CHECK(r.status == 0);
-    CHECK(fs::is_regular_file(folder.path / "001.svg"));
-    // A pdf is a file: the slash still names a folder there.
-    CHECK(run_kenken("export --db " + db.str() + " -n 1 --format pdf -o " + folder.str() + "/")
-              .status == 2);
-}
-
 TEST_CASE("generate --per-level refuses a count past the cap and a level given twice",
           "[cli][hostile][edges]") {
     // Two levels of 2000000000 overflowed the size total: "0/-294967296 ETA done", the
@@ -387,4 +376,127 @@ TEST_CASE("query and export say when a form cannot carry mult-only or add-sub",
                    hidden.str());
     CHECK(r.status == 2);
     CHECK_FALSE(fs::exists(hidden.path));
+}
+
+TEST_CASE("a configuration's switches take true or false, not a number",
+          "[cli][hostile][config]") {
+    // TOML's 1 is an integer: steering = 1 was taken as true (and 0 as false) where
+    // steering = "no" was refused.
+    TempPath config("review-bool.toml"), db("review-bool.db");
+    for (const char* line : {"steering = 1", "steering = 0",
+                             "[[recipes]]\nname = \"r\"\noperators = { avoid_giveaways = 1 }",
+                             "[[recipes]]\nname = \"r\"\noperators = { strongest = 0 }"}) {
+        write_file(config, std::string("[run]\nsizes = \"4\"\ncount = 2\n") + line + "\n");
+        const CliResult r =
+            run_kenken("generate -q --db " + db.str() + " --config " + config.str());
+        INFO(line << ": " << r.err);
+        CHECK(r.status == 2);
+        CHECK_THAT(r.err, Catch::Contains(config.str() + ":") &&
+                              Catch::Contains("expected true or false"));
+        CHECK_FALSE(fs::exists(db.path));
+    }
+}
+
+TEST_CASE("a share past its range is said as a count past its range is",
+          "[cli][hostile][numbers]") {
+    // --max-singletons 5. said "Value 5. not in range 0.000000 to 1.000000" where
+    // --count 0 says "'0' is outside 1..100000000".
+    TempPath db("review-share.db");
+    for (const char* value : {"5.", "1e+2", "-0.5", "1.0000001"}) {
+        const CliResult r = run_kenken("generate -q --sizes 4 -n 2 --db " + db.str() +
+                                       " --max-singletons " + value);
+        INFO(value << ": " << r.err);
+        CHECK(r.status == 2);
+        CHECK_THAT(r.err, Catch::Contains(std::string("'") + value + "' is outside 0..1"));
+        CHECK_FALSE(fs::exists(db.path));
+    }
+}
+
+TEST_CASE("a configuration's recipe named by an empty string is refused with file and line",
+          "[cli][hostile][config]") {
+    // Taken, and every message about it named "recipes..tiling".
+    TempPath config("review2-empty-name.toml"), db("review2-empty-name.db");
+    write_file(config,
+               "[run]\nsizes = \"4\"\ncount = 2\n\n[[recipes]]\nname = \"\"\n"
+               "[recipes.tiling]\nmax_cage = 3\n");
+    const CliResult r = run_kenken("generate -q --db " + db.str() + " --config " + config.str());
+    INFO(r.err);
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains(config.str() + ":6: recipes.name: empty"));
+    CHECK_FALSE(fs::exists(db.path));
+}
+
+TEST_CASE("a level named with spaces that print as nothing is refused as blank",
+          "[cli][hostile][book]") {
+    // " " was refused as blank; a no-break space, an ideographic space or a zero-width
+    // space headed the level's sections and pages with nothing, exit 0.
+    CorpusFolder folder("review3-blank");
+    const std::string book = folder / "book.toml";
+    for (const char* name : {"\\u00a0", "\\u3000", "\\u200b", " \\u2003 "}) {
+        DYNAMIC_SECTION("level name " << name) {
+            std::ofstream(book) << "[levels]\neasy = \"" << name << "\"\n";
+            const std::string pdf = folder / "book.pdf";
+            const CliResult r =
+                run_kenken("export --db " + folder.db + " -n 2 -o " + pdf + " --book " + book);
+            INFO(r.err);
+            CHECK(r.status == 2);
+            CHECK_THAT(r.err, Catch::Contains("book.toml:2") && Catch::Contains("is blank"));
+            CHECK(!fs::exists(pdf));
+        }
+    }
+}
+
+TEST_CASE("sizes and level quotas refuse a sign or blanks before a number, as counts do",
+          "[cli][hostile][numbers]") {
+    // --count ' 5' and --count +5 were refused ("not a whole number"), but --sizes ' 5',
+    // --sizes +5, --per-level hard=+5 and query --size '\t5' were taken as 5.
+    TempPath db("review4-numbers.db");
+    for (const std::string& value : {std::string("+5"), std::string(" 5"), std::string("\t5"),
+                                     std::string("4,+5"), std::string("+4-6")}) {
+        DYNAMIC_SECTION("sizes [" << value << "]") {
+            const CliResult r =
+                run_kenken("generate -q --db " + db.str() + " -n 2 --sizes '" + value + "'");
+            INFO(r.err);
+            CHECK(r.status == 2);
+            CHECK_THAT(r.err, Catch::Contains("--sizes") && Catch::Contains("is not a number"));
+            CHECK_FALSE(fs::exists(db.path));
+            const CliResult q = run_kenken("query --db " + db.str() + " --size '" + value + "'");
+            CHECK(q.status == 2);
+            CHECK_THAT(q.err, Catch::Contains("--size") && Catch::Contains("is not a number"));
+        }
+    }
+    for (const std::string& value : {std::string("hard=+5"), std::string("hard= 5")}) {
+        DYNAMIC_SECTION("per-level [" << value << "]") {
+            const CliResult r = run_kenken("generate -q --db " + db.str() +
+                                           " --sizes 4 --per-level '" + value + "'");
+            INFO(r.err);
+            CHECK(r.status == 2);
+            CHECK_THAT(r.err, Catch::Contains("--per-level") && Catch::Contains("is not a number"));
+            CHECK_FALSE(fs::exists(db.path));
+        }
+    }
+    // The configuration file reads its sizes the same way.
+    TempPath config("review4-numbers.toml");
+    write_file(config.path, "[run]\nsizes = \"+5\"\n");
+    const CliResult r = run_kenken("generate -q --db " + db.str() + " --config " + config.str());
+    INFO(r.err);
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("is not a number"));
+    CHECK_FALSE(fs::exists(db.path));
+    // Plain digits still work.
+    CHECK(run_kenken("generate -q --db " + db.str() + " -n 2 --sizes 4 --seed 3").status == 0);
+}
+
+TEST_CASE("a bad value of the tests' hidden --stop-after names the option",
+          "[cli][hostile][numbers]") {
+    // A hidden option has no name in CLI11's messages: ": '-1' is not a whole number ...".
+    TempPath db("review4-stop-after.db");
+    for (const char* value : {"-1", "x", "99999999999999999999"}) {
+        const CliResult r =
+            run_kenken("generate -q --db " + db.str() + " --sizes 4 -n 2 --stop-after " + value);
+        INFO(value << ": " << r.err);
+        CHECK(r.status == 2);
+        CHECK_THAT(r.err, Catch::StartsWith("generate: --stop-after: '"));
+        CHECK_FALSE(fs::exists(db.path));
+    }
 }

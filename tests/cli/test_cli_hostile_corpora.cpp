@@ -1,7 +1,7 @@
 // Hostile corpora (issue 11, item 8): read-only, damaged, edited by hand, empty, a
-// folder or a device, or shards that do not belong together; each is named as what it
-// is, with one exit status per fault.
-#include <signal.h>
+// folder or a device, removed or replaced under a live run, deeper than SQLite's path
+// limit, or shards that do not belong together; each is named as what it is, with one
+// exit status per fault.
 #include <sqlite3.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -10,11 +10,13 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <string>
+#include <utility>
 
 #include "db/store/corpus.h"
 #include "tests/support/cli_run.h"
 #include "tests/support/corpus_rows.h"
 #include "tests/support/test_files.h"
+#include "tests/support/test_folders.h"
 
 namespace fs = std::filesystem;
 
@@ -435,4 +437,195 @@ TEST_CASE("verify names rows that point at nothing, packs --show names a deleted
     INFO(r.err);
     CHECK(r.status == 5);
     CHECK_THAT(r.err, Catch::Contains("pack 1 has puzzles listed but is not in the packs table"));
+}
+
+TEST_CASE("packs lists and shows the packs of a read-only corpus", "[cli][hostile][read]") {
+    // stats, query, verify and export --dry-run read a read-only corpus; packs said
+    // "attempt to write a readonly database", exit 1.
+    TempPath folder("review-read-only");
+    fs::create_directory(folder.path);
+    const std::string db = (folder.path / "corpus.db").string();
+    REQUIRE(run_kenken("generate -q --db " + db + " --sizes 4 -n 6 --seed 3").status == 0);
+    REQUIRE(run_kenken("export --db " + db + " -n 2 --format neknek -o " +
+                       (folder.path / "pack.txt").string())
+                .status == 0);
+    fs::remove(db + ".lock");
+    chmod(db.c_str(), 0444);
+    chmod(folder.str().c_str(), 0555);
+    // The list names the pack's file; the pack's listing has its two puzzles.
+    for (const auto& [command, shown] :
+         {std::pair{"packs", "pack.txt"}, std::pair{"packs --json", "pack.txt"},
+          std::pair{"packs --show 1", "size"}, std::pair{"packs --show 1 --json", "\"size\":4"}}) {
+        const CliResult r = run_shell(as_user() + kKenken + " " + command + " --db " + db);
+        INFO(command << ": " << r.out);
+        CHECK(r.status == 0);
+        CHECK_THAT(r.out, Catch::Contains(shown));
+        CHECK_THAT(r.out, !Catch::Contains("readonly"));
+    }
+    chmod(folder.str().c_str(), 0755);
+}
+
+TEST_CASE("a corpus with pages overwritten or cut short is named as damaged by every command",
+          "[cli][hostile][damaged]") {
+    // dd over every page but the first, then a file cut to half: stats and merge said
+    // "database disk image is malformed" with no file named, and a corpus cut short was
+    // "not a KenKen corpus".
+    TempPath db("review-damaged.db"), out("review-damaged-out.db");
+    REQUIRE(run_kenken("generate -q --db " + db.str() + " --sizes 4 -n 60 --seed 9").status == 0);
+    const auto size = fs::file_size(db.path);
+    REQUIRE(size > 4 * 4096);
+    SECTION("pages overwritten") {
+        REQUIRE(run_shell("dd if=/dev/zero of=" + db.str() + " bs=4096 seek=1 count=" +
+                          std::to_string(size / 4096 - 1) + " conv=notrunc 2>/dev/null")
+                    .status == 0);
+        for (const std::string& command :
+             {"stats --db " + db.str(), "merge --db " + out.str() + " " + db.str()}) {
+            const CliResult r = run_kenken(command);
+            INFO(command << ": " << r.err);
+            CHECK(r.status == 1);
+            CHECK_THAT(r.err,
+                       Catch::Contains(db.path.filename().string()) && Catch::Contains("damaged"));
+        }
+    }
+    SECTION("cut short") {
+        fs::resize_file(db.path, size / 2);
+        for (const std::string& command :
+             {"stats --db " + db.str(), "query --db " + db.str(), "packs --db " + db.str(),
+              "verify --db " + db.str(), "generate -q --add -n 1 --sizes 4 --db " + db.str(),
+              "merge --db " + out.str() + " " + db.str()}) {
+            const CliResult r = run_kenken(command);
+            INFO(command << ": " << r.err);
+            CHECK(r.status == 1);
+            CHECK_THAT(r.err, Catch::Contains("damaged KenKen corpus"));
+            CHECK_THAT(r.err, !Catch::Contains("not a KenKen corpus"));
+        }
+    }
+}
+
+TEST_CASE("a corpus removed or truncated while generate writes it stops the run, exit 1",
+          "[cli][hostile][lost]") {
+    // The run went on into the unlinked (or emptied) file, said "run 1 finished", exit 0:
+    // every puzzle lost.
+    for (const auto& [action, said] :
+         {std::pair{"rm", "is no longer the file this run was writing"},
+          std::pair{"truncate -s 0", "shrank from"}}) {
+        TempPath db("review2-lost.db");
+        const CliResult r = under_a_live_run(db.str(), std::string(action) + " " + db.str());
+        INFO(action << ": " << r.out);
+        CHECK_THAT(r.out, Catch::Contains("status 1\n") && Catch::Contains(said));
+        CHECK_THAT(r.out, !Catch::Contains("finished"));
+    }
+}
+
+TEST_CASE("a corpus replaced by another file under a live run stops it, the new file untouched",
+          "[cli][hostile][lost]") {
+    TempPath db("review2-replaced.db");
+    TempPath other("review2-other.db");
+    REQUIRE(run_kenken("generate -q --db " + other.str() + " --sizes 4 -n 5 --seed 7").status == 0);
+    fs::remove(other.str() + ".lock");
+    const std::string before = run_kenken("query --db " + other.str() + " --format neknek").out;
+    const CliResult r = under_a_live_run(db.str(), "mv " + other.str() + " " + db.str());
+    INFO(r.out);
+    CHECK_THAT(r.out, Catch::Contains("status 1\n"));
+    CHECK_THAT(r.out, Catch::Contains("removed, renamed or replaced"));
+    // What now bears the name is the other corpus, as it was.
+    CHECK(run_kenken("query --db " + db.str() + " --format neknek").out == before);
+}
+
+TEST_CASE("a corpus deeper than SQLite's path limit is said so, and no lock file is left",
+          "[cli][hostile][path]") {
+    // "cannot open .../c.db.new: unable to open database file", from generate and
+    // stats alike, however short the name given (a relative one from inside).
+    TempPath top("review2-deep");
+    fs::path folder = top.path;
+    for (int i = 0; i < 5; ++i) folder /= std::string(100, 'd');
+    fs::create_directories(folder);
+    const std::string db = (folder / "c.db").string();
+    const CliResult made = run_kenken("generate -q --db " + db + " --sizes 4 -n 2");
+    INFO(made.err);
+    CHECK(made.status == 1);
+    CHECK_THAT(made.err, Catch::Contains("full path is") && Catch::Contains("shorter path"));
+    CHECK_THAT(made.err, !Catch::Contains("unable to open"));
+    CHECK_FALSE(fs::exists(db + ".lock"));
+    const CliResult read =
+        run_shell("cd " + folder.string() + " && " + kKenken + " stats --db c.db");
+    INFO(read.out);
+    CHECK(read.status == 1);
+    CHECK_THAT(read.out, Catch::Contains("full path is"));
+    // One level up, the same command works.
+    const std::string shallower = (folder.parent_path() / "c.db").string();
+    CHECK(run_kenken("generate -q --db " + shallower + " --sizes 4 -n 2").status == 0);
+}
+
+TEST_CASE("a file size limit during generate or merge says what is kept and how to go on",
+          "[cli][hostile][room]") {
+    // A full disk said "what was committed before is kept ... --resume" (merge: "run the
+    // same merge again"); the limit said only "disk I/O error (... ulimit -f ...)".
+    TempPath a("review2-room-a.db"), b("review2-room-b.db"), out("review2-room-out.db");
+    const CliResult made = run_shell("(ulimit -f 200; " + kKenken + " generate -q --db " + a.str() +
+                                     " --sizes 5 -n 1000 --shard 0/2 --seed 3)");
+    INFO(made.out);
+    CHECK(made.status == 1);
+    CHECK_THAT(made.out, Catch::Contains("ulimit -f") && Catch::Contains("is kept") &&
+                             Catch::Contains("--resume"));
+    REQUIRE(run_kenken("generate -q --db " + a.str() + " --resume").status == 0);
+    REQUIRE(run_kenken("generate -q --db " + b.str() + " --sizes 5 -n 1000 --shard 1/2 --seed 3")
+                .status == 0);
+    const CliResult merged = run_shell("(ulimit -f 200; " + kKenken + " merge --db " + out.str() +
+                                       " " + a.str() + " " + b.str() + ")");
+    INFO(merged.out);
+    CHECK(merged.status == 1);
+    CHECK_THAT(merged.out, Catch::Contains("ulimit -f") && Catch::Contains("run the same merge"));
+    // Without the limit the same merge finishes, every quota full.
+    CHECK_THAT(run_kenken("merge --db " + out.str() + " " + a.str() + " " + b.str()).out,
+               Catch::Contains("every quota is full"));
+}
+
+TEST_CASE("a corpus whose schema version was edited is damaged for readers and writers alike",
+          "[cli][hostile][schema]") {
+    // PRAGMA user_version set to -5 indexed the migrations out of their bounds (a random
+    // "near text: syntax error"); set back to 0 or 2 on a current corpus, writers failed
+    // half way ("table runs already exists", "duplicate column name") while stats and
+    // verify passed it, exit 0.
+    CorpusFolder folder("review3-schema");
+    const std::string clean = folder / "clean.db";
+    fs::copy_file(folder.db, clean);
+    for (const char* version : {"-5", "0", "2"}) {
+        DYNAMIC_SECTION("user_version " << version) {
+            fs::copy_file(clean, folder.db, fs::copy_options::overwrite_existing);
+            exec_sql(folder.db, std::string("PRAGMA user_version = ") + version);
+            for (const std::string& command :
+                 {std::string("stats"), std::string("verify"), std::string("packs --delete 1"),
+                  std::string("export -n 2 --format neknek -o -")}) {
+                const CliResult r = run_kenken(command + " --db " + folder.db);
+                INFO(command << ": " << r.err);
+                CHECK(r.status == 1);
+                CHECK_THAT(r.err, Catch::Contains("is damaged") &&
+                                      Catch::Contains("schema version") &&
+                                      Catch::Contains(version));
+                CHECK(r.out.empty());
+            }
+        }
+    }
+    // A true older version's corpus is still read (and brought up to date by a writer):
+    // only the tables of a later version under an older number are refused.
+    fs::copy_file(clean, folder.db, fs::copy_options::overwrite_existing);
+    exec_sql(folder.db, "PRAGMA user_version = 3");
+    CHECK(run_kenken("verify -q --db " + folder.db).status == 0);
+    CHECK(run_kenken("export -n 2 --format neknek -o - --db " + folder.db).status == 0);
+}
+
+TEST_CASE("verify finds a pack whose record was edited to disagree with what it holds",
+          "[cli][hostile][verify]") {
+    // A pack's count set to 7 over its 3 puzzles, and its filters to text that is not
+    // JSON: packs listed the 7, and verify passed the corpus, exit 0.
+    CorpusFolder folder("review3-pack-row");
+    REQUIRE(run_kenken("export --db " + folder.db + " -n 3 --format neknek -o -").status == 0);
+    REQUIRE(run_kenken("verify -q --db " + folder.db).status == 0);
+    exec_sql(folder.db, "UPDATE packs SET count = 7, filters = '{not json'");
+    const CliResult r = run_kenken("verify -q --db " + folder.db);
+    INFO(r.err);
+    CHECK(r.status == 5);
+    CHECK_THAT(r.err, Catch::Contains("pack 1: its count says 7, but it lists 3 puzzles") &&
+                          Catch::Contains("pack 1: its filters are not JSON"));
 }

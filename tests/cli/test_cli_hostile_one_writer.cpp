@@ -1,6 +1,9 @@
-// Hostile use of the writers (issue 11, item 4): one writer per corpus, whatever the
-// name it is reached by, writers started at one instant, and the names exports write to.
+// One writer per corpus (issue 11, item 4): whatever name the corpus is reached by,
+// writers started at one instant, a lock file that cannot be written or is removed under
+// a live run, a writer in another PID namespace, and writers that wait for a busy corpus
+// until a stop request.
 #include <signal.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -15,6 +18,7 @@
 #include "db/store/writer_lock.h"
 #include "tests/support/cli_run.h"
 #include "tests/support/test_files.h"
+#include "tests/support/test_folders.h"
 
 namespace fs = std::filesystem;
 
@@ -113,153 +117,6 @@ TEST_CASE("another name for a corpus being written is the same corpus: a link, a
     CHECK(kk::db::Corpus::open_existing(real.string()).all_puzzles().size() == 6);
 }
 
-TEST_CASE("export never writes over the corpus it reads, under any name, even with --force",
-          "[cli][hostile][edges]") {
-    // "export --db c.db -o c.db --format neknek --force" replaced the corpus with the pack.
-    TempPath folder("export-onto-corpus");
-    const std::string db = corpus_in(folder, "--sizes 4 --count 5");
-    fs::create_symlink("c.db", folder.path / "soft.db");
-    fs::create_hard_link(db, folder.path / "hard.db");
-    const std::string before = slurp(db);
-    for (const std::string& out :
-         {db, (folder.path / "soft.db").string(), (folder.path / "hard.db").string(),
-          (folder.path / "." / "c.db").string(), db + "-wal", db + ".lock", db + ".new"}) {
-        for (const char* format : {"neknek", "pdf", "svg"}) {
-            const CliResult r =
-                run_kenken("export --db " + db + " -n 2 --force --format " + format + " -o " + out);
-            INFO(out << " " << format << ": " << r.err);
-            CHECK(r.status == 2);
-            CHECK_THAT(r.err, Catch::Contains("the pack would destroy it"));
-        }
-    }
-    // Given through the link, the corpus is still the file under it.
-    CHECK(run_kenken("export --db " + (folder.path / "soft.db").string() +
-                     " -n 2 --force --format json -o " + db)
-              .status == 2);
-    CHECK(slurp(db) == before);
-    CHECK(kk::db::Corpus::open_existing(db).packs().empty());
-    CHECK(run_kenken("export --db " + db + " -n 2 -o " + (folder.path / "pack.neknek").string())
-              .status == 0);
-}
-
-TEST_CASE("file names near the limit: a pack takes any valid name, a corpus says what fits",
-          "[cli][hostile][edges]") {
-    // A valid 250-byte --out failed: its temporary name (".NAME.kkpart-PID") was past 255
-    // bytes. A corpus name whose companion files cannot exist failed as "unable to open
-    // database file"; a missing folder as "cannot open the lock file".
-    TempPath folder("long-names");
-    const std::string db = corpus_in(folder, "--sizes 4 --count 4");
-    for (const char* extension : {".pdf", ".neknek"}) {
-        const fs::path out = folder.path / (std::string(250 - 7, 'p') + extension);
-        REQUIRE(out.filename().string().size() <= 250);
-        const CliResult r =
-            run_kenken("export --allow-repeats --db " + db + " -n 2 -o " + out.string());
-        INFO(r.err);
-        CHECK(r.status == 0);
-        CHECK(fs::is_regular_file(out));
-    }
-    const CliResult too_long =
-        run_kenken("export --allow-repeats --db " + db + " -n 2 -o " +
-                   (folder.path / (std::string(300, 'q') + ".pdf")).string());
-    CHECK(too_long.status == 2);
-    CHECK_THAT(too_long.err, Catch::Contains("304 bytes long, more than its folder takes (255)"));
-    const CliResult no_folder =
-        run_kenken("generate --db " + (folder.path / "none" / "c.db").string() + " --count 2");
-    CHECK(no_folder.status == 1);
-    CHECK_THAT(no_folder.err, Catch::Contains(": no folder "));
-    const std::string long_db = (folder.path / (std::string(247, 'c') + ".db")).string();
-    const CliResult refused = run_kenken("generate --db " + long_db + " --sizes 4 --count 2");
-    CHECK(refused.status == 1);
-    CHECK_THAT(refused.err, Catch::Contains("too long for a corpus (250 bytes"));
-    const std::string fits = (folder.path / (std::string(240, 'c') + ".db")).string();
-    CHECK(run_kenken("generate -q --db " + fits + " --sizes 4 --count 2").status == 0);
-    std::size_t entries = 0;
-    for (const auto& e : fs::directory_iterator(folder.path)) {
-        INFO(e.path());
-        CHECK(e.path().filename().string().find("kkpart") == std::string::npos);
-        ++entries;
-    }
-    // c.db, its lock, two packs, the 243-byte corpus and its lock: nothing of the refused.
-    CHECK(entries == 6);
-}
-
-TEST_CASE("a pack that outgrows the room it has says why, and leaves nothing",
-          "[cli][hostile][edges]") {
-    // A full disk ended a PDF as "error while writing to output stream" (an SVG pack as
-    // "cannot write .../0001.svg") without a reason. A file size limit (ulimit -f, with
-    // SIGXFSZ ignored) stands in for the full disk: writes past it fail with EFBIG.
-    TempPath folder("no-room");
-    const std::string db = corpus_in(folder, "--sizes 4-6 --count 300 --seed 4");
-    // The pack files run to about 260 KB; the corpus only reads its file, and its
-    // write-ahead log and index stay under the limit.
-    for (const char* out : {"pack.pdf", "pack.json"}) {
-        const CliResult r =
-            run_shell("bash -c \"trap '' XFSZ; ulimit -f 100; " + kKenken + " export --db " + db +
-                      " -n 300 --solutions -o " + (folder.path / out).string() + "\"");
-        INFO(out << ": " << r.out);
-        CHECK(r.status == 1);
-        CHECK_THAT(r.out, Catch::Contains("File too large"));
-    }
-    for (const auto& e : fs::directory_iterator(folder.path)) {
-        INFO(e.path());
-        CHECK((e.path().filename() == "c.db" || e.path().filename() == "c.db.lock"));
-    }
-    CHECK(kk::db::Corpus::open_existing(db).packs().empty());
-}
-
-TEST_CASE("exports started together to one new name: one pack is placed and recorded",
-          "[cli][hostile][export]") {
-    // Four exports to one new file all passed "already exists" and each renamed over the
-    // others' file: four packs recorded (12,000 puzzles published), one file left.
-    TempPath folder("same-out");
-    const std::string db = corpus_in(folder, "--sizes 5-6 --count 400 --seed 8");
-    for (const auto& [name, format] :
-         {std::pair<std::string, std::string>{"same.json", "json"}, {"same-svg", "svg"}}) {
-        const std::string out = (folder.path / name).string();
-        std::string shell;
-        // All four wait for one signal file, so that they pass the "already exists"
-        // check together and race to place their packs.
-        const std::string go = (folder.path / ("go-" + name)).string();
-        for (int i = 0; i < 4; ++i)
-            shell += "(while [ ! -e " + go + " ]; do sleep 0.01; done; " + kKenken +
-                     " export --db " + db + " -n 60 --format " + format + " -o " + out +
-                     "; echo status=$?) & ";
-        const CliResult r = run_shell("bash -c '" + shell + "sleep 0.3; touch " + go + "; wait'");
-        fs::remove(go);
-        INFO(r.out);
-        const auto count = [&](const std::string& what) {
-            std::size_t n = 0;
-            for (std::size_t at = r.out.find(what); at != std::string::npos;
-                 at = r.out.find(what, at + 1))
-                ++n;
-            return n;
-        };
-        CHECK(count("status=0") == 1);
-        CHECK(count("status=2") == 3);
-        // The losers met the winner's pack as it was placed (or, started late, before).
-        CHECK(count("appeared while the pack was written") + count("already exists") == 3);
-    }
-    // Two packs recorded, one a name, each holding what its file holds.
-    auto corpus = kk::db::Corpus::open_existing(db);
-    const auto packs = corpus.packs();
-    REQUIRE(packs.size() == 2);
-    const std::string file = slurp(folder.path / "same.json");
-    std::size_t found = 0;
-    for (const std::int64_t id : corpus.pack_puzzle_ids(packs[0].id))
-        found += file.find("\"id\":" + std::to_string(id) + ",") != std::string::npos;
-    CHECK(found == 60);
-    CHECK(std::distance(fs::directory_iterator(folder.path / "same-svg"),
-                        fs::directory_iterator{}) == 60);
-    // --force replaces the file, and says whose pack it held, which stays recorded.
-    const CliResult forced = run_kenken("export --db " + db + " -n 5 --force -o " +
-                                        (folder.path / "same.json").string());
-    CHECK(forced.status == 0);
-    CHECK_THAT(forced.err, Catch::Contains("held pack " + std::to_string(packs[0].id) +
-                                           ", which stays recorded"));
-    for (const auto& e : fs::directory_iterator(folder.path))
-        CHECK(e.path().filename().string().find("kkpart") == std::string::npos);
-}
-
 TEST_CASE("two generates started together on one corpus: one writes, the other is refused",
           "[cli][hostile][lock]") {
     TempPath db("race.db");
@@ -276,4 +133,246 @@ TEST_CASE("two generates started together on one corpus: one writes, the other i
     CHECK(((sa == 0 && sb == 9) || (sa == 9 && sb == 0) || (sa == 0 && sb == 0)));
     auto corpus = kk::db::Corpus::open_existing(db.str());
     for (const auto& [run, stored] : corpus.counts_by_run()) CHECK(stored == 300);
+}
+
+TEST_CASE("a lock file the writer may not write is named as such, not blamed on the folder",
+          "[cli][hostile][lock]") {
+    // A lock file left by another user (or made read-only) in a folder we may write:
+    // "a writer needs to write the corpus's folder", which it could.
+    SharedFolder folder("review-lock");
+    const std::string db = folder / "corpus.db";
+    const std::string as = as_user();
+    REQUIRE(run_shell(as + kKenken + " generate -q --db " + db + " --sizes 4 -n 3").status == 0);
+    REQUIRE(fs::exists(db + ".lock"));
+    chmod((db + ".lock").c_str(), 0444);
+    const CliResult r =
+        run_shell(as + kKenken + " generate -q --add --db " + db + " --sizes 4 -n 2");
+    INFO(r.out);
+    CHECK(r.status == 1);
+    CHECK_THAT(r.out, Catch::Contains("lock file") && Catch::Contains("not ours to write") &&
+                          Catch::Contains("remove it"));
+    CHECK_THAT(r.out, !Catch::Contains("write the corpus's folder"));
+    // Removed as it says, the next writer makes its own.
+    fs::remove(db + ".lock");
+    CHECK(run_shell(as + kKenken + " generate -q --add --db " + db + " --sizes 4 -n 2").status ==
+          0);
+}
+
+TEST_CASE("writers started at one instant name the one that holds the corpus",
+          "[cli][hostile][lock]") {
+    // Six at once: the refused ones read the lock file between the holder's emptying it
+    // and writing its line, and named the holder "unknown".
+    TempPath db("review-instant.db");
+    REQUIRE(run_kenken("generate -q --db " + db.str() + " --sizes 4 -n 2").status == 0);
+    std::string script = "{ ";
+    for (int i = 0; i < 6; ++i)
+        script += kKenken + " generate -q --add --db " + db.str() + " --sizes 4 -n 1000 -j 1 & ";
+    script += "wait; }";
+    const CliResult r = run_shell(script);
+    INFO(r.out);
+    CHECK_THAT(r.out, Catch::Contains("being written by another process"));
+    CHECK_THAT(r.out, !Catch::Contains("(unknown)"));
+}
+
+TEST_CASE("a writer in another PID namespace is named as such, its pid being not ours",
+          "[cli][hostile][lock]") {
+    // A generate in a container (here `unshare --pid`) holds the corpus as pid 1 of its
+    // namespace: the refusal outside named "pid 1", which `kill 1` would not reach.
+    if (run_shell("unshare --pid --fork true").status != 0) {
+        WARN("unshare --pid is not allowed here: skipped");
+        return;
+    }
+    TempPath db("review-namespace.db");
+    // The holder runs until killed (a run of 3,000 once ended before the second writer
+    // came, on a fast machine), and the second writer starts once the holder's line is
+    // in the lock file. unshare --fork ignores SIGTERM; killed, it takes the holder along
+    // (--kill-child).
+    const CliResult r = run_shell(
+        "{ unshare --pid --fork --kill-child " + kKenken + " generate -q --db " + db.str() +
+        " --sizes 6 -n 1000000 -j 1 & for i in $(seq 1 500); do grep -qs 'pid 1 on' " + db.str() +
+        ".lock && break; sleep 0.02; done; " + kKenken + " generate -q --add --db " + db.str() +
+        " --sizes 4 -n 2; echo status $?; kill -9 $!; wait; }");
+    INFO(r.out);
+    CHECK_THAT(r.out, Catch::Contains("status 9"));
+    CHECK_THAT(r.out, Catch::Contains("pid 1 on") && Catch::Contains("another PID namespace"));
+}
+
+TEST_CASE("a lock file removed under a live run: the refusal says so and names no dead writer",
+          "[cli][hostile][lock]") {
+    // The second writer was refused (exit 9) as if by "a writer that opened it under
+    // another name (a hard link)", and left its own line in the new lock file, so the
+    // next refusal named that process, long gone, as the holder.
+    TempPath db("review2-lock-removed.db");
+    const std::string second = kKenken + " generate -q --add --db " + db.str() + " --sizes 5 -n 2";
+    const CliResult r = under_a_live_run(db.str(), "rm " + db.str() + ".lock; " + second +
+                                                       "; echo \"second $?\"; echo \"lock:[$(cat " +
+                                                       db.str() + ".lock)]\"; kill $pid");
+    INFO(r.out);
+    CHECK_THAT(r.out, Catch::Contains("second 9\n"));
+    CHECK_THAT(r.out, Catch::Contains("lock file") && Catch::Contains("was removed while it ran"));
+    CHECK_THAT(r.out, Catch::Contains("lock:[]"));
+}
+
+TEST_CASE("generate waits for an export to a pipe nobody reads, then finishes",
+          "[cli][hostile][busy]") {
+    // An export to stdout holds the corpus's write lock until its reader has taken the
+    // whole pack (a pack cut short records nothing). A generate whose batch waited over
+    // 10 s for it failed, "database is locked", exit 1: a night's run lost to a
+    // `kenken export -o - | less` left open.
+    TempPath db("review2-busy.db");
+    REQUIRE(run_kenken("generate -q --db " + db.str() + " --sizes 6 -n 300 --seed 7").status == 0);
+    const CliResult r =
+        run_shell("(" + kKenken + " export --db " + db.str() +
+                  " -n 250 -o - --format json | (sleep 14; wc -l) & sleep 2.5; " + kKenken +
+                  " generate --db " + db.str() +
+                  " --sizes 4 -n 20 --add --seed 3 -j 1 2>&1; echo \"status $?\"; wait)");
+    INFO(r.out);
+    CHECK_THAT(r.out, Catch::Contains("has held the corpus's write lock") &&
+                          Catch::Contains("run 2 finished") && Catch::Contains("status 0\n"));
+    CHECK_THAT(r.out, !Catch::Contains("database is locked"));
+    // Both are whole: the pack (its reader took 250 lines) and the run's puzzles.
+    CHECK_THAT(r.out, Catch::Contains("250\n"));
+    const CliResult stats = run_kenken("stats --db " + db.str() + " --json");
+    CHECK_THAT(stats.out, Catch::Contains("\"total\":320"));
+    CHECK(run_kenken("packs --db " + db.str()).out.find("250") != std::string::npos);
+}
+
+TEST_CASE("a stop request ends generate's wait for another process's write lock",
+          "[cli][hostile][busy]") {
+    // SIGTERM while generate waits for an export to a pipe nobody reads: it ends at once,
+    // exit 130, not when the export lets go (it was SQLite's busy wait, deaf to it).
+    TempPath db("review2-busy-stop.db");
+    REQUIRE(run_kenken("generate -q --db " + db.str() + " --sizes 6 -n 300 --seed 7").status == 0);
+    const CliResult r = run_shell(
+        "(" + kKenken + " export --db " + db.str() +
+        " -n 250 -o - --format json | (sleep 7; echo \"export read $(wc -l)\") & sleep 2; " +
+        kKenken + " generate --db " + db.str() +
+        " --sizes 4 -n 20 --add --seed 3 -j 1 2>&1 & pid=$!; sleep 1.5; kill -TERM $pid; "
+        "wait $pid; echo \"status $?\"; wait)");
+    INFO(r.out);
+    CHECK_THAT(r.out, Catch::Contains("status 130\n") &&
+                          Catch::Contains("stopped while another process held"));
+    // Before the export let go of the corpus.
+    CHECK(r.out.find("status 130") < r.out.find("export read 250"));
+    CHECK(run_kenken("stats --db " + db.str() + " --json").out.find("\"total\":300") !=
+          std::string::npos);
+}
+
+namespace {
+
+// A corpus with pack 1 exported, and a shard to merge into it, in the folder dir.
+void corpus_with_a_pack_and_a_shard(const std::string& dir) {
+    fs::create_directories(dir);
+    REQUIRE(run_kenken("generate -q --db " + dir + "/c.db --sizes 6 -n 300 --seed 7").status == 0);
+    REQUIRE(run_kenken("generate -q --db " + dir + "/s.db --sizes 4 -n 20 --seed 3").status == 0);
+    REQUIRE(run_kenken("export --db " + dir + "/c.db -n 5 -o " + dir + "/p1.neknek").status == 0);
+}
+
+// The shell command that exports 200 puzzles of dir's corpus to a pipe its reader takes
+// only after `seconds`, then says "stalled read 200"; the other commands start 1.5 s on.
+std::string stalled_export(const std::string& dir, int seconds) {
+    return kKenken + " export --db " + dir + "/c.db -n 200 -o - --format json | (sleep " +
+           std::to_string(seconds) + "; echo \"stalled read $(wc -l)\") & sleep 1.5; ";
+}
+
+// The packs dir's corpus holds (ids present and absent) and its number of puzzles.
+void check_packs_and_total(const std::string& dir, std::initializer_list<int> present,
+                           std::initializer_list<int> absent, int total) {
+    const std::string packs = run_kenken("packs --db " + dir + "/c.db --json").out;
+    INFO(packs);
+    for (int id : present) CHECK_THAT(packs, Catch::Contains("\"id\":" + std::to_string(id) + ","));
+    for (int id : absent) CHECK_THAT(packs, !Catch::Contains("\"id\":" + std::to_string(id) + ","));
+    CHECK_THAT(run_kenken("stats --db " + dir + "/c.db --json").out,
+               Catch::Contains("\"total\":" + std::to_string(total)));
+}
+
+}  // namespace
+
+TEST_CASE("export, merge and packs --delete wait for an export to a pipe nobody reads",
+          "[cli][hostile][busy]") {
+    // Each failed after SQLite's 10 s with "database is locked", exit 1, as generate did
+    // before it waited: `kenken export -o - | less` left open in one terminal made every
+    // other writer of that corpus fail.
+    //
+    // Beside them (the same wait, no more time), an export and a packs --delete whose
+    // stderr is a pipe whose reader went away: their warning at 10 s raised SIGPIPE and
+    // ended them (141), the export's whole pack left as a part file and unrecorded, the
+    // deletion not made. The warning is lost now, not the work.
+    TempPath dir("review2-busy-writers");
+    const std::string d = dir.str();
+    corpus_with_a_pack_and_a_shard(d);
+    REQUIRE(run_kenken("export --db " + d + "/c.db -n 5 -o " + d + "/p0.neknek").status == 0);
+    // command with its stderr a pipe whose reader has gone, then "label: status N".
+    const auto closed_stderr = [&d](const std::string& command, const std::string& label) {
+        const std::string status = d + "/" + label + ".status";
+        return "(({ " + kKenken + " " + command + " 2>&1 >/dev/null; echo $? >" + status +
+               "; } | true); echo \"" + label + ": status $(cat " + status + ")\")";
+    };
+    // And a generate whose corpus is renamed while a reader holds it: its checkpoint of
+    // the moved file, which also waits for readers, waited as long as the reader lived
+    // (here 11.5 s, `kenken query | less` for ever), warning of a write lock nobody held,
+    // before the run stopped with exit 1; SQLite's 10 s bound it again.
+    const std::string moved = "(timeout 30 " + kKenken + " generate --db " + d +
+                              "/g.db --sizes 5 -n 1000000 --add -j 1 >" + d +
+                              "/g.out 2>&1; echo \"moved-corpus generate: status $?\"; cat " + d +
+                              "/g.out) & ";
+    const std::string reader_then_move =
+        "(echo 'BEGIN; SELECT count(*) FROM puzzles;'; sleep "
+        "11.5; echo 'COMMIT;') | sqlite3 " +
+        d + "/g.db >/dev/null & sleep 0.3; mv " + d + "/g.db " + d + "/g2.db; ";
+    const CliResult r = run_shell(
+        "(" + moved + stalled_export(d, 13) + reader_then_move + "(" + kKenken + " export --db " +
+        d + "/c.db -n 5 -o " + d + "/p2.neknek; echo \"export status $?\") & (" + kKenken +
+        " packs --db " + d + "/c.db --delete 1; echo \"packs status $?\") & (" + kKenken +
+        " merge --db " + d + "/c.db " + d + "/s.db; echo \"merge status $?\") & " +
+        closed_stderr("export --db " + d + "/c.db -n 5 -o " + d + "/p3.neknek",
+                      "closed-stderr-export") +
+        " & " + closed_stderr("packs --db " + d + "/c.db --delete 2", "closed-stderr-packs") +
+        " & wait) 2>&1");
+    INFO(r.out);
+    CHECK_THAT(r.out, Catch::Contains("export status 0") && Catch::Contains("packs status 0") &&
+                          Catch::Contains("merge status 0") && Catch::Contains("stalled read 200"));
+    CHECK_THAT(r.out, Catch::Contains("closed-stderr-export: status 0") &&
+                          Catch::Contains("closed-stderr-packs: status 0"));
+    CHECK_THAT(r.out, !Catch::Contains("database is locked"));
+    CHECK_THAT(r.out, Catch::Contains("moved-corpus generate: status 1") &&
+                          Catch::Contains("removed, renamed or replaced") &&
+                          !Catch::Contains("g.db: another process has held"));
+    for (const char* command : {"export", "packs", "merge"})
+        CHECK_THAT(r.out, Catch::Contains(std::string(command) + ": warning: " + d +
+                                          "/c.db: another process has held the corpus's write "
+                                          "lock for 10 s"));
+    // All of it is recorded: packs 1 and 2 gone, the stalled pack and the two new ones,
+    // the shard.
+    check_packs_and_total(d, {3, 4, 5}, {1, 2}, 320);
+    CHECK(fs::exists(d + "/p2.neknek"));
+    CHECK(fs::exists(d + "/p3.neknek"));
+    for (const auto& entry : fs::directory_iterator(d))
+        CHECK(entry.path().filename().string().find("kkpart") == std::string::npos);
+}
+
+TEST_CASE("a stop request ends export's, merge's and packs --delete's wait for a write lock",
+          "[cli][hostile][busy]") {
+    // SIGTERM during the wait ends each at once, leaving nothing: export by the signal
+    // (its part file removed), packs --delete by the signal, merge with 130 and where it
+    // stopped. Nothing they were to write is recorded.
+    TempPath dir("review2-busy-writers-stop");
+    const std::string d = dir.str();
+    corpus_with_a_pack_and_a_shard(d);
+    const CliResult r = run_shell(
+        "(" + stalled_export(d, 6) + kKenken + " export --db " + d + "/c.db -n 5 -o " + d +
+        "/p2.pdf & e=$!; " + kKenken + " packs --db " + d + "/c.db --delete 1 & p=$!; " + kKenken +
+        " merge --db " + d + "/c.db " + d +
+        "/s.db & m=$!; sleep 1.5; kill -TERM $e $p $m; wait $e; echo \"export status $?\"; "
+        "wait $p; echo \"packs status $?\"; wait $m; echo \"merge status $?\"; wait) 2>&1");
+    INFO(r.out);
+    CHECK_THAT(r.out, Catch::Contains("export status 143") && Catch::Contains("packs status 143") &&
+                          Catch::Contains("merge status 130") &&
+                          Catch::Contains("while another process held"));
+    // Before the stalled export let go of the corpus.
+    CHECK(r.out.find("merge status") < r.out.find("stalled read 200"));
+    for (const auto& entry : fs::directory_iterator(d))
+        CHECK(entry.path().filename().string().find("kkpart") == std::string::npos);
+    CHECK_FALSE(fs::exists(d + "/p2.pdf"));
+    check_packs_and_total(d, {1, 2}, {3}, 300);
 }

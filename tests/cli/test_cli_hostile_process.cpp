@@ -1,11 +1,14 @@
-// Hostile surroundings of the process: signals at any moment, or from a caller that asked
-// to ignore them, standard streams closed by the caller, a umask that takes the owner's
-// permissions.
+// Hostile surroundings of the process (issue 11, item 2): signals at any moment, during a
+// search of 9-cell cages, while a merge checks its shards or generate reads its
+// configuration from a pipe, or from a caller that asked to ignore them; standard streams
+// closed by the caller; a umask that takes the owner's permissions.
 #include <signal.h>
 #include <sqlite3.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <filesystem>
@@ -15,7 +18,9 @@
 
 #include "tests/support/cli_run.h"
 #include "tests/support/corpus_rows.h"
+#include "tests/support/sanitized.h"
 #include "tests/support/test_files.h"
+#include "tests/support/test_folders.h"
 
 namespace fs = std::filesystem;
 
@@ -324,4 +329,181 @@ TEST_CASE("a small stack limit (ulimit -s) crashes nothing, and signals still st
     writer.signal(SIGTERM);
     CHECK(writer.wait() == 130);
     CHECK(run_kenken("verify --db " + db.str()).status == 0);
+}
+
+namespace {
+
+// The stored puzzles, ids and texts, as query lists them.
+std::string puzzles_of(const std::string& db) {
+    const CliResult r = run_kenken("query --db " + db + " --format neknek");
+    REQUIRE(r.status == 0);
+    return r.out;
+}
+
+}  // namespace
+
+TEST_CASE("a stop signal during a search of 9-cell cages ends generate within a second",
+          "[cli][hostile][signal]") {
+    // Issue 11 item 2 end to end: the real binary, a configuration whose cages reach 9
+    // cells, SIGTERM, SIGHUP or SIGINT at a few moments; the run ends within a second (1.5 s on
+    // a loaded machine), resumable, and --resume gives the uninterrupted corpus. 36 puzzles
+    // take about 1.5 s, so every moment falls inside the run: 12 took 0.4 s once the solver
+    // got faster, and a signal at 0.4 s met a run that had just given the signals back
+    // (ended by the signal, which failed the test now and then). Under the sanitizers 12
+    // take longer than 36 do here, and 36 took the test to 77 s.
+    SharedFolder folder("review-stop");
+    const std::string config = folder / "big.toml";
+    const std::string count = kSanitized ? "12" : "36";
+    write_file(config, "[run]\nsizes = \"6\"\ncount = " + count +
+                           "\nseed = 4\n[[recipes]]\nname = \"big\"\n"
+                           "tiling = { strategy = \"random-edges\", size_weights = [0, 0.3, 0.2, "
+                           "0, 0, 0, 0, 0, 0.5], max_cage = 9 }\n");
+    const std::string whole = folder / "whole.db";
+    REQUIRE(run_kenken("generate -q -j 2 --db " + whole + " --config " + config).status == 0);
+    const std::string expected = puzzles_of(whole);
+    int moment = 0, caught = 0;
+    for (int sig : {SIGTERM, SIGHUP, SIGINT}) {
+        const std::string db = folder / ("parts" + std::to_string(moment) + ".db");
+        const pid_t pid = fork();
+        if (pid == 0) {
+            // Whatever the test runner ignores, the run is asked as a user would ask it.
+            for (int s : {SIGTERM, SIGHUP, SIGINT}) signal(s, SIG_DFL);
+            freopen("/dev/null", "w", stdout);
+            freopen("/dev/null", "w", stderr);
+            execl(kKenken.c_str(), kKenken.c_str(), "generate", "-q", "-j", "2", "--db", db.c_str(),
+                  "--config", config.c_str(), static_cast<char*>(nullptr));
+            _exit(127);
+        }
+        REQUIRE(pid > 0);
+        // The moments count from the run's lock file, made once the signals are caught: a
+        // fixed 150 ms from the fork fell before that under the sanitizers' slower start
+        // on a busy machine, and the signal's default action ended the process (as it
+        // should: nothing had been written).
+        const std::string lock = db + ".lock";
+        for (int waited = 0; waited < 2000 && !std::filesystem::exists(lock); ++waited)
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        std::this_thread::sleep_for(std::chrono::milliseconds(150 + 250 * moment++));
+        const auto sent = std::chrono::steady_clock::now();
+        kill(pid, sig);
+        int status = 0;
+        waitpid(pid, &status, 0);
+        const double seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - sent).count();
+        INFO("signal " << sig << " after " << moment << " steps: " << seconds << " s");
+        CHECK(seconds < 1.5);
+        // 130 when caught; 0 when the run had already finished.
+        const bool ended =
+            WIFEXITED(status) && (WEXITSTATUS(status) == 130 || WEXITSTATUS(status) == 0);
+        CHECK(ended);
+        if (WIFEXITED(status) && WEXITSTATUS(status) == 130) {
+            ++caught;
+            CHECK(run_kenken("generate -q -j 2 --db " + db + " --resume").status == 0);
+        }
+        CHECK(run_kenken("verify -q --db " + db).status == 0);
+        CHECK(puzzles_of(db) == expected);
+    }
+    CHECK(caught > 0);  // a signal met a search in flight at least once
+}
+
+TEST_CASE("a merge stopped while it checks its shards exits 130, as its help says",
+          "[cli][hostile][signal]") {
+    // The stop signals were caught only once the shards had been checked: SIGTERM while
+    // forty shards were checked (the output corpus already made) ended merge by the
+    // signal, exit 143, where its help promises 130 and says where it stopped.
+    SharedFolder folder("review-merge-stop");
+    const std::string first = folder / "shard0.db";
+    REQUIRE(run_kenken("generate -q --db " + first + " --sizes 4 -n 50").status == 0);
+    fs::remove(first + ".lock");
+    std::vector<std::string> args = {kKenken, "merge", "--db", folder / "out.db", first};
+    for (int i = 1; i < 40; ++i) {
+        const std::string copy = folder / ("shard" + std::to_string(i) + ".db");
+        fs::copy_file(first, copy);
+        args.push_back(copy);
+    }
+    std::vector<char*> argv;
+    for (std::string& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    const pid_t pid = fork();
+    if (pid == 0) {
+        for (int s : {SIGTERM, SIGHUP, SIGINT}) signal(s, SIG_DFL);
+        freopen("/dev/null", "w", stdout);
+        freopen("/dev/null", "w", stderr);
+        execv(kKenken.c_str(), argv.data());
+        _exit(127);
+    }
+    REQUIRE(pid > 0);
+    // The output corpus is made after the shards are found to be corpora, before they are
+    // checked run by run: the moment to stop it.
+    const auto start = std::chrono::steady_clock::now();
+    while (!fs::exists(folder / "out.db") &&
+           std::chrono::steady_clock::now() - start < std::chrono::seconds(10))
+        std::this_thread::sleep_for(std::chrono::microseconds(200));
+    kill(pid, SIGTERM);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    INFO("status " << status);
+    REQUIRE(WIFEXITED(status));
+    // 0 only if it had finished all forty before the signal came.
+    CHECK((WEXITSTATUS(status) == 130 || WEXITSTATUS(status) == 0));
+    CHECK(run_kenken("verify -q --db " + (folder / "out.db")).status == 0);
+}
+
+TEST_CASE("generate reading its configuration from a pipe no one writes to ends on SIGTERM",
+          "[cli][hostile][signal]") {
+    // The stop signals were caught before the configuration was read: SIGTERM only set a
+    // flag while the open of a FIFO with no writer waited, and generate never ended.
+    SharedFolder folder("review-config-fifo");
+    const std::string fifo = folder / "config.toml";
+    const std::string db = folder / "corpus.db";
+    REQUIRE(mkfifo(fifo.c_str(), 0600) == 0);
+    const pid_t pid = fork();
+    if (pid == 0) {
+        for (int s : {SIGTERM, SIGHUP, SIGINT}) signal(s, SIG_DFL);
+        freopen("/dev/null", "w", stderr);
+        execl(kKenken.c_str(), kKenken.c_str(), "generate", "-q", "--db", db.c_str(), "--config",
+              fifo.c_str(), static_cast<char*>(nullptr));
+        _exit(127);
+    }
+    REQUIRE(pid > 0);
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    kill(pid, SIGTERM);
+    int status = 0;
+    bool ended = false;
+    for (int waited = 0; waited < 300 && !ended; ++waited) {  // up to 3 s
+        ended = waitpid(pid, &status, WNOHANG) == pid;
+        if (!ended) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    if (!ended) {
+        kill(pid, SIGKILL);
+        waitpid(pid, &status, 0);
+    }
+    CHECK(ended);
+    CHECK_FALSE(fs::exists(db));  // nothing was made: the configuration comes first
+}
+
+TEST_CASE("a merge whose report's reader went away stops after a shard, saying so",
+          "[cli][hostile][signal]") {
+    // merge ... | head -3: SIGPIPE killed the merge at its first full buffer of report
+    // lines (exit 141), between two shards, without a word of what it had merged.
+    TempPath folder("review2-pipe");
+    fs::create_directory(folder.path);
+    const std::string long_name(200, 's');
+    std::string shards;
+    for (int i = 0; i < 20; ++i) {
+        const std::string shard = (folder.path / (long_name + std::to_string(i) + ".db")).string();
+        REQUIRE(run_kenken("generate -q --db " + shard + " --sizes 4 -n 20 --seed 5 --shard " +
+                           std::to_string(i) + "/20")
+                    .status == 0);
+        shards += " " + shard;
+    }
+    const std::string out = (folder.path / "out.db").string();
+    const std::string err = (folder.path / "err").string(), status = (folder.path / "st").string();
+    const CliResult r = run_shell("{ " + kKenken + " merge --db " + out + shards + " 2>" + err +
+                                  "; echo $? >" + status + "; } | true; cat " + status + " " + err);
+    INFO(r.out);
+    CHECK_THAT(r.out, Catch::StartsWith("1\n"));
+    CHECK_THAT(r.out, Catch::Contains("stopped after") && Catch::Contains("run the same merge"));
+    // Run again, it finishes what the first began.
+    CHECK_THAT(run_kenken("merge --db " + out + shards).out,
+               Catch::Contains("finished shards: 20 of 20"));
 }

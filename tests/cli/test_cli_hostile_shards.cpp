@@ -7,6 +7,7 @@
 #include "tests/support/cli_run.h"
 #include "tests/support/corpus_rows.h"
 #include "tests/support/test_files.h"
+#include "tests/support/test_mount.h"
 
 namespace fs = std::filesystem;
 
@@ -576,4 +577,76 @@ TEST_CASE("export's report and messages, and a bad option's value, show an odd n
     CHECK_THAT(replaced.err, Catch::Contains("kenken packs --db $'" + folder.str() +
                                              "/\\x1b[31mcorpus.db' --delete "));
     CHECK_FALSE(has_control_byte(replaced.err));
+}
+
+TEST_CASE("shards on a read-only file system merge, and writers there say why they cannot",
+          "[cli][hostile][read-only]") {
+    // On a read-only mount (a DVD, a share, a container's read-only volume) SQLite cannot
+    // make a WAL corpus's -shm file: merge refused such shards as "cannot read S (...
+    // unable to open database file)", and export and packs --delete said the same of a
+    // corpus there, where stats and query read it.
+    TempPath folder("review4-read-only");
+    fs::create_directory(folder.path);
+    const TestMount tmpfs = TestMount::tmpfs(folder.path / "ro", "4m");
+    if (!tmpfs.mounted()) {
+        WARN("mount is not allowed here (not root): skipped");
+        return;
+    }
+    const std::string& mount = tmpfs.at();
+    for (const char* shard : {"0/2", "1/2"}) {
+        const std::string db = mount + "/s" + std::string(1, shard[0]) + ".db";
+        REQUIRE(run_kenken("generate -q --db " + db + " --sizes 4 -n 12 --seed 5 --shard " + shard)
+                    .status == 0);
+        fs::remove(db + ".lock");
+    }
+    REQUIRE(run_kenken("export --db " + mount + "/s0.db -n 2 -o " + mount + "/p.neknek").status ==
+            0);
+    // A shard whose -wal file holds commits and whose -shm file is gone (killed, then
+    // copied): read immutable, they would be left out.
+    const std::string walled = mount + "/walled.db";
+    REQUIRE(
+        run_kenken("generate -q --db " + walled + " --sizes 4 -n 6 --seed 5 --shard 0/1").status ==
+        0);
+    REQUIRE(run_shell("python3 -c \"import sqlite3, os; c = sqlite3.connect('" + walled +
+                      "', isolation_level=None); c.execute('PRAGMA wal_autocheckpoint=0'); "
+                      "c.execute('UPDATE puzzles SET score = score + 1'); c.execute('UPDATE "
+                      "puzzles SET score = score - 1'); os._exit(0)\" && rm " +
+                      walled + "-shm && test -s " + walled + "-wal")
+                .status == 0);
+    // The same shards merged from a folder that can be written: what the merge should give.
+    const std::string reference = (folder.path / "reference.db").string();
+    REQUIRE(
+        run_kenken("merge --db " + reference + " " + mount + "/s0.db " + mount + "/s1.db").status ==
+        0);
+    REQUIRE(tmpfs.remount_read_only());
+
+    const std::string out = (folder.path / "merged.db").string();
+    const CliResult merged =
+        run_kenken("merge --db " + out + " " + mount + "/s0.db " + mount + "/s1.db");
+    INFO(merged.out << merged.err);
+    CHECK(merged.status == 0);
+    const std::string all = " --format neknek --db ";
+    CHECK(run_kenken("query" + all + out).out == run_kenken("query" + all + reference).out);
+    CHECK_FALSE(run_kenken("query" + all + out).out.empty());
+
+    // Since the twenty-sixth session such a shard is read with its commits
+    // (test_cli_read_only_wal.cpp), where it was refused.
+    const std::string walled_out = (folder.path / "walled-out.db").string();
+    const CliResult walled_merge = run_kenken("merge --db " + walled_out + " " + walled);
+    INFO(walled_merge.err);
+    CHECK(walled_merge.status == 0);
+    CHECK(run_kenken("query --format neknek --db " + walled_out).out ==
+          run_kenken("query --format neknek --db " + walled).out);
+
+    const std::string pack = (folder.path / "p.neknek").string();
+    for (const std::string& command : {"export --db " + mount + "/s0.db -n 2 -o " + pack,
+                                       "packs --db " + mount + "/s0.db --delete 1"}) {
+        const CliResult r = run_kenken(command);
+        INFO(command << ": " << r.err);
+        CHECK(r.status == 1);
+        CHECK_THAT(r.err, Catch::Contains("is on a read-only file system"));
+        CHECK_THAT(r.err, !Catch::Contains("unable to open database file"));
+    }
+    CHECK_FALSE(fs::exists(pack));
+    CHECK(run_kenken("packs --db " + mount + "/s0.db").status == 0);
 }

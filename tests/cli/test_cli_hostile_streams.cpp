@@ -15,6 +15,7 @@
 #include "core/model/features.h"
 #include "tests/support/cli_run.h"
 #include "tests/support/corpus_rows.h"
+#include "tests/support/sanitized.h"
 #include "tests/support/test_files.h"
 
 namespace fs = std::filesystem;
@@ -270,4 +271,22 @@ TEST_CASE("bench --max-seconds ends a puzzle no search ends on soon, exit 8",
                                         "/big-cages-1.neknek");
     CHECK(graded.status == 8);
     CHECK_THAT(graded.err, Catch::Contains("big-cages-1.neknek#1: undecided"));
+}
+
+TEST_CASE("a puzzle file that is a loop of links or a link to nothing says which",
+          "[cli][hostile][input]") {
+    // Both were "cannot read the file: no such file", the loop's link plainly there.
+    TempPath loop("review-loop.txt"), dangling("review-dangling.txt");
+    fs::create_symlink(loop.path.filename(), loop.path);
+    fs::create_symlink("review-nothing-here.txt", dangling.path);
+    for (const char* command : {"solve", "grade", "bench"}) {
+        const CliResult looped = run_kenken(std::string(command) + " " + loop.str());
+        INFO(command << ": " << looped.err);
+        CHECK(looped.status == 2);
+        CHECK_THAT(looped.err, Catch::Contains("symbolic links"));
+        const CliResult nothing = run_kenken(std::string(command) + " " + dangling.str());
+        INFO(nothing.err);
+        CHECK(nothing.status == 2);
+        CHECK_THAT(nothing.err, Catch::Contains("a symbolic link to nothing"));
+    }
 }

@@ -67,6 +67,16 @@ bool have_program(const std::string& name) {
     return run_shell("command -v " + name).status == 0;
 }
 
+CliResult under_a_live_run(const std::string& db, const std::string& action) {
+    const std::string out = db + ".out";
+    // In a subshell: run_shell sends only its command's last output to the result.
+    return run_shell(
+        "(timeout 10 " + kKenken + " generate --db " + db + " --sizes 5 -n 100000 -j 1 >" + out +
+        " 2>&1 & pid=$!; " + "for i in $(seq 1 500); do [ \"$(stat -c %s " + db +
+        " 2>/dev/null || echo 0)\" -gt 100000 ] && break; sleep 0.01; done; " + action +
+        "; wait $pid; echo \"status $?\"; cat " + out + "; rm -f " + out + ")");
+}
+
 void make_small_corpus(const std::string& db) {
     REQUIRE(run_kenken("generate -q --db " + db + " --sizes 4 -n 6 --seed 2").status == 0);
 }

@@ -31,6 +31,11 @@ void make_small_corpus(const std::string& db);
 // path. REQUIREs that generate succeeded.
 std::string corpus_in(const TempPath& folder, const std::string& generate_args);
 
+// Starts a long `generate` on db (at most 10 s), waits until its corpus has grown past
+// its first batches (at most 5 s), runs action (a shell command) and then waits for the
+// run: its exit status, then its output, in out as "status N" and the run's output.
+CliResult under_a_live_run(const std::string& db, const std::string& action);
+
 // `kenken ARGS` (shell words) with its output sent to out_file and TMPDIR set to tmp; its
 // exit status, its peak resident memory in KiB, as the kernel counted it for that one
 // process, and its wall-clock time.
