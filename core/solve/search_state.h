@@ -1,7 +1,7 @@
 // The state of one search over one puzzle: candidates, cage tables, the trail, the
-// nogoods. Internal to the solver (solver.cpp: set-up, propagation and search;
-// search_band_sums.cpp: the bands' sums; restarts.cpp: restarted runs, two searches in
-// pairs; failure_nogoods.cpp: failures cut down).
+// nogoods. Internal to the solver (solver.cpp: set-up and propagation; search.cpp:
+// branching and solutions; search_band_sums.cpp: the bands' sums; restarts.cpp:
+// restarted runs, two searches in pairs; failure_nogoods.cpp: failures cut down).
 #pragma once
 
 #include <array>
