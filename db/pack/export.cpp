@@ -3,10 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <array>
 #include <cerrno>
-#include <cstdio>
-#include <cstdlib>
 #include <cstring>
 #include <ctime>
 #include <filesystem>
@@ -15,12 +12,12 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <stdexcept>
-#include <streambuf>
 
 #include "core/grade/grader.h"
 #include "core/io/new_file.h"
 #include "core/io/stop_signals.h"
 #include "db/pack/pack_parts.h"
+#include "db/pack/stdout_spool.h"
 #include "db/pack/text.h"
 
 namespace kk::db {
@@ -168,82 +165,6 @@ void write_text_file(Corpus& corpus, std::vector<PackEntry>& chosen, TextFormat 
         throw std::runtime_error("cannot write " + file.string() + ": " +
                                  (errno ? std::strerror(errno) : "the stream failed"));
 }
-
-// A text pack for stdout is written to a temporary file first and copied out once it
-// is recorded: a pack chosen again must not print twice, and its text held in memory
-// grew with the pack. The file has no name from the start (in $TMPDIR, else /tmp), so
-// nothing is left behind however the process ends (a reader gone, a kill).
-class Spool : private std::streambuf {
-  public:
-    Spool() : stream_(this) {
-        // An empty TMPDIR is an unset one, as for mktemp(1) (it was "cannot make a
-        // temporary file in  for ...").
-        const char* tmpdir = std::getenv("TMPDIR");
-        dir_ = tmpdir && *tmpdir ? tmpdir : "/tmp";
-        std::string name = (fs::path(dir_) / "kenken-export-XXXXXX").string();
-        fd_ = ::mkstemp(name.data());
-        if (fd_ < 0)
-            throw std::runtime_error(
-                "cannot make a temporary file in " + dir_ +
-                " for the pack to stdout (TMPDIR names the folder): " + std::strerror(errno));
-        ::unlink(name.c_str());
-        setp(buffer_.data(), buffer_.data() + buffer_.size());
-    }
-    ~Spool() override { ::close(fd_); }
-    Spool(const Spool&) = delete;
-    Spool& operator=(const Spool&) = delete;
-
-    // Empty, to be written (again).
-    std::ostream& rewrite() {
-        setp(buffer_.data(), buffer_.data() + buffer_.size());
-        stream_.clear();
-        if (::ftruncate(fd_, 0) != 0 || ::lseek(fd_, 0, SEEK_SET) != 0) fail();
-        return stream_;
-    }
-    // What was written, whole: throws when the disk took less.
-    void finish() {
-        if (!stream_ || sync() != 0) fail();
-    }
-    // Copies the text to stdout.
-    void copy_to_stdout() {
-        bool written = ::lseek(fd_, 0, SEEK_SET) == 0;
-        for (ssize_t got; written && (got = ::read(fd_, buffer_.data(), buffer_.size())) != 0;)
-            // A write that fails inside fwrite (/dev/full) leaves fflush nothing to fail
-            // on: the pack was recorded with its text lost.
-            written = got > 0 && std::fwrite(buffer_.data(), 1, static_cast<std::size_t>(got),
-                                             stdout) == static_cast<std::size_t>(got);
-        if (!written || std::fflush(stdout) != 0 || std::ferror(stdout)) {
-            std::clearerr(stdout);  // reported here: kenken's main need not say it again
-            throw std::runtime_error("cannot write to stdout");
-        }
-    }
-
-  private:
-    [[noreturn]] void fail() {
-        throw std::runtime_error("cannot write the pack to a temporary file in " + dir_ + ": " +
-                                 std::strerror(errno ? errno : EIO));
-    }
-    int overflow(int ch) override {
-        if (sync() != 0) return traits_type::eof();
-        if (!traits_type::eq_int_type(ch, traits_type::eof())) sputc(traits_type::to_char_type(ch));
-        return traits_type::not_eof(ch);
-    }
-    int sync() override {
-        for (const char* from = pbase(); from < pptr();) {
-            const ssize_t put = ::write(fd_, from, static_cast<std::size_t>(pptr() - from));
-            if (put < 0 && errno == EINTR) continue;
-            if (put <= 0) return -1;
-            from += put;
-        }
-        setp(buffer_.data(), buffer_.data() + buffer_.size());
-        return 0;
-    }
-
-    std::string dir_;  // where it is
-    int fd_ = -1;
-    std::array<char, 1 << 16> buffer_{};
-    std::ostream stream_;
-};
 
 // Writes the pack under its part name; fills the result's pages (pdf), files and
 // relabelled variants.
@@ -431,7 +352,7 @@ ExportResult export_pack(Corpus& corpus, const ExportRequest& req) {
     // export into that folder); the placing and recording wait for nothing to stop them.
     std::optional<RemoveOnStopSignal> stop_guard;
     if (!to_stdout && !req.dry_run) stop_guard.emplace(part.string());
-    std::optional<Spool> spool;  // the text of a pack for stdout
+    std::optional<StdoutSpool> spool;  // the text of a pack for stdout
     if (to_stdout && !req.dry_run) spool.emplace();
     for (int attempt = 1;; ++attempt) {
         const bool hold = attempt == kExportAttempts;
