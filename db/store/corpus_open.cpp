@@ -10,6 +10,7 @@
 #include <string>
 #include <system_error>
 
+#include "core/io/new_file.h"
 #include "db/store/corpus.h"
 #include "db/store/schema.h"
 #include "db/store/shmless_read.h"
@@ -108,8 +109,7 @@ Corpus Corpus::open_existing(const std::string& path) {
                    "--resume)");
     // On a read-only file system SQLite opens the file read-only without a word and then
     // cannot make its -shm file: "cannot read X (... unable to open database file)".
-    const std::string folder = std::filesystem::path(path).parent_path().string();
-    for (const std::string& name : {path, folder.empty() ? std::string(".") : folder})
+    for (const std::string& name : {path, folder_of(path).string()})
         if (::access(name.c_str(), W_OK) != 0 && errno == EROFS)
             throw DbError(path +
                           " is on a read-only file system, and this command records what it "
@@ -124,9 +124,7 @@ Corpus Corpus::open_read_only(const std::string& path) {
     check_existing(path, "");
     if (::access(path.c_str(), R_OK) != 0)
         throw DbError("cannot read " + path + ": " + std::strerror(errno));
-    const size_t slash = path.rfind('/');
-    const std::string folder = slash == std::string::npos ? "." : path.substr(0, slash + 1);
-    if (::access(path.c_str(), W_OK) == 0 && ::access(folder.c_str(), W_OK) == 0) {
+    if (::access(path.c_str(), W_OK) == 0 && ::access(folder_of(path).c_str(), W_OK) == 0) {
         // A reader that could write opens the file read-write, held to reading by
         // query_only. SQLite removes the -wal and -shm files only when the last
         // connection to close checkpoints, which a read-only one cannot: every stats
