@@ -26,7 +26,7 @@ _kenken() {
         query) opts="--db --size --level --min-score --max-score --ops --max-cage --variant --fresh --order --seed --limit --format" ;;
         export) opts="--db -o --out -n --count --format --force --solutions --dry-run --book --title --subtitle --author --copyright --level-names --trim --paper --bleed --per-page --large-print --walkthrough --allow-repeats --size --level --min-score --max-score --ops --max-cage --variant --fresh --order --seed" ;;
         packs) opts="--db --show --delete --json" ;;
-        bench) opts="--format --limit --warm --repeat --grade --json --max-seconds" ;;
+        bench) opts="--format --limit --warm --repeat --grade --seeds --json --max-seconds" ;;
     esac
     case $prev in
         --format)

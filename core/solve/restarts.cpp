@@ -20,6 +20,7 @@ constexpr std::uint64_t kRestartUnit = 64;
 // Fixed seeds for the two searches' random values: solving stays deterministic.
 constexpr std::uint64_t kWeightedSeed = 0x9e3779b97f4a7c15ull;
 constexpr std::uint64_t kPlainSeed = 0x2545f4914f6cdd1dull;
+constexpr std::uint64_t kSeedStep = 0xbf58476d1ce4e5b9ull;  // odd: distinct seeds stay distinct
 using Clock = std::chrono::steady_clock;
 
 // The Luby sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ... (i from 1).
@@ -154,8 +155,11 @@ void search_in_pairs(SearchState& weighted, SearchState& plain, int threads,
     const StopCondition* stop = weighted.stop;
     weighted.weighted_run = true;
     plain.weighted_run = false;
-    weighted.rng_state = kWeightedSeed;
-    plain.rng_state = kPlainSeed;
+    // Another search seed moves both fixed seeds by the same odd multiple, so they stay
+    // apart and seed 0 keeps them.
+    const std::uint64_t shift = weighted.search_seed * kSeedStep;
+    weighted.rng_state = kWeightedSeed ^ shift;
+    plain.rng_state = kPlainSeed ^ shift;
     weighted.restart_root = weighted.trail_size;
     plain.restart_root = plain.trail_size;
 

@@ -188,8 +188,9 @@ struct SearchState {
     // Which of the two restarted searches this state runs (restarts.h): branching by
     // failure weights (dom/wdeg), or on the fewest candidates. Fixed per state.
     bool weighted_run = true;
-    std::uint64_t rng_state = 0;   // for the random values of branch_value
-    std::size_t restart_root = 0;  // trail mark of the root every run starts from
+    std::uint64_t rng_state = 0;    // for the random values of branch_value
+    std::uint64_t search_seed = 0;  // the Solver's: 0 keeps the fixed seeds (restarts.cpp)
+    std::size_t restart_root = 0;   // trail mark of the root every run starts from
     // One run from the root: at most `budget` nodes, solutions into *out (limit `limit`).
     // Leaves the state at the root, with the cut path in path[0..cut_depth) when aborted.
     struct RunEnd {

@@ -186,6 +186,7 @@ SolveResult Solver::solve(const Puzzle& p, int limit, const StopCondition* stop,
     }
     SearchState& s = *state_;
     s.nodes_per_sampled_failure = nodes_per_sampled_failure_;
+    s.search_seed = search_seed_;
     if (start(s, p, limit, stop, result)) {
         if (s.lazy_count > 0 || s.search_plain()) {
             // The second search starts from the same root: a copy, not a second set-up

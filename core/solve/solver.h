@@ -105,12 +105,19 @@ class Solver {
     static constexpr std::uint64_t kNodesPerSampledFailure = 512;
     void set_nodes_per_sampled_failure(std::uint64_t nodes) { nodes_per_sampled_failure_ = nodes; }
 
+    // The restarted searches draw their random values from fixed seeds, so that solving
+    // is deterministic. Another search seed gives another search, as exact, with nodes
+    // of its own: a slow puzzle's times over several seeds tell its luck from its
+    // hardness (`kenken bench --seeds`). 0: the solver's own seeds.
+    void set_search_seed(std::uint64_t seed) { search_seed_ = seed; }
+
   private:
     std::unique_ptr<CageTableCache> table_cache_;  // tables kept between puzzles
     std::unique_ptr<SearchState> state_;
     std::unique_ptr<SearchState> partner_;  // the second restarted search
     std::chrono::microseconds parallel_after_ = kParallelAfter;
     std::uint64_t nodes_per_sampled_failure_ = kNodesPerSampledFailure;
+    std::uint64_t search_seed_ = 0;
 };
 
 }  // namespace kk

@@ -27,6 +27,7 @@ struct BenchOptions {
     bool grade = false;  // time grade() instead of solve()
     bool json = false;
     double max_seconds = 0;  // per run; 0: no limit
+    int seeds = 1;           // search seeds per puzzle (solve only): its median counts
 };
 
 struct SizeFigures {
@@ -41,9 +42,11 @@ struct SizeFigures {
 // Warm: the solver's table cache keeps what earlier puzzles built, as in a factory
 // run; one run per puzzle, since a repeat would find its own tables.
 // An undecided run ends the repeats: the others would meet the same budget.
-double time_solve(const Puzzle& p, int limit, int repeat, bool warm, double max_seconds,
+// seed: the solver's search seed (0: its own; see --seeds).
+double time_solve(const Puzzle& p, int limit, int repeat, bool warm, double max_seconds, int seed,
                   SolveResult& result) {
     static Solver shared;
+    shared.set_search_seed(static_cast<std::uint64_t>(seed));
     // Only the count is shown: a million grids kept for --limit 1000000 took 460 MB.
     static const SolutionSink discard = [](const Grid&) {};
     double best = 0;
@@ -93,6 +96,35 @@ double median(const std::vector<double>& sorted) {
     return n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
 }
 
+// One puzzle over search seeds 0..seeds-1 (each timed as time_solve does): the median
+// time and nodes, and the answer, which every seed must give alike (the solver is
+// exact; only the search's path depends on the seed). A slow puzzle's single time can
+// be one seed's luck (docs/big-cages.md): its median over seeds is what a change to
+// the search should move. An undecided seed makes the puzzle undecided.
+struct SeededFigures {
+    double micros = 0;
+    std::uint64_t nodes = 0;
+    bool agree = true;
+};
+SeededFigures time_solve_over_seeds(const Puzzle& p, const BenchOptions& o, SolveResult& result) {
+    std::vector<double> micros, nodes;
+    SeededFigures f;
+    int first_count = -1;
+    for (int seed = 0; seed < o.seeds && !result.undecided; ++seed) {
+        result = SolveResult{};
+        micros.push_back(time_solve(p, o.limit, o.repeat, o.warm, o.max_seconds, seed, result));
+        nodes.push_back(static_cast<double>(result.nodes));
+        if (result.undecided) break;
+        if (first_count < 0) first_count = result.count;
+        f.agree = f.agree && result.count == first_count;
+    }
+    std::sort(micros.begin(), micros.end());
+    std::sort(nodes.begin(), nodes.end());
+    f.micros = median(micros);
+    f.nodes = static_cast<std::uint64_t>(median(nodes) + 0.5);
+    return f;
+}
+
 void print_table(const std::map<int, SizeFigures>& by_size, const BenchOptions& o) {
     if (o.grade)
         std::printf("grade(puzzle), cold tables, best of %d runs, steady_clock, microseconds\n",
@@ -102,6 +134,11 @@ void print_table(const std::map<int, SizeFigures>& by_size, const BenchOptions& 
             "solve(puzzle, limit %d), warm table cache, one run each, steady_clock, "
             "microseconds\n",
             o.limit);
+    else if (o.seeds > 1)
+        std::printf(
+            "solve(puzzle, limit %d), cold tables, best of %d runs, median over %d search "
+            "seeds, steady_clock, microseconds\n",
+            o.limit, o.repeat, o.seeds);
     else
         std::printf(
             "solve(puzzle, limit %d), cold tables, best of %d runs, steady_clock, "
@@ -134,6 +171,7 @@ void print_json(const std::map<int, SizeFigures>& by_size, const BenchOptions& o
     j["limit"] = o.limit;
     j["cache"] = o.warm ? "warm" : "cold";
     j["repeat"] = o.warm && !o.grade ? 1 : o.repeat;
+    j["seeds"] = o.seeds;
     nlohmann::ordered_json sizes = nlohmann::ordered_json::array();
     for (auto& [n, f] : by_size) {
         std::vector<double> t = f.micros;
@@ -183,13 +221,20 @@ int run_bench(const BenchOptions& o) {
                                               : f.unique);
             return;
         }
-        const double micros = time_solve(p, o.limit, o.repeat, o.warm, o.max_seconds, r);
+        const SeededFigures seeded = time_solve_over_seeds(p, o, r);
         if (r.undecided) {
             undecided();
             return;
         }
-        f.micros.push_back(micros);
-        f.nodes += r.nodes;
+        if (!seeded.agree) {  // a search seed changed an exact answer: a solver bug
+            std::fprintf(stderr,
+                         "kenken bench: internal error: %s: the search seeds disagree on "
+                         "the number of solutions\n",
+                         shown_name(sp.source).c_str());
+            status = kFailure;
+        }
+        f.micros.push_back(seeded.micros);
+        f.nodes += seeded.nodes;
         if (r.count == 0)
             ++f.impossible;
         else if (r.count == 1)
@@ -229,12 +274,21 @@ void add_bench_command(CLI::App& app) {
                   "only the solver's timing uses, are refused with it")
         ->excludes("--limit")
         ->excludes("--warm");
+    sub->add_option("--seeds", o->seeds,
+                    "Solve each puzzle with this many search seeds (0, 1, ...; 0 is the "
+                    "solver's own) and count its median time and nodes: a big-cage puzzle's "
+                    "time depends on the restarts' random values, so one seed can be luck")
+        ->check(whole_number(1, 1000))
+        ->capture_default_str()
+        ->excludes("--grade")
+        ->excludes("--warm");
     sub->add_flag("--json", o->json, "The figures as one JSON object");
     add_max_seconds_option(sub, o->max_seconds);
     sub->footer(help_footer(
         {kOk, kFailure, kBadInput, kUndecided},
         {"kenken bench tests/data/*.neknek", "kenken bench --warm --json puzzles.neknek",
-         "kenken bench --grade --repeat 1 puzzles.keen"}));
+         "kenken bench --grade --repeat 1 puzzles.keen",
+         "kenken bench --seeds 8 --repeat 1 --json slow-puzzles/*.neknek"}));
     sub->callback([o] { set_exit(run_bench(*o)); });
 }
 

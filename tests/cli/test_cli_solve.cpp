@@ -175,6 +175,36 @@ TEST_CASE("solve and grade --max-seconds end an undecided puzzle with exit 8",
     CHECK(help.out.find("8") != std::string::npos);
 }
 
+TEST_CASE("bench --seeds times each puzzle over several search seeds", "[cli][bench]") {
+    // A big-cage puzzle's time is partly its seed's luck: --seeds N counts each puzzle's
+    // median over N search seeds, and says so; the answers are the solver's either way.
+    const std::string file = kTestData + "/big-cages-2.neknek";
+    const CliResult one = run_kenken("bench --json --repeat 1 " + file);
+    REQUIRE(one.status == 0);
+    const CliResult three = run_kenken("bench --json --repeat 1 --seeds 3 " + file);
+    INFO(three.err);
+    REQUIRE(three.status == 0);
+    const auto a = nlohmann::json::parse(one.out), b = nlohmann::json::parse(three.out);
+    CHECK(a.at("seeds") == 1);
+    CHECK(b.at("seeds") == 3);
+    CHECK(b.at("sizes").at(0).at("puzzles") == 1);
+    CHECK(b.at("sizes").at(0).at("ambiguous") == a.at("sizes").at(0).at("ambiguous"));
+    CHECK(b.at("sizes").at(0).at("ambiguous") == 1);
+    CHECK(b.at("sizes").at(0).at("mean_nodes").get<double>() > 0);
+    const CliResult table = run_kenken("bench --repeat 1 --seeds 2 " + file);
+    CHECK(table.status == 0);
+    CHECK(table.out.find("median over 2 search seeds") != std::string::npos);
+    // An undecided seed makes the puzzle undecided, as a single run does.
+    CHECK(run_kenken("bench --seeds 2 --max-seconds 1e-9 " + file).status == 8);
+    // The grader and a warm cache keep no seed: refused, as is a seed count of 0.
+    for (const char* bad : {"--seeds 2 --grade", "--seeds 2 --warm", "--seeds 0", "--seeds x"}) {
+        INFO(bad);
+        const CliResult r = run_kenken(std::string("bench ") + bad + " " + file);
+        CHECK(r.status == 2);
+        CHECK(r.err.find("--seeds") != std::string::npos);
+    }
+}
+
 TEST_CASE("solve and grade -j 1 and -j 2 print the same answers", "[cli][solve][threads]") {
     // Big cages run two restarted searches, side by side with -j 2: the same solutions,
     // grades and exit statuses either way (only the times differ).

@@ -494,6 +494,38 @@ TEST_CASE("a refutation learns cut-down failures and needs fewer nodes", "[solve
     CHECK(a.nodes * 2 < b.nodes);
 }
 
+TEST_CASE("another search seed takes another search to the same answer", "[solver][big-cages]") {
+    // bench --seeds times a puzzle over several search seeds; only the path may change.
+    // Seed 0 must be the solver's own search (the same nodes as a solver never told),
+    // every seed must find the same count of valid solutions, and some seed must take
+    // other nodes, or the seed reaches nothing.
+    std::mt19937 rng(20261207);
+    Solver own(0), zero(0), one(0), seven(0);  // every cage lazy: restarts on every puzzle
+    zero.set_search_seed(0);
+    one.set_search_seed(1);
+    seven.set_search_seed(7);
+    int searched_otherwise = 0, restarted = 0;
+    for (int trial = 0; trial < 100; ++trial) {
+        Grid grid;
+        Puzzle p = random_puzzle(7, 12, rng, grid);
+        INFO("trial " << trial);
+        const SolveResult a = own.solve(p, 2, nullptr, 1);
+        const SolveResult b = zero.solve(p, 2, nullptr, 1);
+        CHECK(b.nodes == a.nodes);
+        CHECK(b.solutions == a.solutions);
+        for (Solver* other : {&one, &seven}) {
+            const SolveResult c = other->solve(p, 2, nullptr, 1);
+            REQUIRE(c.count == a.count);
+            require_solutions_valid(p, c);
+            searched_otherwise += c.nodes != a.nodes;
+        }
+        restarted += a.nodes > 2 * 64;  // past the first pair's runs
+    }
+    UNSCOPED_INFO("restarted " << restarted);
+    CHECK(restarted > 5);
+    CHECK(searched_otherwise > 5);
+}
+
 TEST_CASE("two threads give what one gives, run for run", "[solver][big-cages][threads]") {
     // The two restarted searches run in pairs; with two threads a pair's runs go side by
     // side, and each run sees the nogoods of the pairs before it only. Any leak between
