@@ -34,7 +34,8 @@ struct SizeFigures {
     std::vector<double> micros;  // best time of each puzzle
     std::uint64_t nodes = 0;
     int unique = 0, ambiguous = 0, impossible = 0;
-    int undecided = 0;  // a run met --max-seconds: left out of the times, which it would cut
+    int undecided = 0;        // a run met --max-seconds: left out of the times, which it would cut
+    int undecided_seeds = 0;  // with --seeds: seeds that met it (their puzzles may count)
 };
 
 // Best of `repeat` runs in microseconds; `result` keeps the last run's answer. Cold:
@@ -100,24 +101,33 @@ double median(const std::vector<double>& sorted) {
 // time and nodes, and the answer, which every seed must give alike (the solver is
 // exact; only the search's path depends on the seed). A slow puzzle's single time can
 // be one seed's luck (docs/big-cages.md): its median over seeds is what a change to
-// the search should move. An undecided seed makes the puzzle undecided.
+// the search should move. A seed that meets --max-seconds counts at the time it took
+// (at least the budget); when half the seeds or more do, the median is unknown and the
+// puzzle is undecided. With one seed, this is time_solve's single answer.
 struct SeededFigures {
     double micros = 0;
     std::uint64_t nodes = 0;
-    bool agree = true;
+    int count = 0;            // solutions found, up to the limit, by every decided seed
+    int undecided_seeds = 0;  // seeds that met --max-seconds
+    bool undecided = false;   // the median itself is one of those
+    bool agree = true;        // every decided seed found the same count
 };
-SeededFigures time_solve_over_seeds(const Puzzle& p, const BenchOptions& o, SolveResult& result) {
+SeededFigures time_solve_over_seeds(const Puzzle& p, const BenchOptions& o) {
     std::vector<double> micros, nodes;
     SeededFigures f;
-    int first_count = -1;
-    for (int seed = 0; seed < o.seeds && !result.undecided; ++seed) {
-        result = SolveResult{};
-        micros.push_back(time_solve(p, o.limit, o.repeat, o.warm, o.max_seconds, seed, result));
-        nodes.push_back(static_cast<double>(result.nodes));
-        if (result.undecided) break;
-        if (first_count < 0) first_count = result.count;
-        f.agree = f.agree && result.count == first_count;
+    int decided = 0;
+    for (int seed = 0; seed < o.seeds; ++seed) {
+        SolveResult r;
+        micros.push_back(time_solve(p, o.limit, o.repeat, o.warm, o.max_seconds, seed, r));
+        nodes.push_back(static_cast<double>(r.nodes));
+        if (r.undecided) {
+            ++f.undecided_seeds;
+            continue;
+        }
+        if (decided++ == 0) f.count = r.count;
+        f.agree = f.agree && r.count == f.count;
     }
+    f.undecided = 2 * f.undecided_seeds >= o.seeds;
     std::sort(micros.begin(), micros.end());
     std::sort(nodes.begin(), nodes.end());
     f.micros = median(micros);
@@ -189,7 +199,8 @@ void print_json(const std::map<int, SizeFigures>& by_size, const BenchOptions& o
                          {one_found(o), f.unique},
                          {"ambiguous", f.ambiguous},
                          {"impossible", f.impossible},
-                         {"undecided", f.undecided}});
+                         {"undecided", f.undecided},
+                         {"undecided_seeds", f.undecided_seeds}});
     }
     j["sizes"] = sizes;
     std::printf("%s\n", db::json_line(j).c_str());
@@ -200,7 +211,6 @@ int run_bench(const BenchOptions& o) {
     int status = kOk;
     const bool read = for_each_input(o.files, o.format, [&](SourcedPuzzle&& sp) {
         const Puzzle& p = sp.parsed.puzzle;
-        SolveResult r;
         SizeFigures& f = by_size[p.size];
         const auto undecided = [&] {
             ++f.undecided;
@@ -221,11 +231,18 @@ int run_bench(const BenchOptions& o) {
                                               : f.unique);
             return;
         }
-        const SeededFigures seeded = time_solve_over_seeds(p, o, r);
-        if (r.undecided) {
+        const SeededFigures seeded = time_solve_over_seeds(p, o);
+        f.undecided_seeds += seeded.undecided_seeds;
+        if (seeded.undecided) {
             undecided();
             return;
         }
+        if (seeded.undecided_seeds > 0)
+            std::fprintf(stderr,
+                         "%s: %d of %d search seeds undecided within --max-seconds %g (counted "
+                         "at the time they took)\n",
+                         shown_name(sp.source).c_str(), seeded.undecided_seeds, o.seeds,
+                         o.max_seconds);
         if (!seeded.agree) {  // a search seed changed an exact answer: a solver bug
             std::fprintf(stderr,
                          "kenken bench: internal error: %s: the search seeds disagree on "
@@ -235,9 +252,9 @@ int run_bench(const BenchOptions& o) {
         }
         f.micros.push_back(seeded.micros);
         f.nodes += seeded.nodes;
-        if (r.count == 0)
+        if (seeded.count == 0)
             ++f.impossible;
-        else if (r.count == 1)
+        else if (seeded.count == 1)
             ++f.unique;
         else
             ++f.ambiguous;

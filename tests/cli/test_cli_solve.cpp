@@ -194,8 +194,13 @@ TEST_CASE("bench --seeds times each puzzle over several search seeds", "[cli][be
     const CliResult table = run_kenken("bench --repeat 1 --seeds 2 " + file);
     CHECK(table.status == 0);
     CHECK(table.out.find("median over 2 search seeds") != std::string::npos);
-    // An undecided seed makes the puzzle undecided, as a single run does.
-    CHECK(run_kenken("bench --seeds 2 --max-seconds 1e-9 " + file).status == 8);
+    CHECK(b.at("sizes").at(0).at("undecided_seeds") == 0);
+    // With every seed out of time the median is unknown: undecided, as a single run is.
+    const CliResult none = run_kenken("bench --json --seeds 2 --max-seconds 1e-9 " + file);
+    CHECK(none.status == 8);
+    const auto c = nlohmann::json::parse(none.out);
+    CHECK(c.at("sizes").at(0).at("undecided") == 1);
+    CHECK(c.at("sizes").at(0).at("undecided_seeds") == 2);
     // The grader and a warm cache keep no seed: refused, as is a seed count of 0.
     for (const char* bad : {"--seeds 2 --grade", "--seeds 2 --warm", "--seeds 0", "--seeds x"}) {
         INFO(bad);
