@@ -1,7 +1,8 @@
 // The state of one search over one puzzle: candidates, cage tables, the trail, the
-// nogoods. Internal to the solver (solver.cpp: set-up and propagation; search.cpp:
-// branching and solutions; search_band_sums.cpp: the bands' sums; restarts.cpp:
-// restarted runs, two searches in pairs; failure_nogoods.cpp: failures cut down).
+// nogoods. Internal to the solver (solver.cpp: set-up and propagation;
+// cage_filtering.cpp: the cages' propagators; search.cpp: branching and solutions;
+// search_band_sums.cpp: the bands' sums; restarts.cpp: restarted runs, two searches in
+// pairs; failure_nogoods.cpp: failures cut down).
 #pragma once
 
 #include <array>
@@ -23,6 +24,8 @@
 namespace kk {
 
 constexpr int kMaxLines = 2 * kMaxSize;  // rows 0..n-1, then columns n..2n-1
+// A cage position not in a line shared with another cell of its cage writes here.
+constexpr int kNoSlot = kMaxLines;
 
 struct CageInfo {
     int first = 0;  // into cage_cells / slots
@@ -45,6 +48,7 @@ struct CageInfo {
 // cage of up to kLanes cells has at most kLanes slots: each holds two of its cells.
 struct PackedTuple {
     static constexpr int kLanes = 8;
+    static constexpr Mask kAllValues = 0xffff;  // a lane past the cage: never empties
     Mask cell[kLanes];
     Mask line[kLanes];
 };
