@@ -1,5 +1,5 @@
 // The state of one search over one puzzle: candidates, cage tables, the trail, the
-// nogoods. Internal to the solver (solver.cpp: set-up and propagation;
+// nogoods. Internal to the solver (search_setup.cpp: set-up; solver.cpp: propagation;
 // cage_filtering.cpp: the cages' propagators; search.cpp: branching and solutions;
 // search_band_sums.cpp: the bands' sums; restarts.cpp: restarted runs, two searches in
 // pairs; failure_nogoods.cpp: failures cut down).
