@@ -1,220 +1,30 @@
+// A factory configuration from TOML (config.h): the [run] table and the [[recipes]],
+// checked key by key (config_reader.h), and written back as TOML for the run's record.
 #include "pipeline/factory/config.h"
 
 #include <toml++/toml.h>
 
-#include <algorithm>
-#include <charconv>
-#include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <limits>
 #include <map>
-#include <set>
 #include <sstream>
+#include <stdexcept>
+#include <string>
 
 #include "core/io/file_text.h"
 #include "core/io/toml_depth.h"
 #include "core/io/utf8.h"
+#include "pipeline/factory/config_reader.h"
+#include "pipeline/factory/quotas.h"
 
 namespace kk {
 namespace {
 
-// Built-in recipes. The base is CanCan's. The others lay dominoes first, which
-// makes far more candidates unique; their operator mixes lean towards different
-// levels (measured on 9x9: pure dominoes give easy and normal; avoiding give-aways
-// and favouring - and / give extreme and unreasonable). Steering learns which is
-// which per size as the run goes.
-std::vector<Recipe> standard_recipes() {
-    Recipe cancan{"cancan", {}, {}};
-    Recipe dominoes{"dominoes", {}, {}};
-    dominoes.tiling.strategy = TilingStrategy::DominoFirst;
-    dominoes.tiling.size_weights = {0.0, 0.55, 0.30, 0.15};
-    dominoes.tiling.max_cage = 4;
-    Recipe pure = dominoes;
-    pure.name = "pure-dominoes";
-    pure.tiling.size_weights = {0.0, 1.0};
-    pure.tiling.max_cage = 3;
-    Recipe no_giveaways = dominoes;
-    no_giveaways.name = "no-giveaways";
-    no_giveaways.tiling.size_weights = {0.0, 0.7, 0.3};
-    no_giveaways.tiling.max_cage = 3;
-    no_giveaways.operators.avoid_giveaways = true;
-    // + and x half as often as - and /: more hard and extreme puzzles per candidate
-    // (4x4: hard 2.4% -> 3.0%, extreme 1.8% -> 2.8%; 4x4 hard 15%, 8x8 extreme 27%
-    // and 9x9 unreasonable 13% less CPU, other cells within noise).
-    no_giveaways.operators.two_cell[0] = 0.5;
-    no_giveaways.operators.two_cell[2] = 0.5;
-    Recipe sub_div = dominoes;
-    sub_div.name = "subtract-divide";
-    sub_div.operators.two_cell[0] = 0.3;  // + rarely, x half as often as - and /
-    sub_div.operators.two_cell[2] = 0.5;
-    Recipe few_sums = dominoes;
-    few_sums.name = "few-sums";
-    few_sums.operators.two_cell[0] = 0.3;
-    few_sums.operators.larger[0] = 0.5;
-    return {cancan, dominoes, pure, no_giveaways, sub_div, few_sums};
-}
-
-struct Reader {
-    static constexpr std::size_t kShownKeyBytes = 200;
-    const std::string& source;
-
-    [[noreturn]] void fail(const toml::node* node, const std::string& key,
-                           const std::string& what) const {
-        std::ostringstream m;
-        m << source;
-        if (node && node->source().begin.line) m << ":" << node->source().begin.line;
-        // The key and what is wrong with its value, cut: a key or a variant name of a
-        // megabyte was written whole into the message.
-        m << ": " << printable_cut(key, kShownKeyBytes) << ": " << printable_cut(what, 400);
-        throw ConfigError(m.str());
-    }
-
-    // A recipe's table (and each table in it) with these keys and at least one: an empty
-    // one sets nothing, so it is a slip (keys under the wrong header, say); it was
-    // taken silently, an empty [[recipes]] as one more CanCan recipe.
-    void recipe_keys(const toml::table& t, const std::string& where,
-                     std::initializer_list<const char*> keys) const {
-        if (t.empty())
-            fail(&t, where, "an empty table sets nothing: give its keys or leave it out");
-        only_keys(t, where, keys);
-    }
-
-    void only_keys(const toml::table& t, const std::string& where,
-                   std::initializer_list<const char*> keys) const {
-        std::set<std::string> allowed(keys.begin(), keys.end());
-        for (auto&& [k, v] : t)
-            if (!allowed.count(std::string(k.str())))
-                fail(&v, where.empty() ? std::string(k.str()) : where + "." + std::string(k.str()),
-                     "unknown key");
-    }
-
-    // A finite number: TOML's nan and inf are no weight or share.
-    double number(const toml::node& n, const std::string& key) const {
-        auto v = n.value<double>();
-        if (!v) fail(&n, key, "expected a number");
-        if (!std::isfinite(*v)) fail(&n, key, "expected a finite number, not nan or inf");
-        return *v;
-    }
-    std::int64_t integer(const toml::node& n, const std::string& key, std::int64_t lo,
-                         std::int64_t hi) const {
-        // is_integer first: value<int64_t>() would convert a float such as 27e99,
-        // which overflows (undefined behaviour; found by tests/fuzz/fuzz_config).
-        if (!n.is_integer()) fail(&n, key, "expected an integer");
-        auto v = n.value<std::int64_t>();
-        if (!v) fail(&n, key, "expected an integer");
-        if (*v < lo || *v > hi)
-            fail(&n, key, "must be between " + std::to_string(lo) + " and " + std::to_string(hi));
-        return *v;
-    }
-    // A string; example says what it holds ("sizes = 6" said only "expected a string").
-    std::string text(const toml::node& n, const std::string& key,
-                     const std::string& example = "") const {
-        if (auto v = n.value<std::string>()) return *v;
-        fail(&n, key, example.empty() ? "expected a string" : "expected a string: " + example);
-    }
-    bool boolean(const toml::node& n, const std::string& key) const {
-        // is_boolean first: value<bool>() takes an integer too, so "steering = 1" passed
-        // where "steering = \"no\"" was refused.
-        if (n.is_boolean()) return *n.value<bool>();
-        fail(&n, key, "expected true or false");
-    }
-    double weight(const toml::node& n, const std::string& key) const {
-        double w = number(n, key);
-        if (w < 0) fail(&n, key, "weights cannot be negative");
-        return w;
-    }
-};
-
-// A seed is 0..2^64-1, but TOML integers stop at 2^63-1: larger seeds are written
-// as decimal strings ("18446744073709551615"), as config_to_toml stores them.
-std::uint64_t seed_of(const Reader& rd, const toml::node& n) {
-    // Said "expected a string" for 1.5 and "between 0 and 9223372036854775807" for -1.
-    const std::string what =
-        "a seed is a whole number from 0 to 2^64-1, or a string of one (\"18446744073709551615\")";
-    if (n.is_integer()) {
-        if (*n.value<std::int64_t>() < 0) rd.fail(&n, "run.seed", what);
-        return static_cast<std::uint64_t>(*n.value<std::int64_t>());
-    }
-    if (!n.is_string()) rd.fail(&n, "run.seed", what);
-    const std::string text = rd.text(n, "run.seed");
-    std::uint64_t seed = 0;
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), seed);
-    if (text.empty() || ec != std::errc() || end != text.data() + text.size())
-        rd.fail(&n, "run.seed", "'" + text + "' is not one: " + what);
-    return seed;
-}
-
-TilingStrategy strategy_of(const Reader& rd, const toml::node& n, const std::string& key) {
-    const std::string s = rd.text(n, key, "\"random-edges\" or \"domino-first\"");
-    if (auto strategy = parse_tiling_strategy(s)) return *strategy;
-    rd.fail(&n, key, "unknown strategy '" + s + "' (random-edges or domino-first)");
-}
-
-void read_tiling(const Reader& rd, const toml::table& t, const std::string& where,
-                 TilingConfig& tc) {
-    rd.recipe_keys(t, where, {"strategy", "size_weights", "max_cage"});
-    if (auto* n = t.get("strategy")) tc.strategy = strategy_of(rd, *n, where + ".strategy");
-    if (auto* n = t.get("max_cage"))
-        tc.max_cage = static_cast<int>(rd.integer(*n, where + ".max_cage", 1, 9));
-    if (auto* n = t.get("size_weights")) {
-        auto* arr = n->as_array();
-        if (!arr || arr->empty() || arr->size() > 9)
-            rd.fail(n, where + ".size_weights", "expected a list of 1 to 9 weights");
-        tc.size_weights.clear();
-        double sum = 0;
-        for (auto& w : *arr) {
-            tc.size_weights.push_back(rd.weight(w, where + ".size_weights"));
-            sum += tc.size_weights.back();
-        }
-        if (sum <= 0) rd.fail(n, where + ".size_weights", "at least one weight must be positive");
-    }
-    // Cages of one cell only: every cell a given, nothing to solve. Such "puzzles" were
-    // stored with max_singletons = 1, and otherwise the run stored nothing, exit 0.
-    // Domino-first pairs cells whatever the weights; random edges follow them.
-    bool larger_cages = tc.max_cage > 1 && tc.strategy == TilingStrategy::DominoFirst;
-    const int drawn = std::min<int>(tc.max_cage, static_cast<int>(tc.size_weights.size()));
-    if (tc.max_cage > 1 && tc.strategy == TilingStrategy::RandomEdges)
-        larger_cages = tc.size_weights.front() <= 0 ||  // none drawn: max_cage is drawn
-                       std::any_of(tc.size_weights.begin() + 1, tc.size_weights.begin() + drawn,
-                                   [](double w) { return w > 0; });
-    if (!larger_cages) {
-        const toml::node* blamed = tc.max_cage == 1 ? t.get("max_cage") : t.get("size_weights");
-        rd.fail(blamed ? blamed : &t, where,
-                tc.max_cage == 1
-                    ? "max_cage 1 makes every cage a single cell: a grid of givens, nothing "
-                      "to solve (allow 2 or more)"
-                    : "only 1-cell cages have weight up to max_cage: a grid of givens, nothing "
-                      "to solve (weigh a larger size)");
-    }
-}
-
-void read_operators(const Reader& rd, const toml::table& t, const std::string& where,
-                    OperatorConfig& oc) {
-    rd.recipe_keys(t, where, {"two_cell", "larger", "avoid_giveaways", "strongest"});
-    if (auto* n = t.get("two_cell")) {
-        auto* tt = n->as_table();
-        if (!tt) rd.fail(n, where + ".two_cell", "expected { add, sub, mul, div } weights");
-        rd.recipe_keys(*tt, where + ".two_cell", {"add", "sub", "mul", "div"});
-        const char* names[4] = {"add", "sub", "mul", "div"};
-        for (int i = 0; i < 4; ++i)
-            if (auto* w = tt->get(names[i]))
-                oc.two_cell[i] = rd.weight(*w, where + ".two_cell." + names[i]);
-        if (oc.two_cell[0] + oc.two_cell[1] + oc.two_cell[2] + oc.two_cell[3] <= 0)
-            rd.fail(n, where + ".two_cell", "at least one weight must be positive");
-    }
-    if (auto* n = t.get("larger")) {
-        auto* tt = n->as_table();
-        if (!tt) rd.fail(n, where + ".larger", "expected { add, mul } weights");
-        rd.recipe_keys(*tt, where + ".larger", {"add", "mul"});
-        if (auto* w = tt->get("add")) oc.larger[0] = rd.weight(*w, where + ".larger.add");
-        if (auto* w = tt->get("mul")) oc.larger[1] = rd.weight(*w, where + ".larger.mul");
-        if (oc.larger[0] + oc.larger[1] <= 0)
-            rd.fail(n, where + ".larger", "at least one weight must be positive");
-    }
-    if (auto* n = t.get("avoid_giveaways"))
-        oc.avoid_giveaways = rd.boolean(*n, where + ".avoid_giveaways");
-    if (auto* n = t.get("strongest")) oc.strongest = rd.boolean(*n, where + ".strongest");
-}
+using config_reading::read_operators;
+using config_reading::read_tiling;
+using config_reading::Reader;
+using config_reading::seed_of;
 
 FactoryConfig config_from_table(const toml::table& t, const std::string& source_name,
                                 ConfigSource source);
@@ -229,40 +39,6 @@ FactoryConfig default_config() {
     c.quotas.per_level = {10, 20, 50, 10, 10};
     c.recipes = default_recipes();
     return c;
-}
-
-std::vector<Recipe> default_recipes(const Rules& rules) {
-    std::vector<Recipe> recipes = standard_recipes();
-    if (rules.standard()) return recipes;  // the default corpus stays as it was
-    Recipe strong{"strong-dominoes", {}, {}};
-    strong.tiling.strategy = TilingStrategy::DominoFirst;
-    strong.tiling.size_weights = {0.0, 1.0};
-    strong.tiling.max_cage = 3;
-    strong.operators.strongest = true;
-    Recipe strong_mixed = strong;
-    strong_mixed.name = "strong-mixed";
-    strong_mixed.tiling.size_weights = {0.0, 0.55, 0.30, 0.15};
-    strong_mixed.tiling.max_cage = 4;
-    // One shown operation (mult-only) leaves the op nothing to choose: there the hard
-    // levels are short instead, and big cages with no given make them (5x5: one
-    // unreasonable in ~1500 candidates, none in 60000 of the six recipes above).
-    Recipe big{"big-cages", {}, {}};
-    big.tiling.size_weights = {0.0, 0.2, 0.3, 0.3, 0.2};
-    Recipe bigger = big;
-    bigger.name = "bigger-cages";
-    bigger.tiling.size_weights = {0.0, 0.1, 0.3, 0.3, 0.2, 0.1};
-    bigger.tiling.max_cage = 6;
-    int shown_ops = 0;
-    for (Op op : {Op::Add, Op::Sub, Op::Mul, Op::Div}) shown_ops += (rules.ops & op_bit(op)) != 0;
-    const bool one_op = !rules.hidden && shown_ops == 1;
-    recipes.push_back(one_op ? big : strong);
-    recipes.push_back(one_op ? bigger : strong_mixed);
-    // With + and - alone the base recipe (all of a --count run) cannot be CanCan's:
-    // at 9x9 it makes 5 unique puzzles in 2000 candidates; strong-mixed, 30 in 184.
-    const bool sums_and_differences =
-        !rules.hidden && !(rules.ops & (op_bit(Op::Mul) | op_bit(Op::Div)));
-    if (sums_and_differences) std::rotate(recipes.begin(), recipes.end() - 1, recipes.end());
-    return recipes;
 }
 
 void set_variant(FactoryConfig& c, const Rules& rules) {

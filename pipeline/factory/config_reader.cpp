@@ -1,0 +1,103 @@
+#include "pipeline/factory/config_reader.h"
+
+#include <algorithm>
+#include <charconv>
+#include <system_error>
+
+namespace kk::config_reading {
+namespace {
+
+TilingStrategy strategy_of(const Reader& rd, const toml::node& n, const std::string& key) {
+    const std::string s = rd.text(n, key, "\"random-edges\" or \"domino-first\"");
+    if (auto strategy = parse_tiling_strategy(s)) return *strategy;
+    rd.fail(&n, key, "unknown strategy '" + s + "' (random-edges or domino-first)");
+}
+
+}  // namespace
+
+// A seed is 0..2^64-1, but TOML integers stop at 2^63-1: larger seeds are written
+// as decimal strings ("18446744073709551615"), as config_to_toml stores them.
+std::uint64_t seed_of(const Reader& rd, const toml::node& n) {
+    // Said "expected a string" for 1.5 and "between 0 and 9223372036854775807" for -1.
+    const std::string what =
+        "a seed is a whole number from 0 to 2^64-1, or a string of one (\"18446744073709551615\")";
+    if (n.is_integer()) {
+        if (*n.value<std::int64_t>() < 0) rd.fail(&n, "run.seed", what);
+        return static_cast<std::uint64_t>(*n.value<std::int64_t>());
+    }
+    if (!n.is_string()) rd.fail(&n, "run.seed", what);
+    const std::string text = rd.text(n, "run.seed");
+    std::uint64_t seed = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), seed);
+    if (text.empty() || ec != std::errc() || end != text.data() + text.size())
+        rd.fail(&n, "run.seed", "'" + text + "' is not one: " + what);
+    return seed;
+}
+
+void read_tiling(const Reader& rd, const toml::table& t, const std::string& where,
+                 TilingConfig& tc) {
+    rd.recipe_keys(t, where, {"strategy", "size_weights", "max_cage"});
+    if (auto* n = t.get("strategy")) tc.strategy = strategy_of(rd, *n, where + ".strategy");
+    if (auto* n = t.get("max_cage"))
+        tc.max_cage = static_cast<int>(rd.integer(*n, where + ".max_cage", 1, 9));
+    if (auto* n = t.get("size_weights")) {
+        auto* arr = n->as_array();
+        if (!arr || arr->empty() || arr->size() > 9)
+            rd.fail(n, where + ".size_weights", "expected a list of 1 to 9 weights");
+        tc.size_weights.clear();
+        double sum = 0;
+        for (auto& w : *arr) {
+            tc.size_weights.push_back(rd.weight(w, where + ".size_weights"));
+            sum += tc.size_weights.back();
+        }
+        if (sum <= 0) rd.fail(n, where + ".size_weights", "at least one weight must be positive");
+    }
+    // Cages of one cell only: every cell a given, nothing to solve. Such "puzzles" were
+    // stored with max_singletons = 1, and otherwise the run stored nothing, exit 0.
+    // Domino-first pairs cells whatever the weights; random edges follow them.
+    bool larger_cages = tc.max_cage > 1 && tc.strategy == TilingStrategy::DominoFirst;
+    const int drawn = std::min<int>(tc.max_cage, static_cast<int>(tc.size_weights.size()));
+    if (tc.max_cage > 1 && tc.strategy == TilingStrategy::RandomEdges)
+        larger_cages = tc.size_weights.front() <= 0 ||  // none drawn: max_cage is drawn
+                       std::any_of(tc.size_weights.begin() + 1, tc.size_weights.begin() + drawn,
+                                   [](double w) { return w > 0; });
+    if (!larger_cages) {
+        const toml::node* blamed = tc.max_cage == 1 ? t.get("max_cage") : t.get("size_weights");
+        rd.fail(blamed ? blamed : &t, where,
+                tc.max_cage == 1
+                    ? "max_cage 1 makes every cage a single cell: a grid of givens, nothing "
+                      "to solve (allow 2 or more)"
+                    : "only 1-cell cages have weight up to max_cage: a grid of givens, nothing "
+                      "to solve (weigh a larger size)");
+    }
+}
+
+void read_operators(const Reader& rd, const toml::table& t, const std::string& where,
+                    OperatorConfig& oc) {
+    rd.recipe_keys(t, where, {"two_cell", "larger", "avoid_giveaways", "strongest"});
+    if (auto* n = t.get("two_cell")) {
+        auto* tt = n->as_table();
+        if (!tt) rd.fail(n, where + ".two_cell", "expected { add, sub, mul, div } weights");
+        rd.recipe_keys(*tt, where + ".two_cell", {"add", "sub", "mul", "div"});
+        const char* names[4] = {"add", "sub", "mul", "div"};
+        for (int i = 0; i < 4; ++i)
+            if (auto* w = tt->get(names[i]))
+                oc.two_cell[i] = rd.weight(*w, where + ".two_cell." + names[i]);
+        if (oc.two_cell[0] + oc.two_cell[1] + oc.two_cell[2] + oc.two_cell[3] <= 0)
+            rd.fail(n, where + ".two_cell", "at least one weight must be positive");
+    }
+    if (auto* n = t.get("larger")) {
+        auto* tt = n->as_table();
+        if (!tt) rd.fail(n, where + ".larger", "expected { add, mul } weights");
+        rd.recipe_keys(*tt, where + ".larger", {"add", "mul"});
+        if (auto* w = tt->get("add")) oc.larger[0] = rd.weight(*w, where + ".larger.add");
+        if (auto* w = tt->get("mul")) oc.larger[1] = rd.weight(*w, where + ".larger.mul");
+        if (oc.larger[0] + oc.larger[1] <= 0)
+            rd.fail(n, where + ".larger", "at least one weight must be positive");
+    }
+    if (auto* n = t.get("avoid_giveaways"))
+        oc.avoid_giveaways = rd.boolean(*n, where + ".avoid_giveaways");
+    if (auto* n = t.get("strongest")) oc.strongest = rd.boolean(*n, where + ".strongest");
+}
+
+}  // namespace kk::config_reading
