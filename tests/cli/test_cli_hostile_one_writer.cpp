@@ -320,8 +320,11 @@ TEST_CASE("export, merge and packs --delete wait for an export to a pipe nobody 
         "(echo 'BEGIN; SELECT count(*) FROM puzzles;'; sleep "
         "11.5; echo 'COMMIT;') | sqlite3 " +
         d + "/g.db >/dev/null & sleep 0.3; mv " + d + "/g.db " + d + "/g2.db; ";
+    // The writers below start about 1.8 s in and warn after 10 s of waiting: a stall of 15 s
+    // leaves them 3 s to spare (13 left about one, and one run of the whole suite in five
+    // failed here on a busy two-core machine).
     const CliResult r = run_shell(
-        "(" + moved + stalled_export(d, 13) + reader_then_move + "(" + kKenken + " export --db " +
+        "(" + moved + stalled_export(d, 15) + reader_then_move + "(" + kKenken + " export --db " +
         d + "/c.db -n 5 -o " + d + "/p2.neknek; echo \"export status $?\") & (" + kKenken +
         " packs --db " + d + "/c.db --delete 1; echo \"packs status $?\") & (" + kKenken +
         " merge --db " + d + "/c.db " + d + "/s.db; echo \"merge status $?\") & " +
