@@ -153,6 +153,155 @@ FactoryConfig stored_config(const db::RunRow& run, const std::string& db) {
     }
 }
 
+// The configuration of a new run (not --resume): the file or name given, or the
+// default, with the flags applied. Checked before the corpus is touched, so that a bad
+// setting leaves no file behind. An exit status when it cannot be had.
+std::optional<int> read_configuration(const GenerateOptions& o, FactoryConfig& config) {
+    if (o.config.empty()) {
+        config = default_config();
+    } else {
+        const auto path = find_config(o.config);
+        if (!path) {
+            std::cerr << "generate: no configuration \"" << shown_name(o.config)
+                      << "\" (a file, or a name in:";
+            // Quoted as the shell would take them: a prefix with a space in it
+            // ("/opt/my tools") read as two folders.
+            for (const std::string& folder : config_folders())
+                std::cerr << " " << shell_word(folder);
+            std::cerr << ")\n";
+            return kBadInput;
+        }
+        config = load_config(*path);
+    }
+    if (!apply_flags(o, config)) return kBadInput;
+    return std::nullopt;
+}
+
+// --resume: the corpus's latest interrupted run, with the configuration it started
+// with. An exit status when there is none to resume.
+std::optional<int> open_resumed_run(const GenerateOptions& o, std::optional<db::Corpus>& corpus,
+                                    FactoryConfig& config, FactoryOptions& fo) {
+    corpus.emplace(db::Corpus::open_existing(o.db));
+    check_sound(*corpus, o.db);
+    auto run = corpus->latest_unfinished_run();
+    if (!run) {
+        std::cerr << shown_name(o.db) << ": no interrupted run to resume\n";
+        return kFailure;
+    }
+    if (const auto later = later_run(*corpus, run->id)) {
+        std::cerr << "generate: " << shown_name(o.db) << ": run " << run->id
+                  << " was interrupted, but run " << *later
+                  << " began after it and finished: resuming run " << run->id
+                  << " now would make its quotas again on top of run " << *later
+                  << "'s; start a new run instead (the same command without --resume)\n";
+        return kFailure;
+    }
+    // A resumed run keeps the configuration it started with.
+    config = stored_config(*run, o.db);
+    if (run_settings_given(o))
+        spdlog::warn(
+            "--resume keeps run {}'s configuration; the other settings given "
+            "are ignored (--threads still applies)",
+            run->id);
+    fo.resume = run->id;
+    spdlog::info("resuming run {}", run->id);
+    return std::nullopt;
+}
+
+// --top-up: a merged corpus's own stream after the shards', with their configuration,
+// once every shard is in. An exit status when there is nothing to top up (or not yet).
+std::optional<int> open_top_up_run(const GenerateOptions& o, std::optional<db::Corpus>& corpus,
+                                   FactoryConfig& config) {
+    corpus.emplace(db::Corpus::open_existing(o.db));
+    // The shards' configuration, stored with the runs `merge` copied in.
+    const std::optional<db::RunRow> merged = first_merged_run(*corpus);
+    if (!merged) {
+        std::cerr << shown_name(o.db) << ": no merged shards to top up (see kenken merge)\n";
+        return kFailure;
+    }
+    config = stored_config(*merged, o.db);
+    if (run_settings_given(o))
+        spdlog::warn(
+            "--top-up uses the configuration of the merged shards; the other settings "
+            "given are ignored (--threads still applies)");
+    // Topping up before every shard is in would make their share twice.
+    // A shard counts as merge counts it, merged in or made here: into a shard's own
+    // file merge said "finished shards: 3 of 3, top up with ...", and --top-up
+    // then found 2 of 3 (the file's own run has no origin).
+    const std::string fingerprint = shard_fingerprint(config);
+    std::set<int> finished;
+    db::RunCursor shard_runs = corpus->scan_runs();
+    for (db::RunRow run; shard_runs.next(run);) {
+        if (run.shard_count != merged->shard_count || run.status != "finished" ||
+            run.shard_index >= run.shard_count)
+            continue;
+        try {
+            if (shard_fingerprint(parse_config(run.config, "run")) == fingerprint)
+                finished.insert(run.shard_index);
+        } catch (const ConfigError&) {
+            // Not one of these shards: merge did not count it either.
+        }
+    }
+    if (static_cast<int>(finished.size()) < merged->shard_count) {
+        std::cerr << shown_name(o.db) << ": " << finished.size() << " of " << merged->shard_count
+                  << " shards merged finished; merge the others before --top-up\n";
+        return kFailure;
+    }
+    // Nothing short is nothing to make, as for a plain generate: a top-up run
+    // again recorded an empty run each time.
+    if (shortfall(config.quotas, held_counts(*corpus, config.rules)) == 0) {
+        std::cout << shown_name(o.db) << " already holds the " << config.quotas.total()
+                  << " puzzles the shards' quotas ask for: nothing to top up\n";
+        return kOk;
+    }
+    // The stream after the last shard's: its own candidates, the same each time.
+    config.shard = ShardId{merged->shard_count, merged->shard_count};
+    spdlog::info("topping up {} from shard stream {}", o.db, shard_text(config.shard));
+    return std::nullopt;
+}
+
+// A new run: the corpus opened or made (and locked as a file once it exists), and what
+// it already holds counted against the quotas unless --add. An exit status when the run
+// must not start, or has nothing to make.
+std::optional<int> open_new_run(const GenerateOptions& o, db::WriterLock& lock,
+                                std::optional<db::Corpus>& corpus, const FactoryConfig& config) {
+    corpus.emplace(db::Corpus::open(o.db));
+    // A corpus made just now is locked only now that it exists.
+    std::string holder;
+    if (!lock.hold_corpus_file(o.db, holder)) return say_generate_locked(o.db, holder);
+    check_sound(*corpus, o.db);
+    if (const std::string other = other_shard(*corpus, config.shard); !other.empty()) {
+        std::cerr << "generate: " << shown_name(o.db) << " holds " << other << ": "
+                  << shard_name(config.shard)
+                  << " goes into a corpus of its own (kenken merge joins them)\n";
+        return kBadInput;
+    }
+    if (o.add) return std::nullopt;
+    // Quotas are targets for the corpus: say what it holds, and stop when it already
+    // meets them.
+    const Quotas share = shard_quotas(config.quotas, config.shard);
+    const int missing = shortfall(share, held_counts(*corpus, config.rules));
+    const int asked = share.total();
+    // A shard whose share is nothing still records its (empty) run once: without one,
+    // merge counted it missing for ever and --top-up was refused.
+    db::RunRow any;
+    const bool empty_shard = asked == 0 && !corpus->scan_runs().next(any);
+    if (empty_shard && !o.quiet)
+        std::cerr << "shard " << shard_text(config.shard)
+                  << "'s share of the quotas is 0 puzzles: recording an empty run, "
+                     "so that merge counts the shard\n";
+    if (missing == 0 && !empty_shard) {
+        std::cout << shown_name(o.db) << " already holds the " << asked
+                  << " puzzles its quotas ask for: nothing to make (--add makes "
+                     "that many more)\n";
+        return kOk;
+    }
+    if (missing < asked && !o.quiet)
+        std::cerr << shown_name(o.db) << " already holds " << asked - missing << " of the " << asked
+                  << " puzzles the quotas ask for: making " << missing << "\n";
+    return std::nullopt;
+}
+
 int run_generate(const GenerateOptions& o) {
     std::uint64_t stop_after = 0;
     if (o.stop_after) {
@@ -170,28 +319,10 @@ int run_generate(const GenerateOptions& o) {
     // one writes to held generate past SIGTERM for ever.
     std::optional<StopSignalsCaught> stop_signals;
     try {
-        // The configuration is checked before the corpus is touched: a bad setting
-        // leaves no file behind.
         FactoryConfig config;
         FactoryOptions fo;
         if (!o.resume) {
-            if (o.config.empty()) {
-                config = default_config();
-            } else {
-                const auto path = find_config(o.config);
-                if (!path) {
-                    std::cerr << "generate: no configuration \"" << shown_name(o.config)
-                              << "\" (a file, or a name in:";
-                    // Quoted as the shell would take them: a prefix with a space in it
-                    // ("/opt/my tools") read as two folders.
-                    for (const std::string& folder : config_folders())
-                        std::cerr << " " << shell_word(folder);
-                    std::cerr << ")\n";
-                    return kBadInput;
-                }
-                config = load_config(*path);
-            }
-            if (!apply_flags(o, config)) return kBadInput;
+            if (const auto status = read_configuration(o, config)) return *status;
         } else if (!std::filesystem::exists(o.db)) {
             std::cerr << "generate: " << shown_name(o.db)
                       << ": no such corpus file, nothing to resume\n";
@@ -203,116 +334,14 @@ int run_generate(const GenerateOptions& o) {
         std::optional<db::WriterLock> lock = db::WriterLock::try_acquire(o.db, "generate", holder);
         if (!lock) return say_generate_locked(o.db, holder);
         std::optional<db::Corpus> corpus;
-        if (o.resume) {
-            corpus.emplace(db::Corpus::open_existing(o.db));
-            check_sound(*corpus, o.db);
-            auto run = corpus->latest_unfinished_run();
-            if (!run) {
-                std::cerr << shown_name(o.db) << ": no interrupted run to resume\n";
-                return kFailure;
-            }
-            if (const auto later = later_run(*corpus, run->id)) {
-                std::cerr << "generate: " << shown_name(o.db) << ": run " << run->id
-                          << " was interrupted, but run " << *later
-                          << " began after it and finished: resuming run " << run->id
-                          << " now would make its quotas again on top of run " << *later
-                          << "'s; start a new run instead (the same command without --resume)\n";
-                return kFailure;
-            }
-            // A resumed run keeps the configuration it started with.
-            config = stored_config(*run, o.db);
-            if (run_settings_given(o))
-                spdlog::warn(
-                    "--resume keeps run {}'s configuration; the other settings given "
-                    "are ignored (--threads still applies)",
-                    run->id);
-            fo.resume = run->id;
-            spdlog::info("resuming run {}", run->id);
-        } else if (o.top_up) {
-            corpus.emplace(db::Corpus::open_existing(o.db));
-            // The shards' configuration, stored with the runs `merge` copied in.
-            const std::optional<db::RunRow> merged = first_merged_run(*corpus);
-            if (!merged) {
-                std::cerr << shown_name(o.db)
-                          << ": no merged shards to top up (see kenken merge)\n";
-                return kFailure;
-            }
-            config = stored_config(*merged, o.db);
-            if (run_settings_given(o))
-                spdlog::warn(
-                    "--top-up uses the configuration of the merged shards; the other settings "
-                    "given are ignored (--threads still applies)");
-            // Topping up before every shard is in would make their share twice.
-            // A shard counts as merge counts it, merged in or made here: into a shard's own
-            // file merge said "finished shards: 3 of 3, top up with ...", and --top-up
-            // then found 2 of 3 (the file's own run has no origin).
-            const std::string fingerprint = shard_fingerprint(config);
-            std::set<int> finished;
-            db::RunCursor shard_runs = corpus->scan_runs();
-            for (db::RunRow run; shard_runs.next(run);) {
-                if (run.shard_count != merged->shard_count || run.status != "finished" ||
-                    run.shard_index >= run.shard_count)
-                    continue;
-                try {
-                    if (shard_fingerprint(parse_config(run.config, "run")) == fingerprint)
-                        finished.insert(run.shard_index);
-                } catch (const ConfigError&) {
-                    // Not one of these shards: merge did not count it either.
-                }
-            }
-            if (static_cast<int>(finished.size()) < merged->shard_count) {
-                std::cerr << shown_name(o.db) << ": " << finished.size() << " of "
-                          << merged->shard_count
-                          << " shards merged finished; merge the others before --top-up\n";
-                return kFailure;
-            }
-            // Nothing short is nothing to make, as for a plain generate: a top-up run
-            // again recorded an empty run each time.
-            if (shortfall(config.quotas, held_counts(*corpus, config.rules)) == 0) {
-                std::cout << shown_name(o.db) << " already holds the " << config.quotas.total()
-                          << " puzzles the shards' quotas ask for: nothing to top up\n";
-                return kOk;
-            }
-            // The stream after the last shard's: its own candidates, the same each time.
-            config.shard = ShardId{merged->shard_count, merged->shard_count};
-            spdlog::info("topping up {} from shard stream {}", o.db, shard_text(config.shard));
-        } else {
-            corpus.emplace(db::Corpus::open(o.db));
-            // A corpus made just now is locked only now that it exists.
-            if (!lock->hold_corpus_file(o.db, holder)) return say_generate_locked(o.db, holder);
-            check_sound(*corpus, o.db);
-            if (const std::string other = other_shard(*corpus, config.shard); !other.empty()) {
-                std::cerr << "generate: " << shown_name(o.db) << " holds " << other << ": "
-                          << shard_name(config.shard)
-                          << " goes into a corpus of its own (kenken merge joins them)\n";
-                return kBadInput;
-            }
-            // Quotas are targets for the corpus: say what it holds, and stop when it
-            // already meets them.
-            if (!o.add) {
-                const Quotas share = shard_quotas(config.quotas, config.shard);
-                const int missing = shortfall(share, held_counts(*corpus, config.rules));
-                const int asked = share.total();
-                // A shard whose share is nothing still records its (empty) run once:
-                // without one, merge counted it missing for ever and --top-up was refused.
-                db::RunRow any;
-                const bool empty_shard = asked == 0 && !corpus->scan_runs().next(any);
-                if (empty_shard && !o.quiet)
-                    std::cerr << "shard " << shard_text(config.shard)
-                              << "'s share of the quotas is 0 puzzles: recording an empty run, "
-                                 "so that merge counts the shard\n";
-                if (missing == 0 && !empty_shard) {
-                    std::cout << shown_name(o.db) << " already holds the " << asked
-                              << " puzzles its quotas ask for: nothing to make (--add makes "
-                                 "that many more)\n";
-                    return kOk;
-                }
-                if (missing < asked && !o.quiet)
-                    std::cerr << shown_name(o.db) << " already holds " << asked - missing
-                              << " of the " << asked << " puzzles the quotas ask for: making "
-                              << missing << "\n";
-            }
-        }
+        std::optional<int> stop_here;
+        if (o.resume)
+            stop_here = open_resumed_run(o, corpus, config, fo);
+        else if (o.top_up)
+            stop_here = open_top_up_run(o, corpus, config);
+        else
+            stop_here = open_new_run(o, *lock, corpus, config);
+        if (stop_here) return *stop_here;
         fo.corpus_targets = !o.add;
         fo.quiet = o.quiet;
         fo.threads = o.threads.value_or(config.threads);
