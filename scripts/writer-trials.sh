@@ -117,6 +117,34 @@ alive() {
 # waiting PID: a thread of it sleeps in SQLite's busy handler (sqlite3_sleep), waiting
 # for another process's lock.
 waiting() { grep -qs nanosleep /proc/"$1"/task/*/wchan; }
+# stopped_in_its_wait PID: PID, sent SIGSTOP, is stopped with a thread in nanosleep or
+# clock_nanosleep (SQLite's busy handler), so that a signal sent before SIGCONT reaches
+# it in its wait. Seen waiting, then signalled after a random delay, a packs --delete on
+# a loaded machine had got the lock and committed in between: "stopped in its wait, but
+# pack 4 is gone". A stopped thread's wchan is do_signal_stop; its syscall stays.
+case "$(uname -m)" in
+    aarch64) sleep_calls=" 101 115 " ;;
+    *) sleep_calls=" 35 230 " ;;
+esac
+stopped_in_its_wait() {
+    local t st n rest deadline=$(($(now_ms) + 2000))
+    for t in /proc/"$1"/task/*; do
+        while :; do
+            st=$(sed 's/^.*) //' "$t/stat" 2>/dev/null | cut -d' ' -f1)
+            case "$st" in
+                T | t | "") break ;;  # stopped, or a thread that has ended
+                Z | X) return 1 ;;
+            esac
+            [ "$(now_ms)" -lt "$deadline" ] || return 1
+            sleep 0.005
+        done
+    done
+    for t in /proc/"$1"/task/*; do
+        read -r n rest <"$t/syscall" 2>/dev/null || continue
+        [[ "$sleep_calls" != *" $n "* ]] || return 0
+    done
+    return 1
+}
 # finish_by PID DEADLINE_MS: waits for PID until then; finished_status is its exit
 # status, or "hung" (it is left running).
 finished_status=""
@@ -238,7 +266,7 @@ export_part() {
     local points=("rename:when=1" "fdatasync:when=1" "fdatasync:when=2" "renameat2:when=1"
         "fdatasync:when=3") point strace_ok=0
     strace -f -o /dev/null true 2>/dev/null && strace_ok=1
-    local outcomes=() sent=0 finished=0 status sig ms max out pid before after rec note parts_left
+    local sent=0 finished=0 status sig ms max out pid before after rec note parts_left
     declare -A count=()
     for i in $(seq 1 "$trials"); do
         # Every kind with every signal, at random moments and at system calls, over
@@ -297,7 +325,7 @@ export_part() {
         fi
         parts_left=$(parts_in "$dir")
         if [ "$sig" != KILL ] && [ "$parts_left" != 0 ]; then
-            fault "trial $i: SIG$sig left $parts_left part files: $(cd "$dir" && ls -A | grep kkpart | head -3 | tr '\n' ' ')"
+            fault "trial $i: SIG$sig left $parts_left part files: $(find "$dir" -maxdepth 1 -name '.*.kkpart-*' -printf '%f ' | head -c 300)"
         fi
         # The next export into the folder settles what the stopped one left.
         local ns=0
@@ -366,7 +394,7 @@ merge_part() {
             wait "$pid" 2>/dev/null || status=$?
             pids=()
             case "$status" in
-                0) steps+=(done); break ;;
+                0) steps+=("done"); break ;;
                 130 | 137 | 143) steps+=("exit $status") ;;
                 *) fault "trial $i: merge exit $status: $(tail -1 "$work/out")"; break ;;
             esac
@@ -407,7 +435,7 @@ mixed_part() {
         shards+=("$work/shard-$i.db")
     done
     declare -A count=()
-    local r names cmd order j pid status victim kill_ms
+    local r names order j pid status victim kill_ms
     local small=$((pack / 4)) at_place strace_ok=0
     # The stalled export's pack, and how long past its stall a round may last.
     local stall_n=$((pack / 2)) round_margin_ms=60000
@@ -544,24 +572,35 @@ mixed_part() {
             cands=(generate merge exportA exportB delete generate merge exportA exportB)
             cands=($(printf '%s\n' "${cands[@]:$(((r / 4) % 5)):5}" | grep -vx "${victim:-none}"))
             t_end=$((t_round + stall_ms - 300))
+            local seen=""
             while [ -z "$stop_victim" ] && [ "$(now_ms)" -lt "$t_end" ]; do
+                seen=""
                 for j in "${cands[@]}"; do
-                    if alive "${pid_of[$j]}" && waiting "${pid_of[$j]}"; then stop_victim=$j; break; fi
+                    if alive "${pid_of[$j]}" && waiting "${pid_of[$j]}"; then seen=$j; break; fi
                 done
-                [ -n "$stop_victim" ] || sleep 0.02
-            done
-            if [ -n "$stop_victim" ]; then
+                if [ -z "$seen" ]; then
+                    sleep 0.02
+                    continue
+                fi
                 left=$((t_end - $(now_ms)))
                 stop_ms=$(rand_ms $((left > 1 ? left : 1)))
                 sleep_ms "$stop_ms"
                 stop_sig=$([ $((RANDOM % 2)) = 0 ] && echo TERM || echo INT)
-                t_sent=$(now_ms)
-                if ! kill -s "$stop_sig" "${pid_of[$stop_victim]}" 2>/dev/null; then
+                if ! kill -STOP "${pid_of[$seen]}" 2>/dev/null; then
                     # It got the lock and ended first: checked as the others are.
-                    stop_late="$stop_victim ended before SIG$stop_sig"
-                    stop_victim=""
+                    stop_late="$seen ended before SIG$stop_sig"
+                    break
                 fi
-            fi
+                if stopped_in_its_wait "${pid_of[$seen]}"; then
+                    stop_victim=$seen
+                    t_sent=$(now_ms)
+                    kill -s "$stop_sig" "${pid_of[$seen]}" 2>/dev/null || true
+                else
+                    # It got the lock meanwhile: not stopped, and another is looked for.
+                    stop_late="$seen left its wait before SIG$stop_sig"
+                fi
+                kill -CONT "${pid_of[$seen]}" 2>/dev/null || true
+            done
             if [ -n "$stop_victim" ]; then
                 finish_by "${pid_of[$stop_victim]}" $((t_sent + 1000))
                 stop_took=$(($(now_ms) - t_sent))
