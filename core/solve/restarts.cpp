@@ -155,6 +155,7 @@ void search_in_pairs(SearchState& weighted, SearchState& plain, int threads,
     const StopCondition* stop = weighted.stop;
     weighted.weighted_run = true;
     plain.weighted_run = false;
+    plain.impacts.clear();
     // Another search seed moves both fixed seeds by the same odd multiple, so they stay
     // apart and seed 0 keeps them.
     const std::uint64_t shift = weighted.search_seed * kSeedStep;

@@ -21,6 +21,7 @@ int SearchState::branch_cell() const {
 
 int SearchState::most_constrained_cell() const {
     if (restarting && weighted_run) return heaviest_cell();
+    if (impact_run()) return impacts.least_space_cell(cand.data(), cells);
     int best = -1, best_count = 99;
     for (int cell = 0; cell < cells; ++cell) {
         int k = count_values(cand[cell]);
@@ -125,13 +126,19 @@ bool SearchState::search() {
     const Mask m = cand[cell];
     const Mask v = restarting ? branch_value(m) : static_cast<Mask>(m & -m);
     const std::size_t mark = trail_size;
+    const bool learn_impact = impact_run();
+    const float space_before = learn_impact ? Impacts::log_space(cand.data(), cells) : 0.0f;
     Decision& decision = path[depth++];
     decision = {cell, v, true};
     bool done = false;
     if (narrow(cell, v) && settle_node()) {
+        if (learn_impact)
+            impacts.learn(cell, lowest_value(v),
+                          Impacts::impact_of(space_before, Impacts::log_space(cand.data(), cells)));
         if (cell == last_conflict) last_conflict = -1;
         done = search();
     } else if (restarting) {
+        if (learn_impact) impacts.learn(cell, lowest_value(v), 1.0f);
         last_conflict = cell;
         sample_failure();
     }

@@ -18,6 +18,7 @@
 #include "core/solve/cage_supports.h"
 #include "core/solve/cage_table_cache.h"
 #include "core/solve/grid_totals.h"
+#include "core/solve/impacts.h"
 #include "core/solve/nogoods.h"
 #include "core/solve/solver.h"
 
@@ -190,8 +191,10 @@ struct SearchState {
     bool aborted = false;
     const std::atomic<bool>* cancel = nullptr;
     // Which of the two restarted searches this state runs (restarts.h): branching by
-    // failure weights (dom/wdeg), or on the fewest candidates. Fixed per state.
+    // failure weights (dom/wdeg), or by impacts (impacts.h). Fixed per state.
     bool weighted_run = true;
+    Impacts impacts;  // learnt by the plain restarted search only
+    bool impact_run() const { return restarting && !weighted_run; }
     std::uint64_t rng_state = 0;    // for the random values of branch_value
     std::uint64_t search_seed = 0;  // the Solver's: 0 keeps the fixed seeds (restarts.cpp)
     std::size_t restart_root = 0;   // trail mark of the root every run starts from

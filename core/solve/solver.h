@@ -62,7 +62,7 @@ class CageTableCache;
 // place in a line), then it branches on the cell with fewest candidates. Cages
 // whose tables would be too big get a lazy constraint instead (line-set supports for
 // sums and products, bounds otherwise); with those, two restarted searches take turns
-// (failure-weighted and fewest candidates, both branching first on the cell that last
+// (by failure weights and by impacts, both branching first on the cell that last
 // failed) until a first solution, whose swap cycles are tried for a second before the
 // search goes on uncut. Each run cut by a restart leaves nogoods (nogoods.h), so no
 // later run searches its finished subtrees again (restarts.h), and a few of its

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <catch2/catch.hpp>
+#include <cstdint>
 #include <random>
 #include <vector>
 
@@ -308,8 +309,22 @@ TEST_CASE("a hidden big cage that can only be a sum is solved as one",
           "[solver][big-cages][variants]") {
     // Every operation hidden (hid-set1/p00094-1 of a fresh big-cage set): its 48 over ten
     // cells can only be a sum. Narrowed as a product too, and unknown to the bands, it
-    // took 155,626 nodes (6 s); as a sum, 1,846.
-    const SolveResult r = solve_data_file("hidden-ops-dropped.neknek");
-    CHECK(r.count == 2);
-    CHECK(r.nodes < 10000);
+    // took 155,626 nodes (6 s); as a sum, a few thousand. One search's nodes depend on
+    // its seed (1,846 to over 10,000), so the median of five seeds counts.
+    const auto parsed = read_puzzles(slurp(kTestData + "/hidden-ops-dropped.neknek"));
+    REQUIRE(parsed.size() == 1);
+    std::vector<std::uint64_t> nodes;
+    for (std::uint64_t seed = 0; seed < 5; ++seed) {
+        Solver solver;
+        solver.set_search_seed(seed);
+        const StopCondition stop = StopCondition::after(30);
+        const SolveResult r = solver.solve(parsed[0].puzzle, 2, &stop);
+        REQUIRE_FALSE(r.undecided);
+        CHECK(r.count == 2);
+        nodes.push_back(r.nodes);
+    }
+    std::sort(nodes.begin(), nodes.end());
+    INFO("nodes by seed, sorted: " << nodes[0] << " " << nodes[1] << " " << nodes[2] << " "
+                                   << nodes[3] << " " << nodes[4]);
+    CHECK(nodes[2] < 10000);
 }
