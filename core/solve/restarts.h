@@ -6,9 +6,10 @@
 // branching differently (new failure weights, new random values) and each leaving the
 // nogoods of what it finished (nogoods.h). Two searches take turns: one branches by
 // failure weights (dom/wdeg), the other by impacts (impacts.h: where decisions have cut
-// the search space most); each leaves the other far behind on some puzzles. They run in pairs: run j of each, on the same
-// budget, sees the nogoods of the pairs before j only, so the two can run at once on
-// two threads and give the same answer as one after the other.
+// the search space most); each leaves the other far behind on some puzzles. They run
+// in pairs: run j of each, on the same budget, sees the nogoods of the pairs before j
+// only, so the two can run at once on two threads and give the same answer as one
+// after the other.
 #pragma once
 
 #include <chrono>
