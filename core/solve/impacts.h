@@ -7,7 +7,7 @@
 // cell to branch on is the one whose candidates leave the least space summed over them,
 // so the search goes first where its decisions cut most. A value never tried counts as
 // taking nothing away: on untried cells the choice is the fewest candidates, as before.
-// On the 9x9s with cages of 6-9 cells it takes a tenth to a quarter off the
+// On the 9x9s with cages of 6-9 cells it takes a fifth to a quarter off the
 // nodes of the slow puzzles (docs/big-cages.md, forty-sixth round).
 #pragma once
 
