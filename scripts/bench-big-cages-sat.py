@@ -18,16 +18,27 @@ equality, a sum cage one equality over its cells' values, a product cage one equ
 per prime 2, 3, 5 and 7 over the exponents its cells' values carry (exact for values up
 to 10), two-cell cages as support inequalities.
 
+With --solver chuffed or gecode the puzzle is a MiniZinc model (alldifferent rows and
+columns, a sum cage as a sum, a product cage as four sums of its cells' exponents of 2,
+3, 5 and 7, a difference or quotient as its disjunction), decided by MiniZinc's
+WebAssembly build of Chuffed (lazy clause generation) or Gecode under node: npm's
+`minizinc` package (`npm install minizinc` in a folder named by --minizinc-js; neither
+solver is in Debian 12). One run asks for 2 solutions; the time is the solver's own
+search time as it reports it (Chuffed's solveTime), or else node's CPU time less that of
+the same size's Latin square without cages (start-up, about 3 s of CPU for WebAssembly
+and flattening, left out either way).
+
 Deciding is as `solve` does it: a first solution, then the same CNF with that solution
 blocked; the SAT time is the CPU time of both runs (process and parsing included).
   scripts/bench-big-cages-sat.py [--solver cadical|minisat|cbc] [--encoding cells|line-sets]
-      [--kenken build/kenken] [--limit SECONDS] PUZZLE_OR_DIR...
+      [--kenken build/kenken] [--limit SECONDS] [--minizinc-js DIR] PUZZLE_OR_DIR...
 """
 import argparse
 import itertools
 import json
 import math
 import os
+import re
 import resource
 import shutil
 import signal
@@ -239,6 +250,105 @@ def encode_ilp(n, cages):
     return ilp
 
 
+def minizinc_model(n, cages):
+    """The puzzle as MiniZinc text: x[r, c] in 1..n, rows and columns alldifferent."""
+    x = lambda cell: "x[%d,%d]" % (cell[0] + 1, cell[1] + 1)
+    out = ['include "alldifferent.mzn";', "array[1..%d,1..%d] of var 1..%d: x;" % (n, n, n),
+           "constraint forall(i in 1..%d)(alldifferent(row(x, i)));" % n,
+           "constraint forall(j in 1..%d)(alldifferent(col(x, j)));" % n]
+    for p in (2, 3, 5, 7):
+        out.append("array[1..%d] of int: e%d = %s;" % (n, p, [exponent(v, p) for v in range(1, n + 1)]))
+    for op, target, cells in cages:
+        xs = [x(c) for c in cells]
+        if op == "!":
+            out.append("constraint %s = %d;" % (xs[0], target))
+        elif op == "+":
+            out.append("constraint %s = %d;" % (" + ".join(xs), target))
+        elif op == "-":
+            out.append("constraint abs(%s - %s) = %d;" % (xs[0], xs[1], target))
+        elif op == "/":
+            out.append("constraint %s = %d * %s \\/ %s = %d * %s;" % (xs[0], target, xs[1], xs[1], target, xs[0]))
+        else:
+            rest = target
+            for p in (2, 3, 5, 7):
+                k = 0
+                while rest % p == 0:
+                    rest //= p
+                    k += 1
+                out.append("constraint %s = %d;" % (" + ".join("e%d[%s]" % (p, v) for v in xs), k))
+            if rest != 1:
+                out.append("constraint false;")  # a prime over 7: no product of 1..9
+    out.append("solve satisfy;")
+    return "\n".join(out) + "\n"
+
+
+# Runs the package's WebAssembly worker in node (its own driver spawns a native
+# minizinc): the package's dist folder, its worker copied as .cjs (the package is an ES
+# module), the model, then minizinc's arguments; prints the worker's answer as JSON.
+MINIZINC_NODE = r"""
+const fs = require('fs'), path = require('path');
+const [dist, worker, model, ...args] = process.argv.slice(2);
+let handler = null;
+globalThis.addEventListener = (type, fn) => { if (type === 'message') handler = fn; };
+globalThis.postMessage = (msg) => {
+  if (msg.type === 'ready')
+    handler({ data: { files: { 'p.mzn': fs.readFileSync(model, 'utf8') }, args: [...args, 'p.mzn'] } });
+  else if (msg.type === 'exit') { process.stdout.write(JSON.stringify(msg)); process.exit(0); }
+};
+require(worker);
+setTimeout(() => handler({ data: { wasmURL: path.join(dist, 'minizinc.wasm'),
+                                   dataURL: path.join(dist, 'minizinc.data') } }), 0);
+"""
+
+
+STARTUP = {}
+
+
+def minizinc_startup(js_dir, solver, n):
+    """node's CPU seconds for an n x n Latin square without cages: the fixed start-up."""
+    if (solver, n) not in STARTUP:
+        STARTUP[solver, n] = 0.0
+        STARTUP[solver, n] = run_minizinc(js_dir, solver, minizinc_model(n, []), 600)[1]
+    return STARTUP[solver, n]
+
+
+def run_minizinc(js_dir, solver, text, limit, n=None):
+    """(solutions found up to 2, or None when out of time; CPU seconds)."""
+    dist = os.path.join(js_dir, "node_modules", "minizinc", "dist")
+    with tempfile.TemporaryDirectory() as tmp:
+        worker, model, runner = (os.path.join(tmp, f) for f in ("worker.cjs", "p.mzn", "run.cjs"))
+        shutil.copy(os.path.join(dist, "minizinc-worker.js"), worker)
+        for name, content in ((model, text), (runner, MINIZINC_NODE)):
+            with open(name, "w") as f:
+                f.write(content)
+        start = children_cpu()
+        try:
+            done = subprocess.run(["node", runner, dist, worker, model, "--solver", solver, "-n", "2", "-s"],
+                                  capture_output=True, text=True, timeout=limit)
+        except subprocess.TimeoutExpired:
+            return None, children_cpu() - start
+        spent = children_cpu() - start
+        try:
+            answer = json.loads(done.stdout)
+        except ValueError:
+            sys.exit("%s under node failed: %s" % (solver, (done.stdout + done.stderr).strip()[-300:]))
+        out = answer.get("stdout", "")
+        if answer.get("code") != 0 or "=====ERROR" in out:
+            sys.exit("%s failed: %s" % (solver, (out + answer.get("stderr", "")).strip()[-300:]))
+        times = re.findall(r"%%%mzn-stat: solveTime=([0-9.eE+-]+)", out)
+        if times:
+            spent = float(times[-1])
+        elif n is not None:
+            spent = max(spent - minizinc_startup(js_dir, solver, n), 0.0)
+        if "=====UNSATISFIABLE=====" in out:
+            return 0, spent
+        found = out.count("----------")
+        # Two asked for: with fewer, "==========" says the search was complete.
+        if found < 2 and "==========" not in out:
+            return None, spent
+        return min(found, 2), spent
+
+
 def children_cpu():
     r = resource.getrusage(resource.RUSAGE_CHILDREN)
     return r.ru_utime + r.ru_stime
@@ -291,9 +401,11 @@ def run_cbc(text, limit):
         return True, ones, spent
 
 
-def sat_decide(record, solver, encoding, limit):
+def sat_decide(record, solver, encoding, limit, js_dir=None):
     """(solutions found up to 2, or None when undecided; CPU seconds)."""
     n, cages = cages_of(record)
+    if solver in ("chuffed", "gecode"):
+        return run_minizinc(js_dir, solver, minizinc_model(n, cages), limit, n)
     if solver == "cbc":
         problem, run = encode_ilp(n, cages), run_cbc
     else:
@@ -322,7 +434,9 @@ def kenken_records(kenken, path, limit):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("puzzles", nargs="+")
-    ap.add_argument("--solver", choices=["cadical", "minisat", "cbc"], default="cadical")
+    ap.add_argument("--solver", choices=["cadical", "minisat", "cbc", "chuffed", "gecode"],
+                    default="cadical")
+    ap.add_argument("--minizinc-js", help="folder where `npm install minizinc` ran (chuffed, gecode)")
     ap.add_argument("--encoding", choices=["cells", "line-sets"], default="line-sets")
     # This tree's kenken by default: build/kenken of the caller's folder was a traceback.
     here = os.path.dirname(os.path.realpath(__file__))
@@ -334,7 +448,15 @@ def main():
         ap.error("--limit is a number of seconds above 0")
     if not os.access(args.kenken, os.X_OK):
         ap.exit(1, "bench-big-cages-sat: %s is missing (cmake --build build)\n" % args.kenken)
-    if not shutil.which(args.solver):
+    if args.solver in ("chuffed", "gecode"):
+        worker = os.path.join(args.minizinc_js or "", "node_modules", "minizinc", "dist",
+                              "minizinc-worker.js")
+        if not args.minizinc_js or not os.path.exists(worker):
+            ap.exit(1, "bench-big-cages-sat: --solver %s needs --minizinc-js DIR, a folder where "
+                       "`npm install minizinc` ran\n" % args.solver)
+        if not shutil.which("node"):
+            sys.exit("bench-big-cages-sat: node is missing (Debian package nodejs)")
+    elif not shutil.which(args.solver):
         package = {"cbc": "coinor-cbc"}.get(args.solver, args.solver)
         sys.exit("bench-big-cages-sat: %s is missing (Debian package %s)" % (args.solver, package))
     paths = []
@@ -349,7 +471,8 @@ def main():
         for record in kenken_records(args.kenken, path, args.limit):
             k_count = None if record.get("undecided") else min(record["solutions"], 2)
             k_time = record["micros"] / 1e6
-            s_count, s_time = sat_decide(record, args.solver, args.encoding, args.limit)
+            s_count, s_time = sat_decide(record, args.solver, args.encoding, args.limit,
+                                         args.minizinc_js)
             if k_count is not None and s_count is not None and k_count != s_count:
                 sys.exit("%s: kenken says %s solutions, %s says %s" %
                          (record["source"], k_count, args.solver, s_count))
@@ -357,7 +480,8 @@ def main():
             print("%-40s %14s %14s" % (name, show(k_count, k_time), show(s_count, s_time)))
             ours.append(k_time)
             theirs.append(s_time)
-    encoding = "0/1 program" if args.solver == "cbc" else args.encoding
+    encoding = {"cbc": "0/1 program", "chuffed": "MiniZinc", "gecode": "MiniZinc"}.get(
+        args.solver, args.encoding)
     for name, times in (("kenken", ours), (args.solver + " (" + encoding + ")", theirs)):
         t = sorted(times)
         print("%s: %d puzzles, median %.3f s, slowest %.3f s, over 1 s: %d, total %.1f s" %
