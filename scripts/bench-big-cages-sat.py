@@ -256,7 +256,7 @@ def minizinc_model(n, cages):
     out = ['include "alldifferent.mzn";', "array[1..%d,1..%d] of var 1..%d: x;" % (n, n, n),
            "constraint forall(i in 1..%d)(alldifferent(row(x, i)));" % n,
            "constraint forall(j in 1..%d)(alldifferent(col(x, j)));" % n]
-    for p in (2, 3, 5, 7):
+    for p in PRIMES:
         out.append("array[1..%d] of int: e%d = %s;" % (n, p, [exponent(v, p) for v in range(1, n + 1)]))
     for op, target, cells in cages:
         xs = [x(c) for c in cells]
@@ -268,16 +268,14 @@ def minizinc_model(n, cages):
             out.append("constraint abs(%s - %s) = %d;" % (xs[0], xs[1], target))
         elif op == "/":
             out.append("constraint %s = %d * %s \\/ %s = %d * %s;" % (xs[0], target, xs[1], xs[1], target, xs[0]))
-        else:
+        else:  # the product's exponents, as the integer program has them
             rest = target
-            for p in (2, 3, 5, 7):
-                k = 0
-                while rest % p == 0:
-                    rest //= p
-                    k += 1
-                out.append("constraint %s = %d;" % (" + ".join("e%d[%s]" % (p, v) for v in xs), k))
+            for p in PRIMES:
+                total = exponent(target, p)
+                rest //= p ** total
+                out.append("constraint %s = %d;" % (" + ".join("e%d[%s]" % (p, v) for v in xs), total))
             if rest != 1:
-                out.append("constraint false;")  # a prime over 7: no product of 1..9
+                out.append("constraint false;")  # a prime past 7 in the target: no filling
     out.append("solve satisfy;")
     return "\n".join(out) + "\n"
 
@@ -307,7 +305,6 @@ STARTUP = {}
 def minizinc_startup(js_dir, solver, n):
     """node's CPU seconds for an n x n Latin square without cages: the fixed start-up."""
     if (solver, n) not in STARTUP:
-        STARTUP[solver, n] = 0.0
         STARTUP[solver, n] = run_minizinc(js_dir, solver, minizinc_model(n, []), 600)[1]
     return STARTUP[solver, n]
 
