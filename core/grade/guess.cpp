@@ -12,6 +12,7 @@
 #include <condition_variable>
 #include <mutex>
 #include <optional>
+#include <system_error>
 #include <thread>
 #include <utility>
 
@@ -105,7 +106,8 @@ class SharedSearch {
         Frame& f = w.frames[w.depth++];
         f = {&pos, branch_cell(pos), pos.candidates(branch_cell(pos))};
         while (f.left && !found_.load(std::memory_order_relaxed)) {
-            if (&w == &main_ && !second_.joinable() && w.nodes >= kAloneNodes) start_second();
+            if (&w == &main_ && !second_.joinable() && !alone_ && w.nodes >= kAloneNodes)
+                start_second();
             if (idle_.load(std::memory_order_relaxed) > 0) hand_out_shallowest(w);
             if (!f.left) break;
             const int v = lowest_value(f.left);
@@ -132,7 +134,13 @@ class SharedSearch {
     void start_second() {
         FillingMemo* mine = main_.table->memo;
         if (mine && helper_table_.memo) helper_table_.memo->share_table_of(*mine);
-        second_ = std::thread([this] { serve(helper_, false); });
+        // A thread the system will not start (ulimit -u, ulimit -v): this one searches
+        // alone, to the same answer.
+        try {
+            second_ = std::thread([this] { serve(helper_, false); });
+        } catch (const std::system_error&) {
+            alone_ = true;
+        }
     }
 
     void hand_out_shallowest(Worker& w) {
@@ -181,6 +189,7 @@ class SharedSearch {
     GradeCages helper_table_;
     Worker main_, helper_;
     std::thread second_;  // started once the search is long
+    bool alone_ = false;  // the second could not be started
     std::mutex m_;
     std::condition_variable cv_;
     std::optional<Position> slot_;

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <optional>
 #include <semaphore>
+#include <system_error>
 #include <thread>
 #include <utility>
 
@@ -184,8 +185,15 @@ void search_in_pairs(SearchState& weighted, SearchState& plain, int threads,
         std::atomic<bool> moot{false};
         // Most puzzles end within a few milliseconds, where handing runs of a few dozen
         // nodes to a thread costs more than it saves: it starts once the search is long.
-        if (threads > 1 && !partner && Clock::now() - began >= parallel_after)
-            partner.emplace(plain);
+        if (threads > 1 && !partner && Clock::now() - began >= parallel_after) {
+            // A thread the system will not start (ulimit -u, ulimit -v): one thread
+            // gives the same answer.
+            try {
+                partner.emplace(plain);
+            } catch (const std::system_error&) {
+                threads = 1;
+            }
+        }
         if (partner) partner->start(budget, &by_plain, &moot);
         const SearchState::RunEnd w = weighted.run(budget, &by_weighted);
         const bool weighted_settles = settles(w, by_weighted);

@@ -22,8 +22,10 @@ std::optional<Trim> parse_trim(const std::string& given, std::string& problem) {
     };
     for (const auto& [name, size] : named)
         if (text == name) return Trim{size.first, size.second, name};
-    static const std::regex custom(R"(^(\d{1,4}(?:\.\d{1,3})?)x(\d{1,4}(?:\.\d{1,3})?)(mm|in)?$)");
+    static const std::regex custom(R"(^(\d{1,9}(?:\.\d{1,3})?)x(\d{1,9}(?:\.\d{1,3})?)(mm|in)?$)");
     std::smatch m;
+    // Up to 9 digits: a size far too big (100000x100000mm) is a size, said to be outside
+    // the range below, not an unknown trim.
     if (!std::regex_match(text, m, custom)) {
         problem = "unknown trim \"" + given +
                   "\" (a4, letter, 6x9, 7x10, 8x10, 8.25x11, 8.5x11, 5.5x8.5, WxH in inches "

@@ -52,8 +52,11 @@ int Planner::choose_per_page(int n) const {
                 " page leaves " + size_name(n) + " cells of " +
                 std::to_string(static_cast<int>(cell)) + " pt; clues of " +
                 std::to_string(static_cast<int>(st_.min_clue)) + " pt need " +
-                std::to_string(static_cast<int>(st_.min_cell)) +
-                " pt: ask for fewer puzzles a page");
+                std::to_string(static_cast<int>(st_.min_cell)) + " pt: " +
+                // At one a page nothing fewer is left: only a bigger page helps.
+                (forced > 1                 ? "ask for fewer puzzles a page"
+                 : book_.layout.large_print ? "choose a bigger trim, or leave out --large-print"
+                                            : "choose a bigger trim"));
         return forced;
     }
     const std::vector<int> choices =

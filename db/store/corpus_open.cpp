@@ -92,12 +92,30 @@ void create_atomically(const std::string& path) {
         throw DbError("cannot create " + path + ": " + std::strerror(link_errno));
 }
 
+// A reader of a corpus it could not write left SQLite's -wal and -shm files with the
+// corpus's modes then (read-only), and a writer, once the corpus was writable again,
+// failed on them with "attempt to write a readonly database". Ours, they take the
+// corpus's modes now, as SQLite gives them when it makes them.
+void match_companions_to_corpus(const std::string& path) {
+    struct stat corpus;
+    if (::stat(path.c_str(), &corpus) != 0 || ::access(path.c_str(), W_OK) != 0) return;
+    for (const char* suffix : {"-wal", "-shm"}) {
+        const std::string companion = path + suffix;
+        struct stat st;
+        if (::stat(companion.c_str(), &st) != 0 || !S_ISREG(st.st_mode) ||
+            st.st_uid != ::geteuid() || ::access(companion.c_str(), W_OK) == 0)
+            continue;
+        ::chmod(companion.c_str(), corpus.st_mode & 0777);
+    }
+}
+
 }  // namespace
 
 Corpus Corpus::open(const std::string& path) {
     check_path(path);
     // An empty file (left by an older build, or made by the user) is taken as new.
     if (!file_exists(path)) create_atomically(path);
+    match_companions_to_corpus(path);
     Connection db = open_connection(path, SQLITE_OPEN_READWRITE);
     prepare_schema(db.get(), path.c_str(), true);
     return Corpus(std::move(db));
@@ -115,6 +133,7 @@ Corpus Corpus::open_existing(const std::string& path) {
                           " is on a read-only file system, and this command records what it "
                           "does in the corpus: copy it to a folder that can be written (stats, "
                           "query, verify and export --dry-run only read)");
+    match_companions_to_corpus(path);
     Connection db = open_connection(path, SQLITE_OPEN_READWRITE);
     prepare_schema(db.get(), path.c_str(), false);
     return Corpus(std::move(db));

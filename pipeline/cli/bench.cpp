@@ -300,7 +300,11 @@ void add_bench_command(CLI::App& app) {
         ->excludes("--grade")
         ->excludes("--warm");
     sub->add_flag("--json", o->json, "The figures as one JSON object");
-    add_max_seconds_option(sub, o->max_seconds);
+    add_max_seconds_option(sub, o->max_seconds)
+        ->description(
+            "Give up on a run (one repeat of one puzzle, with one seed) after this many "
+            "seconds: it is left out of the times and the exit status is 8; the whole bench "
+            "may take --repeat x --seeds times as long a puzzle (default: no limit)");
     sub->footer(help_footer(
         {kOk, kFailure, kBadInput, kUndecided},
         {"kenken bench tests/data/*.neknek", "kenken bench --warm --json puzzles.neknek",

@@ -60,6 +60,10 @@ std::optional<Grid> read_answer(const std::string& text, int n, AnswerProblem& p
     std::istringstream in{body};
     std::string line;
     int rows = 0, line_number = 0;
+    // A number past int is outside 1..n, a wrong answer, but only once the text is a
+    // grid at all: a row of 16 digits, or a number too long in a grid of 5 rows, was
+    // "wrong" (exit 7) where the shape makes it bad input (exit 2).
+    std::optional<AnswerProblem> outside;
     while (std::getline(in, line)) {
         ++line_number;
         for (char& c : line)
@@ -84,7 +88,8 @@ std::optional<Grid> read_answer(const std::string& text, int n, AnswerProblem& p
                     "row " + std::to_string(rows + 1) + ": " + kk::quoted(word) +
                         (digits ? " is outside 1.." + std::to_string(n) : " is not a number"),
                     line_number, !digits};
-                return std::nullopt;
+                if (!digits) return std::nullopt;
+                if (!outside) outside = problem;
             }
             g.push_back(v);
             ++in_row;
@@ -101,6 +106,10 @@ std::optional<Grid> read_answer(const std::string& text, int n, AnswerProblem& p
     if (rows != n) {
         problem = {"the answer has " + std::to_string(rows) + (rows == 1 ? " row" : " rows") +
                    ", not " + std::to_string(n)};
+        return std::nullopt;
+    }
+    if (outside) {
+        problem = *outside;
         return std::nullopt;
     }
     return g;

@@ -360,10 +360,13 @@ void add_export_command(CLI::App& app) {
     sub->add_option("--level-names", args->level_names,
                     "Printed names of the five levels, easiest first, comma-separated "
                     "(default Gentle,Moderate,Tricky,Tough,Fiendish)");
-    sub->add_option("--trim", args->trim,
-                    "Page size: a4, letter, 6x9, 7x10, 8x10, 8.25x11, 8.5x11, 5.5x8.5, WxH "
-                    "(inches) or WxHmm (default a4)");
-    sub->add_option("--paper", args->paper, "Same as --trim (kept for old scripts)");
+    CLI::Option* trim =
+        sub->add_option("--trim", args->trim,
+                        "Page size: a4, letter, 6x9, 7x10, 8x10, 8.25x11, 8.5x11, 5.5x8.5, WxH "
+                        "(inches) or WxHmm (default a4)");
+    // Both given, --trim won without a word ("--trim 6x9 --paper a4" made a 6x9 book).
+    sub->add_option("--paper", args->paper, "Same as --trim (kept for old scripts)")
+        ->excludes(trim);
     sub->add_flag("--bleed", args->bleed, "Add 0.125 in bleed at the outside edge, top and bottom");
     sub->add_option("--per-page", args->per_page,
                     "Puzzles a page: 1, 2, 4 or 6 (default: chosen so clues are at least 9 pt)")
@@ -374,9 +377,11 @@ void add_export_command(CLI::App& app) {
                     "Worked solutions, step by step, for the first K puzzles")
         ->check(whole_number(0, 10'000));
 
-    sub->add_flag("--allow-repeats", args->allow_repeats,
-                  "Also take puzzles published in earlier packs");
+    CLI::Option* repeats = sub->add_flag("--allow-repeats", args->allow_repeats,
+                                         "Also take puzzles published in earlier packs");
     add_filter_options(sub, args->filters, false);
+    // Only puzzles never exported, and those exported too: one of them is a mistake.
+    if (CLI::Option* fresh = sub->get_option_no_throw("--fresh")) repeats->excludes(fresh);
     sub->footer(
         help_footer({kOk, kFailure, kBadInput, kNotEnough},
                     {"kenken export --db corpus.db -n 50 --level hard -o hard.pdf",

@@ -8,6 +8,8 @@
 #include <exception>
 #include <iostream>
 #include <new>
+#include <string_view>
+#include <system_error>
 
 #include "core/io/terminal.h"
 #include "core/io/utf8.h"
@@ -16,6 +18,13 @@
 #include "pipeline/cli/suggest.h"
 
 namespace {
+
+// A thread the system would not start: std::thread's error, or oneTBB's for a worker.
+bool thread_refused(const std::exception& e) {
+    if (const auto* system = dynamic_cast<const std::system_error*>(&e))
+        return system->code() == std::errc::resource_unavailable_try_again;
+    return std::string_view(e.what()).starts_with("pthread_create has failed");
+}
 
 int run_kenken(int argc, char** argv) {
     kk::cli::hold_closed_standard_streams();
@@ -87,6 +96,12 @@ int run_kenken(int argc, char** argv) {
                      "more; give it smaller input or more memory\n";
         return kk::cli::kFailure;
     } catch (const std::exception& e) {
+        if (thread_refused(e)) {
+            std::cerr << "kenken: cannot start a thread: the system refused it (a process "
+                         "limit, ulimit -u, or a memory limit, ulimit -v): run with -j 1 or "
+                         "raise the limit\n";
+            return kk::cli::kFailure;
+        }
         // Commands report what they expect; anything else still ends with a message
         // and a status, never an abort. An open batch is rolled back by SQLite.
         std::cerr << "kenken: internal error: " << kk::shown_name(e.what()) << "\n";

@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <iostream>
 #include <sstream>
+#include <system_error>
 
 namespace kk::cli {
 
@@ -47,7 +48,13 @@ void SearchNotice::begin(const std::string& name) {
         ++puzzle_;
         searching_ = true;
     }
-    if (!thread_) thread_.emplace([this] { watch(); });
+    // A thread the system will not start (ulimit -u, ulimit -v) only costs the word.
+    if (!thread_) try {
+            thread_.emplace([this] { watch(); });
+        } catch (const std::system_error&) {
+            after_ = 0;
+            return;
+        }
     changed_.notify_all();
 }
 

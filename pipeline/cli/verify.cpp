@@ -1,6 +1,5 @@
 // kenken verify: re-reads every stored puzzle, solves and grades it again, and
 // checks that solution, level and score agree with what is stored.
-#include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/info.h>
 #include <oneapi/tbb/parallel_pipeline.h>
 #include <unistd.h>
@@ -28,6 +27,7 @@
 #include "db/store/record.h"
 #include "pipeline/cli/command.h"
 #include "pipeline/factory/config.h"
+#include "pipeline/factory/thread_limit.h"
 
 namespace kk::cli {
 namespace {
@@ -155,9 +155,8 @@ int run_verify(const VerifyOptions& o) {
             }
             max_singletons[run.id] = last_max;
         }
-        const int threads = o.threads.value_or(oneapi::tbb::info::default_concurrency());
-        oneapi::tbb::global_control parallelism(
-            oneapi::tbb::global_control::max_allowed_parallelism, static_cast<size_t>(threads));
+        const ThreadLimit limit(o.threads.value_or(oneapi::tbb::info::default_concurrency()));
+        const int threads = limit.threads();
         // Rows stream through a bounded pipeline (read in order, check in parallel,
         // tally in order, at most 4 rows per thread in flight), so memory stays flat
         // whatever the corpus holds.

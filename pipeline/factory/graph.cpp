@@ -16,6 +16,7 @@
 #include "pipeline/factory/progress.h"
 #include "pipeline/factory/stages.h"
 #include "pipeline/factory/steering.h"
+#include "pipeline/factory/thread_limit.h"
 #include "pipeline/factory/writer.h"
 
 namespace kk {
@@ -87,8 +88,21 @@ void run_graph(const FactoryConfig& config, Steering& steering, CorpusWriter& wr
     flow::make_edge(sequencer, write);
     flow::make_edge(write, limiter.decrementer());
 
-    source.activate();
-    g.wait_for_all();
+    // A throw out of the graph (a worker the system would not start) must not unwind
+    // the nodes while their tasks are still queued: that crashed (SIGSEGV). The run stops,
+    // the tasks drain, then the error goes on.
+    try {
+        source.activate();
+        g.wait_for_all();
+    } catch (...) {
+        writer.request_stop();
+        g.cancel();
+        try {
+            g.wait_for_all();
+        } catch (...) {
+        }
+        throw;
+    }
 }
 
 // A new run with the seed of earlier runs starts after their candidates: the same
@@ -174,9 +188,8 @@ FactoryResult run_factory(db::Corpus& corpus, const FactoryConfig& run_config,
     // A shard works to its share of the quotas; the run keeps the whole configuration.
     FactoryConfig config = run_config;
     config.quotas = shard_quotas(run_config.quotas, run_config.shard);
-    const int threads = options.threads > 0 ? options.threads : info::default_concurrency();
-    global_control parallelism(global_control::max_allowed_parallelism,
-                               static_cast<size_t>(threads));
+    const ThreadLimit limit(options.threads > 0 ? options.threads : info::default_concurrency());
+    const int threads = limit.threads();
 
     FactoryResult result;
     Steering steering(config);

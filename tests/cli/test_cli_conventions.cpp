@@ -149,6 +149,12 @@ TEST_CASE("kenken check scores an answer: 0 when right, 7 naming the first broke
                   "<stdin>:1: not an answer grid of 4 rows of 4 "
                   "numbers: row 1 has 1 value, not 4"},
              Case{"4 2 3 1\n3 4 1 2\n1 3 2 4\n2 1 4 x\n", "'x' is not a number"},
+             // A number past int in text that is no grid: the shape comes first (these
+             // were "wrong", exit 7).
+             Case{"2147483648\n", "row 1 has 1 value, not 4"},
+             Case{"4231341213242143\n", "row 1 has 1 value, not 4"},
+             Case{"4 2 3 1\n3 4 1 2\n1 3 2 4\n2 1 4 99999999999999999999\n1 2 3 4\n",
+                  "the answer has 5 rows, not 4"},
          }) {
         INFO(c.answer);
         const CliResult r = run_kenken("check " + puzzle + " -", c.answer);

@@ -159,6 +159,40 @@ TEST_CASE("a read-only corpus can be read by stats, query, verify and export --d
     fs::remove_all(folder.path);
 }
 
+TEST_CASE("a reader of a read-only corpus leaves nothing that stops a writer once it may write",
+          "[cli][hostile][edges]") {
+    // SQLite gives the -wal and -shm files it makes the corpus's modes: a reader of a
+    // read-only corpus in a folder it may write left both read-only, and once the corpus
+    // was writable again every writer failed ("attempt to write a readonly database",
+    // blaming the corpus or its folder).
+    TempPath folder("read-only-then-not");
+    fs::create_directory(folder.path);
+    const std::string db = (folder.path / "corpus.db").string();
+    REQUIRE(run_kenken("generate -q --db " + db + " --sizes 4 --count 6 --seed 2").status == 0);
+    fs::remove(db + ".lock");
+    const std::string as = as_user();
+    if (getuid() == 0) {  // the reads and writes below run as nobody: theirs to write
+        REQUIRE(chown(folder.str().c_str(), 65534, 65534) == 0);
+        REQUIRE(chown(db.c_str(), 65534, 65534) == 0);
+    }
+    chmod(db.c_str(), 0444);
+    const CliResult read = run_shell(as + kKenken + " stats --db " + db);
+    INFO(read.out);
+    REQUIRE(read.status == 0);
+    chmod(db.c_str(), 0644);
+    for (const std::string& command :
+         {"generate -q --sizes 4 --count 2 --add --db " + db,
+          "export -n 1 -o " + (folder.path / "one.neknek").string() + " --db " + db}) {
+        const CliResult r = run_shell(as + kKenken + " " + command);
+        INFO(command << ": " << r.out);
+        CHECK(r.status == 0);
+        CHECK_THAT(r.out, !Catch::Contains("readonly"));
+    }
+    const std::string listed = run_shell(as + kKenken + " query --db " + db).out;
+    CHECK(std::count(listed.begin(), listed.end(), '\n') == 9);  // a header and 8 puzzles
+    fs::remove_all(folder.path);
+}
+
 TEST_CASE("SQLite's special names are not corpora: ':memory:' is refused, 'file:' is a file",
           "[cli][hostile][edges]") {
     // generate --db :memory: made a file of that name, then wrote its run into SQLite's

@@ -134,6 +134,29 @@ TEST_CASE("large print with 4 or 6 a page names the book file and line, or the f
     CHECK(r.status == 2);
     CHECK_THAT(r.err,
                Catch::Contains("--large-print takes 1 or 2 puzzles a page, but --per-page 6"));
+    // At one a page, fewer is no way out: a bigger trim is ("ask for fewer puzzles a page").
+    r = run_kenken(export_to + " --large-print --per-page 1 --trim 3x4");
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("choose a bigger trim, or leave out --large-print") &&
+                          !Catch::Contains("fewer puzzles"));
+    r = run_kenken(export_to + " --per-page 6 --trim 3x4");
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("ask for fewer puzzles a page"));
+    CHECK(!fs::exists(pdf.path));
+}
+
+TEST_CASE("export refuses options that contradict each other instead of picking one",
+          "[cli][hostile5]") {
+    TempPath db("contradict.db"), pdf("contradict.pdf");
+    make_small_corpus(db);
+    const std::string export_to = "export --db " + db.str() + " -n 1 -o " + pdf.str();
+    // --trim won over --paper, and --fresh with --allow-repeats took one of them, silently.
+    for (const char* both : {"--trim 6x9 --paper a4", "--fresh --allow-repeats"}) {
+        const CliResult r = run_kenken(export_to + " " + both);
+        INFO(both << ": " << r.err);
+        CHECK(r.status == 2);
+        CHECK_THAT(r.err, Catch::Contains("excludes"));
+    }
     CHECK(!fs::exists(pdf.path));
 }
 

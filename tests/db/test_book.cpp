@@ -181,6 +181,9 @@ TEST_CASE("a trim is read in any case, and a bad one is named as given", "[book]
     CHECK(db::parse_trim("A4", problem)->width == db::parse_trim("a4", problem)->width);
     CHECK_FALSE(db::parse_trim("6X9CM", problem));
     CHECK_THAT(problem, Catch::Contains("unknown trim \"6X9CM\""));
+    // A size of more digits is a size too big, not an unknown trim.
+    CHECK_FALSE(db::parse_trim("100000x100000mm", problem));
+    CHECK_THAT(problem, Catch::Contains("is outside 3x4 in to 17x22 in"));
 }
 
 TEST_CASE("every font is embedded and the metadata names the book", "[book]") {
