@@ -175,6 +175,11 @@ class Corpus {
     // (seed, shard, candidate, neknek) stays: merging is idempotent and the rows left
     // do not depend on the order of the shards.
     MergeCounts merge_shard_puzzles(std::int64_t shard_run, std::int64_t into_run);
+    // The packs exported from the attached shard, recorded here with the puzzles they
+    // hold (so they are not published again); a pack merged before (the same record and
+    // puzzles) is not recorded twice. Call after its puzzles are merged; returns how many
+    // were recorded.
+    int copy_shard_packs();
 
     // Whether every one of these puzzles is still stored as it was read (text, solution,
     // level and score: its record_digest) and, with fresh, in no pack: export checks the

@@ -3,6 +3,8 @@
 #include <sys/stat.h>
 
 #include <limits>
+#include <utility>
+#include <vector>
 
 #include "db/store/corpus.h"
 #include "db/store/run_rows.h"
@@ -216,7 +218,8 @@ MergeCounts Corpus::merge_shard_puzzles(std::int64_t shard_run, std::int64_t int
     // (seed, shard, candidate, neknek) stays, whichever came first: any order of
     // shards leaves the same rows. A puzzle a pack holds stays as it is: it is printed
     // (a later shard once turned a published puzzle and its answer into their mirror
-    // image, so `packs --show` no longer matched the book).
+    // image, so `packs --show` no longer matched the book); and so one a shard's pack
+    // holds takes the place of an unpublished one (copy_shard_packs records its pack).
     Statement insert(
         db_.get(),
         std::string("INSERT INTO main.puzzles (size, neknek, solution, level, score, cages, "
@@ -231,10 +234,15 @@ MergeCounts Corpus::merge_shard_puzzles(std::int64_t shard_run, std::int64_t int
             "excluded.score, cages = excluded.cages, singletons = excluded.singletons, max_cage "
             "= excluded.max_cage, ops = excluded.ops, seed = excluded.seed, candidate = "
             "excluded.candidate, run_id = excluded.run_id, created_at = excluded.created_at, "
-            "rules = excluded.rules, shard = excluded.shard WHERE (excluded.seed, excluded.shard, "
-            "excluded.candidate, "
-            "excluded.neknek) < (puzzles.seed, puzzles.shard, puzzles.candidate, "
-            "puzzles.neknek) AND NOT EXISTS (SELECT 1 FROM main.pack_puzzles pp WHERE "
+            "rules = excluded.rules, shard = excluded.shard WHERE ((excluded.seed, "
+            "excluded.shard, "
+            "excluded.candidate, excluded.neknek) < (puzzles.seed, puzzles.shard, "
+            "puzzles.candidate, puzzles.neknek) OR ((excluded.seed, excluded.shard, "
+            "excluded.candidate, excluded.neknek) <> (puzzles.seed, puzzles.shard, "
+            "puzzles.candidate, puzzles.neknek) AND EXISTS (SELECT 1 FROM " +
+            kShard + ".puzzles sp JOIN " + kShard +
+            ".pack_puzzles spp ON spp.puzzle_id = sp.id WHERE sp.canonical = "
+            "puzzles.canonical))) AND NOT EXISTS (SELECT 1 FROM main.pack_puzzles pp WHERE "
             "pp.puzzle_id = puzzles.id)");
     if (into_run)
         insert.bind(1, into_run);
@@ -248,6 +256,64 @@ MergeCounts Corpus::merge_shard_puzzles(std::int64_t shard_run, std::int64_t int
     m.replaced = changed - m.added;
     m.duplicates = m.read - m.added;
     return m;
+}
+
+int Corpus::copy_shard_packs() {
+    using Member = std::pair<std::int64_t, std::int64_t>;  // (number, puzzle id here)
+    const auto members_of = [this](Statement& query, std::int64_t pack) {
+        query.reset();
+        query.bind(1, pack);
+        std::vector<Member> members;
+        while (query.step()) members.emplace_back(query.column_int64(0), query.column_int64(1));
+        return members;
+    };
+    // A pack's puzzles as they are stored here (merge_shard_puzzles kept each one a
+    // pack holds, or one equal to it under rotation or reflection already published).
+    Statement shard_members(db_.get(), std::string("SELECT spp.number, mp.id FROM ") + kShard +
+                                           ".pack_puzzles spp JOIN " + kShard +
+                                           ".puzzles sp ON sp.id = spp.puzzle_id JOIN "
+                                           "main.puzzles mp ON mp.canonical = sp.canonical "
+                                           "WHERE spp.pack_id = ? ORDER BY spp.number");
+    Statement here_members(db_.get(),
+                           "SELECT number, puzzle_id FROM main.pack_puzzles WHERE pack_id = ? "
+                           "ORDER BY number");
+    Statement same(db_.get(),
+                   "SELECT id FROM main.packs WHERE title = ? AND created_at = ? AND filters = ? "
+                   "AND format = ? AND out = ? AND count = ? ORDER BY id");
+    Statement add_pack(db_.get(),
+                       "INSERT INTO main.packs (title, created_at, filters, format, out, count) "
+                       "VALUES (?, ?, ?, ?, ?, ?)");
+    Statement add_member(db_.get(),
+                         "INSERT INTO main.pack_puzzles (pack_id, puzzle_id, number) "
+                         "VALUES (?, ?, ?)");
+    Statement packs(db_.get(), std::string("SELECT id, title, created_at, filters, format, out, "
+                                           "count FROM ") +
+                                   kShard + ".packs ORDER BY id");
+    // The shard's pack record (title, created_at, filters, format, out, count) as 1 to 6.
+    const auto bind_record = [&packs](Statement& s) -> Statement& {
+        s.reset();
+        for (int c = 1; c <= 5; ++c) s.bind(c, packs.column_text(c));
+        return s.bind(6, packs.column_int64(6));
+    };
+    int copied = 0;
+    while (packs.step()) {
+        const std::vector<Member> members = members_of(shard_members, packs.column_int64(0));
+        // Merged before (this shard again, or a copy of it): the same record, the same
+        // puzzles in the same order.
+        bind_record(same);
+        bool here = false;
+        while (!here && same.step())
+            here = members_of(here_members, same.column_int64(0)) == members;
+        if (here) continue;
+        bind_record(add_pack).run();
+        const std::int64_t id = sqlite3_last_insert_rowid(db_.get());
+        for (const auto& [number, puzzle] : members) {
+            add_member.reset();
+            add_member.bind(1, id).bind(2, puzzle).bind(3, number).run();
+        }
+        ++copied;
+    }
+    return copied;
 }
 
 }  // namespace kk::db

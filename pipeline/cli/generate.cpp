@@ -39,9 +39,12 @@ int run_generate(const GenerateOptions& o) {
         FactoryOptions fo;
         if (!o.resume) {
             if (const auto status = read_configuration(o, config)) return *status;
-        } else if (!std::filesystem::exists(o.db)) {
-            std::cerr << "generate: " << shown_name(o.db)
-                      << ": no such corpus file, nothing to resume\n";
+        }
+        // Checked before the lock is taken: its file was left beside a corpus that never
+        // existed (--top-up of a missing file).
+        if ((o.resume || o.top_up) && !std::filesystem::exists(o.db)) {
+            std::cerr << "generate: " << shown_name(o.db) << ": no such corpus file, nothing to "
+                      << (o.resume ? "resume" : "top up") << "\n";
             return kFailure;
         }
         stop_signals.emplace(true);

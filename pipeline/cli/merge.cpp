@@ -3,6 +3,10 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -43,7 +47,22 @@ std::optional<RunKind> kind_of(const db::RunRow& run) {
     }
 }
 
-// The first line where two configurations differ, for the refusal message.
+// A configuration line as a person writes it: a number in its shortest form (the
+// fingerprint keeps every digit: "max_singletons = 0.20000000000000001").
+std::string shown_setting(const std::string& line) {
+    const auto eq = line.find(" = ");
+    if (eq == std::string::npos) return line;
+    const std::string value = line.substr(eq + 3);
+    char* end = nullptr;
+    const double number = std::strtod(value.c_str(), &end);
+    if (value.empty() || *end || value.find('.') == std::string::npos) return line;
+    char shorter[32];
+    std::snprintf(shorter, sizeof shorter, "%.15g", number);
+    return line.substr(0, eq + 3) + shorter;
+}
+
+// The first line where two configurations differ, for the refusal message: "X here, Y
+// there" (quoted, a line holding quotes read as "'variant = 'hidden'' here").
 std::string first_difference(const std::string& a, const std::string& b) {
     std::istringstream x(a), y(b);
     std::string la, lb;
@@ -51,9 +70,9 @@ std::string first_difference(const std::string& a, const std::string& b) {
         const bool ga = static_cast<bool>(std::getline(x, la));
         const bool gb = static_cast<bool>(std::getline(y, lb));
         if (!ga && !gb) return "";
-        if (!ga) la = "(nothing)";
-        if (!gb) lb = "(nothing)";
-        if (la != lb || !ga || !gb) return "'" + la + "' here, '" + lb + "' there";
+        if (la != lb || !ga || !gb)
+            return (ga ? "`" + shown_setting(la) + "`" : "nothing") + " here, " +
+                   (gb ? "`" + shown_setting(lb) + "`" : "nothing") + " there";
     }
 }
 
@@ -242,6 +261,7 @@ int run_merge(const MergeOptions& o) {
             const auto ts = std::chrono::steady_clock::now();
             out.attach_shard(path);
             db::MergeCounts m;
+            int packs = 0;
             std::set<std::string> ids;
             try {
                 out.begin();
@@ -267,6 +287,9 @@ int run_merge(const MergeOptions& o) {
                     m.duplicates += c.duplicates;
                     m.replaced += c.replaced;
                 }
+                // A pack exported from a shard was dropped, and its puzzles were then
+                // published again from the merged corpus.
+                packs = out.copy_shard_packs();
                 out.commit();
             } catch (...) {
                 const bool stopped_waiting = out.gave_up_waiting();
@@ -290,7 +313,11 @@ int run_merge(const MergeOptions& o) {
                 std::chrono::duration<double>(std::chrono::steady_clock::now() - ts).count();
             std::cout << shown_name(path) << " (" << (what.empty() ? "no runs" : what)
                       << "): " << m.read << " puzzles, " << m.added << " added, " << m.duplicates
-                      << " already there (" << m.replaced << " replaced), " << secs << " s\n";
+                      << " already there (" << m.replaced << " replaced), "
+                      << (packs ? std::to_string(packs) + (packs == 1 ? " pack" : " packs") +
+                                      " recorded, "
+                                : "")
+                      << secs << " s\n";
             total.read += m.read;
             total.added += m.added;
             total.duplicates += m.duplicates;
@@ -366,7 +393,9 @@ void add_merge_command(CLI::App& app) {
         "merge",
         "Merge shard corpora (generate --shard I/N) into one corpus, in constant memory. "
         "Puzzles equal under rotation or reflection are stored once, the same one whatever the "
-        "order of the shards; merging a shard again adds nothing; each shard is committed on "
+        "order of the shards; packs exported from a shard are recorded too, their puzzles "
+        "as printed (so they are not published again); merging a shard again adds nothing; "
+        "each shard is committed on "
         "its own, so a killed merge is simply run again (Ctrl-C, SIGTERM or SIGHUP stops it "
         "after the shard in progress, exit 130; so does a reader of the report that goes "
         "away, exit 1). Reports the shortfall duplicates "

@@ -382,6 +382,21 @@ TEST_CASE("generate --top-up with nothing short records no run, as a plain gener
                                                   "quotas ask for: nothing to top up"));
 }
 
+TEST_CASE("generate --top-up or --resume of a missing corpus leaves no lock file behind",
+          "[cli][hostile-shards][top-up]") {
+    // --top-up took the writer's lock before it found no corpus: a .lock file was left
+    // beside a corpus that never existed (--resume checked first).
+    TempPath missing("never-made.db");
+    for (const char* how : {"--top-up", "--resume"}) {
+        const CliResult r = run_kenken("generate -q --db " + missing.str() + " " + how);
+        INFO(how << ": " << r.err);
+        CHECK(r.status == 1);
+        CHECK_THAT(r.err, Catch::Contains("no such corpus file"));
+        CHECK_FALSE(fs::exists(missing.str() + ".lock"));
+        CHECK_FALSE(fs::exists(missing.path));
+    }
+}
+
 TEST_CASE("kenken installed under a prefix with a space finds configurations by name",
           "[cli][hostile-shards][install]") {
     // The folders searched were listed with a space between them, so "/tmp/my prefix/..."

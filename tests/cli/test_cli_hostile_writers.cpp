@@ -5,15 +5,18 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <cstring>
 #include <filesystem>
+#include <regex>
 #include <string>
 #include <thread>
 
 #include "tests/support/cli_run.h"
 #include "tests/support/corpus_rows.h"
+#include "tests/support/json_lines.h"
 #include "tests/support/test_files.h"
 
 namespace fs = std::filesystem;
@@ -127,6 +130,62 @@ TEST_CASE("merge keeps a published puzzle as it was printed", "[cli][hostile-wri
     CHECK_THAT(merged.out, !Catch::Contains(" 0 already there ("));
     CHECK(run_kenken("packs --db " + out.str() + " --show 1 --json").out == before);
     CHECK(run_kenken("verify --db " + out.str()).status == 0);
+}
+
+TEST_CASE("merge records the packs exported from a shard, their puzzles as printed",
+          "[cli][hostile-writers][merge]") {
+    // A pack exported from a shard was dropped by merge ("no packs" in the merged
+    // corpus), and export from it published the pack's puzzles a second time.
+    TempPath s0("shard-pack-s0.db"), s1("shard-pack-s1.db"), a("shard-pack-a.db"),
+        b("shard-pack-b.db"), pack("shard-pack.neknek");
+    for (int i : {0, 1})
+        REQUIRE(run_kenken("generate -q -j 1 --db " + (i ? s1 : s0).str() + " --shard " +
+                           std::to_string(i) + "/2 --sizes 3-4 --count 200 --seed 5")
+                    .status == 0);
+    // Every 3x3 of shard 1, whose rows lose to shard 0's equals (its key is the larger):
+    // a published one must stay as printed all the same.
+    const size_t threes =
+        json_lines(run_kenken("query --size 3 --format json --db " + s1.str()).out).size();
+    REQUIRE(run_kenken("export --db " + s1.str() + " --size 3 -n " + std::to_string(threes) +
+                       " -o " + pack.str())
+                .status == 0);
+    const auto texts = [](const std::string& json) {
+        std::vector<std::string> t;
+        for (const auto& j : json_lines(json)) t.push_back(j.at("puzzle").at("neknek"));
+        return t;
+    };
+    const std::vector<std::string> printed =
+        texts(run_kenken("packs --db " + s1.str() + " --show 1 --json").out);
+    REQUIRE(printed.size() == threes);
+    // Both orders of the shards, and the first merged again.
+    const CliResult first = run_kenken("merge --db " + a.str() + " " + s0.str() + " " + s1.str());
+    REQUIRE(first.status == 0);
+    // The shards share puzzles (3x3 has few), and shard 1's published ones took the place
+    // of shard 0's: so the order has a point.
+    CHECK(std::regex_search(first.out, std::regex("[1-9][0-9]* replaced")));
+    REQUIRE(run_kenken("merge --db " + b.str() + " " + s1.str() + " " + s0.str()).status == 0);
+    REQUIRE(run_kenken("merge --db " + a.str() + " " + s0.str() + " " + s1.str()).status == 0);
+    for (const TempPath* out : {&a, &b}) {
+        INFO(out->str());
+        const auto packs = json_lines(run_kenken("packs --json --db " + out->str()).out);
+        REQUIRE(packs.size() == 1);
+        CHECK(packs[0].at("count") == threes);
+        CHECK(texts(run_kenken("packs --db " + out->str() + " --show " +
+                               std::to_string(packs[0].at("id").get<long long>()) + " --json")
+                        .out) == printed);
+        // None of them is fresh again.
+        const std::string fresh =
+            run_kenken("query --fresh --format neknek --db " + out->str()).out;
+        for (const std::string& t : printed) CHECK(fresh.find(t) == std::string::npos);
+        CHECK(run_kenken("verify --db " + out->str()).status == 0);
+    }
+    // The same rows whatever the order (ids aside).
+    std::vector<std::string> rows_a = texts(run_kenken("query --format json --db " + a.str()).out),
+                             rows_b = texts(run_kenken("query --format json --db " + b.str()).out);
+    std::sort(rows_a.begin(), rows_a.end());
+    std::sort(rows_b.begin(), rows_b.end());
+    CHECK(rows_a.size() > 150);
+    CHECK(rows_a == rows_b);
 }
 
 TEST_CASE("an interrupted run is not resumed after a newer run finished",
