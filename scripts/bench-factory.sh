@@ -8,7 +8,8 @@
 #     levels e n h x u (Keen is single-threaded), over ROUNDS seeds; medians and
 #     the ratio.
 #
-# scripts/bench-factory.sh --cells [ROUNDS] [SIZES]   (default 3 rounds, sizes 4-9)
+# scripts/bench-factory.sh --cells [ROUNDS] [SIZES]   (default 3 rounds, sizes '4 5 6 7 8 9':
+#  sizes 3 to 9 between spaces)
 #  Per core, every size x level cell: ours `generate --sizes N --per-level L=K
 #  --threads 1` (SQLite writes and dedupe included) against one Keen process
 #  `sgt-keen --generate K 'Nd<l>#seed'`. K is calibrated per cell and side so that
@@ -24,16 +25,24 @@ export LC_ALL=C
 usage="usage: $0 [ROUNDS] | --cells [ROUNDS] [SIZES]   (ROUNDS: a whole number from 1)"
 case "${1-}" in -h | --help) echo "$usage"; exit 0 ;; esac
 cd "$(dirname "$(readlink -f "$0")")/.."
-keen=/usr/games/sgt-keen
-[ -x "$keen" ] || { echo "bench-factory: $keen is missing (Debian package sgt-puzzles)" >&2; exit 1; }
 cells=0
 if [ "${1:-}" = --cells ]; then cells=1; shift; fi
 if [ "$cells" = 1 ]; then rounds=${1:-3}; else rounds=${1:-5}; fi
 cell_sizes=${2:-"4 5 6 7 8 9"}
-if ! [[ "$rounds" =~ ^[1-9][0-9]*$ && "$cell_sizes" =~ ^[0-9\ ]+$ ]]; then
+# The arguments first, then the tools: a bad ROUNDS on a machine without Keen was
+# "sgt-keen is missing", status 1.
+if ! [[ "$rounds" =~ ^[1-9][0-9]*$ ]]; then
     echo "$usage" >&2
     exit 2
 fi
+# SIZES 0 or 99 printed half a table and failed (status 1), " " an empty one (status 0).
+if ! [[ "$cell_sizes" =~ ^[[:space:]]*[3-9]([[:space:]]+[3-9])*[[:space:]]*$ ]]; then
+    echo "bench-factory: SIZES is '$cell_sizes': give sizes from 3 to 9 between spaces, e.g. '4 5 6'" >&2
+    echo "$usage" >&2
+    exit 2
+fi
+keen=/usr/games/sgt-keen
+[ -x "$keen" ] || { echo "bench-factory: $keen is missing (Debian package sgt-puzzles)" >&2; exit 1; }
 for tool in bc /usr/bin/time; do
     command -v "$tool" >/dev/null || { echo "bench-factory: $tool is missing (scripts/setup.sh)" >&2; exit 1; }
 done

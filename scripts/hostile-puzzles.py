@@ -17,6 +17,9 @@ standard, add-sub, killer, or hidden (operations written '?').
 
   scripts/hostile-puzzles.py OUT_DIR --seed 7 --count 150 --rules killer
   build/kenken solve -j 2 --json --max-seconds 10 OUT_DIR/*
+
+Exit status: 0 written; 2 bad arguments (an OUT_DIR that is a file or cannot be
+written, or --transfer where the sizes and cages leave no two cages of 6 cells).
 """
 import argparse
 import os
@@ -74,6 +77,11 @@ def target_of(values, rules, rng):
     return rng.choice(options)
 
 
+# --transfer: consecutive puzzles without a pair of big product cages before giving up
+# (a 3x3, or cages of at most 5 cells, has none: it looped for ever, printing nothing).
+TRANSFER_TRIES = 2000
+
+
 def move_factor_two(cages, rng):
     """Doubles one big product's target and halves another's; False when no pair fits."""
     big = [i for i, (op, target, cells) in enumerate(cages) if op == '*' and len(cells) >= 6]
@@ -128,9 +136,22 @@ def main():
         parser.error('--transfer needs product cages (not add-sub)')
     low, high = parse_range(parser, '--sizes', args.sizes, 3, 9)
     cells = parse_range(parser, '--cells', args.cells, 1, 81) if args.cells is not None else None
+    if args.transfer and high * high < 12:
+        parser.error('--transfer needs two product cages of 6 cells or more: a grid of '
+                     '--sizes %s has no room for them (give sizes up to 4 or more)' % args.sizes)
+    if args.transfer and cells and cells[1] < 6:
+        parser.error('--transfer needs two product cages of 6 cells or more: --cells %s '
+                     'makes none (give cages up to 6 cells or more)' % args.cells)
+    # An OUT_DIR that is a file was a FileExistsError traceback.
+    if os.path.exists(args.out) and not os.path.isdir(args.out):
+        parser.error('OUT_DIR %s is a file, not a folder' % args.out)
+    try:
+        os.makedirs(args.out, exist_ok=True)
+    except OSError as e:
+        parser.error('OUT_DIR %s: cannot make it (%s)' % (args.out, e.strerror or e))
     rng = random.Random(args.seed)
-    os.makedirs(args.out, exist_ok=True)
     made = 0
+    misses = 0
     while made < args.count:
         n = rng.choice(list(range(low, high + 1)))
         max_cells = rng.choice([6, 8, 10, 12])
@@ -142,11 +163,20 @@ def main():
                 target += 1
             cages.append([op, target, cage])
         if args.transfer and not move_factor_two(cages, rng):
+            misses += 1
+            if misses == TRANSFER_TRIES:
+                parser.error('--transfer: %d puzzles in a row had no two product cages of 6 '
+                             'cells or more (--sizes %s, --cells %s): give bigger sizes or '
+                             'cages' % (TRANSFER_TRIES, args.sizes, args.cells or '1-M'))
             continue
+        misses = 0
         cut = 'c%d-%d' % cells if cells else 'm%d' % max_cells
         name = 'p%04d-n%d-%s.neknek' % (made, n, cut)
-        with open(os.path.join(args.out, name), 'w') as f:
-            f.write(puzzle_text(n, cages, args.rules))
+        try:
+            with open(os.path.join(args.out, name), 'w') as f:
+                f.write(puzzle_text(n, cages, args.rules))
+        except OSError as e:
+            parser.error('OUT_DIR %s: cannot write %s (%s)' % (args.out, name, e.strerror or e))
         made += 1
     print('%d puzzles in %s' % (made, args.out))
 

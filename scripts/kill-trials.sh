@@ -9,14 +9,17 @@
 #
 # Prints one line a trial and a summary; exit 0 only when every trial matches.
 set -euo pipefail
-usage="usage: $0 [TRIALS] [GENERATE ARGS...]   (TRIALS: a whole number from 1)"
+usage="usage: $0 [TRIALS] [GENERATE ARGS...]   (TRIALS: a whole number from 1 to 100000)"
 case "${1-}" in -h | --help) echo "$usage"; exit 0 ;; esac
 # Through a symlink, the tree is where the script really is.
 root="$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)"
 kenken="${KENKEN:-$root/build/kenken}"
 trials="${1:-20}"
 shift || true
-if ! [[ "$trials" =~ ^[1-9][0-9]*$ ]]; then
+# 99999999999999999999 trials built $(seq 1 N) in memory after the reference run, and
+# never started.
+if ! [[ "$trials" =~ ^[1-9][0-9]{0,5}$ ]] || [ "$trials" -gt 100000 ]; then
+    echo "kill-trials: TRIALS is '$trials'" >&2
     echo "$usage" >&2
     exit 2
 fi
@@ -35,13 +38,27 @@ done
 for tool in sqlite3 bc sha256sum; do
     command -v "$tool" >/dev/null || { echo "kill-trials: $tool is missing (scripts/setup.sh)" >&2; exit 1; }
 done
-work="$(mktemp -d /tmp/kenken-kill-trials.XXXXXX)"
-# A run started with & ignores SIGINT (bash does that without job control): Ctrl-C
-# ended the script and left that run going, writing into the removed folder.
+# In TMPDIR (default /tmp), removed on every way out: the end, a failure, Ctrl-C,
+# SIGTERM or SIGHUP.
 pid=
-trap '[ -z "$pid" ] || kill -9 "$pid" 2>/dev/null; rm -rf "$work"' EXIT
+work=
+# A run started with & ignores SIGINT (bash does that without job control): Ctrl-C
+# ended the script and left that run going, writing into the removed folder. It is
+# waited for before the folder goes, so that nothing is written there afterwards.
+# Without errexit: under set -e a kill or wait that failed ended the trap before the rm.
+cleanup() {
+    set +e
+    if [ -n "$pid" ]; then
+        kill -9 "$pid" 2>/dev/null
+        wait "$pid" 2>/dev/null
+    fi
+    [ -z "$work" ] || rm -rf "$work"
+}
+trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
+trap 'exit 129' HUP
+work="$(mktemp -d "${TMPDIR:-/tmp}/kenken-kill-trials.XXXXXX")"
 
 contents() {
     sqlite3 "$1" "SELECT id, size, neknek, solution, level, score, canonical, seed, candidate
@@ -65,12 +82,12 @@ max_ms=$(echo "$ref_seconds * 1200 / 1" | bc)
 [ "$max_ms" -ge 50 ] || max_ms=50
 
 ok=0 kills=0
-for trial in $(seq 1 "$trials"); do
+for ((trial = 1; trial <= trials; trial++)); do
     db="$work/trial.db"
     rm -f "$db" "$db"-wal "$db"-shm "$db".lock "$db".new
     steps=()
     mode=new
-    for attempt in $(seq 1 50); do
+    for ((attempt = 1; attempt <= 50; attempt++)); do
         if [ "$mode" = new ]; then cmd=("$kenken" generate --db "$db" "${args[@]}")
         else cmd=("$kenken" generate --db "$db" --resume); fi
         "${cmd[@]}" >"$work/out" 2>&1 &

@@ -45,7 +45,7 @@
 # Prints one line a trial and a summary; exit 0 only when every invariant held.
 set -euo pipefail
 export LC_ALL=C # EPOCHREALTIME with a decimal point
-usage="usage: $0 [-n PUZZLES] [-s STALL] [TRIALS] [export|merge|mixed...]   (TRIALS: a whole number from 1)"
+usage="usage: $0 [-n PUZZLES] [-s STALL] [TRIALS] [export|merge|mixed...]   (TRIALS: a whole number from 1 to 100000)"
 puzzles=24000
 max_stall=12
 while [ $# -gt 0 ]; do
@@ -64,7 +64,10 @@ while [ $# -gt 0 ]; do
 done
 trials="${1:-20}"
 shift || true
-if ! [[ "$trials" =~ ^[1-9][0-9]*$ ]]; then
+# 99999999999999999999 trials built $(seq 1 N) in memory once the corpora were made, and
+# never started.
+if ! [[ "$trials" =~ ^[1-9][0-9]{0,5}$ ]] || [ "$trials" -gt 100000 ]; then
+    echo "writer-trials: TRIALS is '$trials'" >&2
     echo "$usage" >&2
     exit 2
 fi
@@ -78,15 +81,43 @@ kenken="${KENKEN:-$root/build/kenken}"
 for tool in sqlite3 bc sha256sum jq pdfinfo python3; do
     command -v "$tool" >/dev/null || { echo "writer-trials: $tool is missing (scripts/setup.sh)" >&2; exit 1; }
 done
-work="$(mktemp -d /tmp/kenken-writer-trials.XXXXXX)"
+# In TMPDIR (default /tmp), removed on every way out: the end, a failure, Ctrl-C,
+# SIGTERM or SIGHUP.
 pids=()
+work=
+# descendants PID: the processes PID started, and theirs.
+descendants() {
+    local c
+    for c in $(pgrep -P "$1"); do
+        echo "$c"
+        descendants "$c"
+    done
+}
+# The running commands and what they started (strace killed alone leaves the export it
+# traces running) are killed and waited for before the folder goes, so that nothing is
+# written there afterwards. Without errexit: a kill that failed ended the trap early.
 cleanup() {
-    for p in "${pids[@]}"; do kill -9 "$p" 2>/dev/null || true; done
-    rm -rf "$work"
+    set +e
+    local p all=() deadline
+    for p in "${pids[@]}"; do
+        # shellcheck disable=SC2207 # pids: one word each
+        all+=("$p" $(descendants "$p"))
+    done
+    if [ ${#all[@]} -gt 0 ]; then
+        kill -9 "${all[@]}" 2>/dev/null
+        wait "${all[@]}" 2>/dev/null
+        deadline=$((SECONDS + 5))
+        for p in "${all[@]}"; do
+            while alive "$p" && [ "$SECONDS" -lt "$deadline" ]; do sleep 0.05; done
+        done
+    fi
+    [ -z "$work" ] || rm -rf "$work"
 }
 trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
+trap 'exit 129' HUP
+work="$(mktemp -d "${TMPDIR:-/tmp}/kenken-writer-trials.XXXXXX")"
 
 broken=0 # invariants broken, in all
 fault() {
@@ -268,7 +299,7 @@ export_part() {
     strace -f -o /dev/null true 2>/dev/null && strace_ok=1
     local sent=0 finished=0 status sig ms max out pid before after rec note parts_left
     declare -A count=()
-    for i in $(seq 1 "$trials"); do
+    for ((i = 1; i <= trials; i++)); do
         # Every kind with every signal, at random moments and at system calls, over
         # 128 trials.
         k=${kinds[$(((i - 1 + (i - 1) / 8) % 8))]}
@@ -372,10 +403,10 @@ merge_part() {
     echo "merge reference: 4 shards, $n puzzles in $ref_ms ms"
     local max=$((ref_ms * 5 / 4)) ok=0 kills=0 terms=0 db=$work/merged.db steps status ms sig pid
     [ "$max" -le 2000 ] || max=2000
-    for i in $(seq 1 "$trials"); do
+    for ((i = 1; i <= trials; i++)); do
         rm -f "$db" "$db"-* "$db".*
         steps=()
-        for attempt in $(seq 1 50); do
+        for ((attempt = 1; attempt <= 50; attempt++)); do
             "$kenken" merge --db "$db" "${shards[@]}" >"$work/out" 2>&1 &
             pid=$!
             pids=("$pid")
@@ -424,9 +455,11 @@ mixed_part() {
     # 8x8 only: a slow writer whose puzzles do not make each round's verify much longer.
     "$kenken" generate --db "$db" --sizes 8 --count 10000000 --add --seed 9 -q >/dev/null 2>&1 &
     local gpid=$! s=0
+    pids=("$gpid")
     sleep 0.5
     kill -TERM "$gpid"
     wait "$gpid" || s=$?
+    pids=()
     [ "$s" = 130 ] || { echo "writer-trials: the run to resume did not stop as interrupted ($s)" >&2; exit 2; }
     for i in 0 1 2 3; do
         [ -f "$work/shard-$i.db" ] ||
@@ -481,7 +514,7 @@ mixed_part() {
         esac
     }
     strace -f -o /dev/null true 2>/dev/null && strace_ok=1
-    for r in $(seq 1 "$trials"); do
+    for ((r = 1; r <= trials; r++)); do
         # When few fresh puzzles are left, every pack is deleted (their files stay).
         if [ "$(fresh_left "$db")" -lt $((4 * small + stall_n)) ]; then
             for j in $(sqlite3 "$db" "SELECT id FROM packs"); do
@@ -546,7 +579,7 @@ mixed_part() {
                 # The others start once it holds the lock, so that they all wait (a short
                 # export or deletion otherwise ended before it): a probe's BEGIN
                 # IMMEDIATE fails while it does.
-                for j in $(seq 1 150); do
+                for ((j = 1; j <= 150; j++)); do
                     sqlite3 -cmd ".timeout 0" "$db" "BEGIN IMMEDIATE; ROLLBACK;" >/dev/null 2>&1 || break
                     sleep 0.02
                 done

@@ -139,6 +139,14 @@ fi
 status=0
 "$tmp/tree/scripts/bench-factory.sh" --cells many >/dev/null 2>&1 || status=$?
 [ "$status" = 2 ] || fail "bench-factory --cells many: status $status"
+# Sizes out of 3..9: 0 and 99 printed half a table and failed (status 1), ' ' printed an
+# empty table (status 0).
+for sizes in 0 99 " " "4 x"; do
+    status=0
+    timeout 20 "$tmp/tree/scripts/bench-factory.sh" --cells 1 "$sizes" >/dev/null 2>"$tmp/err" || status=$?
+    [ "$status" = 2 ] && grep -q "SIZES is '$sizes'" "$tmp/err" ||
+        fail "bench-factory --cells 1 '$sizes': status $status: $(head -3 "$tmp/err")"
+done
 
 # run.sh again after a Ctrl-C: the corpus of the run it stopped was shown as if it were
 # whole; the run is resumed. A fake setup.sh and a kenken that logs its calls.
@@ -175,6 +183,25 @@ if command -v python3 >/dev/null; then
     usage_error python3 "$src/scripts/hostile-puzzles.py" "$tmp/hostile" --sizes 9
     usage_error python3 "$src/scripts/hostile-puzzles.py" "$tmp/hostile" --cells 9-6
     usage_error python3 "$src/scripts/hostile-puzzles.py" "$tmp/hostile" --cells 0-3
+    # --transfer where no two product cages of 6 cells can be (a 3x3, cages of 1-2 cells)
+    # looped for ever and printed nothing; an OUT_DIR that is a file was a traceback.
+    usage_error timeout 20 python3 "$src/scripts/hostile-puzzles.py" "$tmp/hostile" --transfer --sizes 3-3 --count 1
+    grep -q -- "--sizes 3-3" "$tmp/err" || fail "hostile-puzzles.py --transfer on 3x3 says: $(tail -1 "$tmp/err")"
+    usage_error timeout 20 python3 "$src/scripts/hostile-puzzles.py" "$tmp/hostile" --transfer --cells 1-2 --count 1
+    grep -q -- "--cells 1-2" "$tmp/err" || fail "hostile-puzzles.py --transfer --cells 1-2 says: $(tail -1 "$tmp/err")"
+    usage_error python3 "$src/scripts/hostile-puzzles.py" "$tmp/bad.jsonl" --count 1
+    grep -q "bad.jsonl is a file" "$tmp/err" || fail "hostile-puzzles.py into a file says: $(tail -1 "$tmp/err")"
+    # big-cages.py on a missing input, a folder for it, a file for OUTDIR, a line that is
+    # not UTF-8 or a puzzle of no cages: tracebacks (exit 1); now file:line and what.
+    printf '\n\xff\xfe\n' >"$tmp/latin.jsonl"
+    printf '{"id": 1, "puzzle": {"size": 2, "cages": []}, "solution": [[1, 2], [2, 1]]}\n' >"$tmp/nocages.jsonl"
+    for bad in "$tmp/missing.jsonl:$tmp/cages:missing.jsonl: No such file" "$tmp:$tmp/cages:$tmp: a folder" \
+        "/dev/null:$tmp/bad.jsonl:bad.jsonl: a file" "$tmp/latin.jsonl:$tmp/cages:latin.jsonl:2: not UTF-8" \
+        "$tmp/nocages.jsonl:$tmp/cages:nocages.jsonl:1: the puzzle has no cages"; do
+        IFS=: read -r input outdir says <<<"$bad"
+        usage_error python3 "$src/scripts/big-cages.py" "$input" "$outdir"
+        grep -qF "$says" "$tmp/err" || fail "big-cages.py $input $outdir says: $(tail -1 "$tmp/err")"
+    done
     # --cells LO-HI (the issue's "9x9 with cages of 6-9 cells"): no cage past HI, and
     # most cells in cages of LO or more (the grid leaves a few smaller ones).
     python3 "$src/scripts/hostile-puzzles.py" "$tmp/cells" --sizes 9-9 --cells 6-9 --count 5 \
@@ -247,8 +274,9 @@ if [ -z "$ended" ]; then
 fi
 wait "$yield_pid" 2>/dev/null
 
-# kill-trials.sh interrupted (Ctrl-C: SIGINT to its process group) while a trial runs:
-# the run it started with & ignores SIGINT and was left going.
+# kill-trials.sh interrupted (Ctrl-C: SIGINT to its process group, or SIGHUP to it alone)
+# while a trial runs: the run it started with & ignores SIGINT and was left
+# going. Its folder (in TMPDIR) must be gone too.
 if command -v sqlite3 >/dev/null && command -v bc >/dev/null; then
     cat >"$tmp/fake-kenken" <<'EOF'
 #!/usr/bin/env bash
@@ -257,38 +285,63 @@ case "$3" in
 */ref.db)
     sqlite3 "$3" "CREATE TABLE puzzles(id, size, neknek, solution, level, score, canonical, seed, candidate);
                   CREATE TABLE runs(finished_at)"
-    sleep 2
+    sleep 1
     exit 0
     ;;
 esac
 exec sleep 60
 EOF
     chmod +x "$tmp/fake-kenken"
-    set -m
-    FAKE_PIDS=$tmp/pids KENKEN=$tmp/fake-kenken "$src/scripts/kill-trials.sh" 1 >/dev/null 2>&1 &
-    trials=$!
-    set +m
-    for _ in $(seq 100); do
-        [ "$(wc -l 2>/dev/null <"$tmp/pids" || echo 0)" -ge 2 ] && break
-        sleep 0.1
-    done
-    [ "$(wc -l <"$tmp/pids")" -ge 2 ] || { kill -9 -- -"$trials"; fail "kill-trials started no trial"; }
-    kill -INT -- -"$trials"
-    wait "$trials" 2>/dev/null
     # A run killed is gone, or a zombie until its new parent reaps it.
     running() { [ -e "/proc/$1" ] && ! grep -q '^[0-9]* (.*) Z' "/proc/$1/stat" 2>/dev/null; }
-    left=()
-    for _ in $(seq 30); do
+    mkdir "$tmp/kt"
+    for sig in INT HUP; do
+        rm -f "$tmp/pids"
+        set -m
+        TMPDIR=$tmp/kt FAKE_PIDS=$tmp/pids KENKEN=$tmp/fake-kenken "$src/scripts/kill-trials.sh" 1 >/dev/null 2>&1 &
+        trials=$!
+        set +m
+        for _ in $(seq 100); do
+            [ "$(wc -l 2>/dev/null <"$tmp/pids" || echo 0)" -ge 2 ] && break
+            sleep 0.1
+        done
+        [ "$(wc -l <"$tmp/pids")" -ge 2 ] || { kill -9 -- -"$trials"; fail "kill-trials started no trial"; }
+        if [ "$sig" = INT ]; then kill -INT -- -"$trials"; else kill -"$sig" "$trials"; fi
+        wait "$trials" 2>/dev/null
         left=()
-        while read -r p; do running "$p" && left+=("$p"); done <"$tmp/pids"
-        [ ${#left[@]} -eq 0 ] && break
-        sleep 0.1
+        for _ in $(seq 30); do
+            left=()
+            while read -r p; do running "$p" && left+=("$p"); done <"$tmp/pids"
+            [ ${#left[@]} -eq 0 ] && break
+            sleep 0.1
+        done
+        if [ ${#left[@]} -gt 0 ]; then
+            kill -9 "${left[@]}" 2>/dev/null
+            fail "kill-trials stopped by SIG$sig left its run going"
+        fi
+        [ -z "$(ls -A "$tmp/kt")" ] || fail "kill-trials stopped by SIG$sig left $(ls "$tmp/kt")"
     done
-    if [ ${#left[@]} -gt 0 ]; then
-        kill -9 "${left[@]}" 2>/dev/null
-        fail "kill-trials interrupted left its run going"
-    fi
 fi
+
+# kill-trials.sh and writer-trials.sh with a huge TRIALS: $(seq 1 N) was built in memory
+# (once the reference run or the corpora were made) and no trial ever started.
+cat >"$tmp/quick-kenken" <<'EOF'
+#!/bin/sh
+[ "$1" = generate ] && sqlite3 "$3" "CREATE TABLE puzzles(id, size, neknek, solution, level, score,
+    canonical, seed, candidate); CREATE TABLE runs(finished_at)"
+exit 0
+EOF
+chmod +x "$tmp/quick-kenken"
+mkdir "$tmp/trials-tmp"
+for script in kill-trials writer-trials; do
+    status=0
+    TMPDIR=$tmp/trials-tmp KENKEN=$tmp/quick-kenken timeout -k 2 5 "$src/scripts/$script.sh" 99999999999999999999 \
+        >/dev/null 2>"$tmp/err" || status=$?
+    [ "$status" = 2 ] && grep -q "TRIALS is '99999999999999999999'" "$tmp/err" ||
+        fail "$script.sh 99999999999999999999: status $status: $(head -2 "$tmp/err")"
+done
+[ -z "$(ls -A "$tmp/trials-tmp")" ] || fail "a huge TRIALS left $(ls "$tmp/trials-tmp")"
+
 # --help and -h of every script that takes arguments: its usage on stdout and status 0
 # (they were refused as bad arguments, exit 2; bench-solver.sh and test.sh built and ran
 # first). A copy of scripts/ in a tree whose build/kenken fails, a fake cmake on PATH, so
