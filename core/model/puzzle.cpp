@@ -1,6 +1,8 @@
 #include "core/model/puzzle.h"
 
 #include <algorithm>
+#include <string>
+#include <string_view>
 
 namespace kk {
 
@@ -98,6 +100,13 @@ std::vector<int> cage_of_cells(const Puzzle& p) {
 
 namespace {
 
+// "a standard", "an add-sub": the article a rules name takes (it was "a add-sub").
+std::string with_article(const std::string& name) {
+    const bool vowel =
+        !name.empty() && std::string_view("aeiou").find(name[0]) != std::string_view::npos;
+    return (vowel ? "an " : "a ") + name;
+}
+
 // Flood fill inside the cage from its first cell; connected when it reaches all.
 bool connected(const Cage& cage, int n) {
     std::vector<char> in(n * n, 0), seen(n * n, 0);
@@ -162,10 +171,10 @@ std::optional<PuzzleIssue> check_puzzle(const Puzzle& p) {
         }
         if (cage.op != Op::Given && !p.rules.hidden && !(op_bit(cage.op) & p.rules.ops))
             return PuzzleIssue{ki, std::string("a ") + op_symbol(cage.op) +
-                                       " cage is not allowed in a " + rules_name(p.rules) +
-                                       " puzzle"};
+                                       " cage is not allowed in " +
+                                       with_article(rules_name(p.rules)) + " puzzle"};
         if (p.rules.hidden && !cage_ops(cage, p.rules))
-            return PuzzleIssue{ki, "no operation of a " + rules_name(p.rules) +
+            return PuzzleIssue{ki, "no operation of " + with_article(rules_name(p.rules)) +
                                        " puzzle applies to a cage of " + std::to_string(m) +
                                        " cells"};
         if (!connected(cage, n))

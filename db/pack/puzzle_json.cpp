@@ -106,6 +106,13 @@ std::optional<Puzzle> puzzle_from_cages(const nlohmann::json& p, const Rules& ru
             problem = "a cage's \"op\" is not one of given, add, sub, mul, div, ?";
             return std::nullopt;
         }
+        // Read as hidden, a shown op was dropped without a word (and check then took a
+        // grid that broke it); neknek refuses the same mix.
+        if (rules.hidden && !hidden_op && *op != Op::Given) {
+            problem = "a cage's \"op\" is \"" + c["op"].get<std::string>() + "\" but the rules (" +
+                      rules_name(rules) + ") hide operations: write \"?\"";
+            return std::nullopt;
+        }
         cage.op = *op;
         if (!c.contains("target") || !c["target"].is_number_integer()) {
             problem = "a cage has no integer \"target\"";

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <iostream>
 #include <map>
 #include <memory>
 #include <string>
@@ -278,8 +279,9 @@ void add_bench_command(CLI::App& app) {
     add_puzzle_inputs(sub, o->files, o->format);
     add_solution_limit_option(sub, o->limit, "Solutions to count: 2 proves uniqueness");
     sub->add_flag("--warm", o->warm,
-                  "Keep the solver's cage-table cache across puzzles, as a factory run does "
-                  "(default: cold, tables built for every run)");
+                  "Keep the solver's cage-table cache across puzzles, as a factory run does: "
+                  "one run a puzzle, so --repeat stays 1 (default: cold, tables built for "
+                  "every run)");
     sub->add_option("--repeat", o->repeat, "Runs per puzzle; the best one counts")
         ->check(whole_number(1, 1'000'000))
         ->capture_default_str();
@@ -310,7 +312,17 @@ void add_bench_command(CLI::App& app) {
         {"kenken bench tests/data/*.neknek", "kenken bench --warm --json puzzles.neknek",
          "kenken bench --grade --repeat 1 puzzles.keen",
          "kenken bench --seeds 8 --repeat 1 --json slow-puzzles/*.neknek"}));
-    sub->callback([o] { set_exit(run_bench(*o)); });
+    sub->callback([o] {
+        // A warm bench runs each puzzle once: --repeat 3 beside it ran once without a word.
+        if (o->warm && o->repeat > 1) {
+            std::cerr << "bench: --warm runs each puzzle once (the cache warms over the puzzles): "
+                         "--repeat "
+                      << o->repeat << " needs a cold bench (leave out --warm)\n";
+            set_exit(kBadInput);
+            return;
+        }
+        set_exit(run_bench(*o));
+    });
 }
 
 }  // namespace kk::cli

@@ -74,6 +74,11 @@ TEST_CASE("bench --grade refuses --limit and --warm, which only the solver's tim
     CHECK(j.at("cache") == "cold");
     CHECK(run_kenken("bench --json --repeat 1 --limit 5 --warm " + puzzle).status == 0);
     CHECK_THAT(run_kenken("bench --help").out, Catch::Contains("--limit and --warm"));
+    // A warm bench runs a puzzle once: --repeat 3 ran once, "repeat": 1, exit 0.
+    const CliResult repeated = run_kenken("bench --json --repeat 3 --warm " + puzzle);
+    CHECK(repeated.status == 2);
+    CHECK_THAT(repeated.err, Catch::Contains("--repeat 3") && Catch::Contains("--warm"));
+    CHECK(repeated.out.empty());
 }
 
 TEST_CASE("a corpus's readers leave no -wal or -shm file behind, as its writers do not",

@@ -100,6 +100,22 @@ TEST_CASE("a JSON record whose rules contradict its cages or its neknek is refus
         "\n");
     CHECK(clash.status == 2);
     CHECK_THAT(clash.err, Catch::Contains("killer") && Catch::Contains("standard"));
+    // A shown op under hidden rules: it was dropped without a word (solved as "?", exit
+    // 3), and check took 1 2 / 2 1 for a 2- cage of 1 and 2; neknek refuses the mix.
+    const std::string shown_op = R"({"puzzle":{"size":2,"rules":"hidden","cages":[)"
+                                 R"({"op":"sub","target":2,"cells":[[0,0],[0,1]]},)"
+                                 R"({"op":"?","target":3,"cells":[[1,0],[1,1]]}]}})"
+                                 "\n";
+    for (const char* command : {"solve -", "grade -"}) {
+        const CliResult r = run_kenken(command, shown_op);
+        INFO(command << ": " << r.err);
+        CHECK(r.status == 2);
+        CHECK_THAT(r.err, Catch::Contains("<stdin>:1") && Catch::Contains("\"sub\"") &&
+                              Catch::Contains("hide operations"));
+    }
+    TempPath record("hidden-shown-op.jsonl");
+    write_file(record, shown_op);
+    CHECK(run_kenken("check " + record.str() + " -", "1 2\n2 1\n").status == 2);
 }
 
 TEST_CASE("kenken check checks an answer under the puzzle's rules", "[cli][variants][check]") {

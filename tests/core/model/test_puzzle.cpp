@@ -45,6 +45,20 @@ TEST_CASE("check names each structural fault", "[puzzle]") {
         REQUIRE(issue);
         CHECK_THAT(issue->message, Catch::Contains("exactly 2 cells"));
     }
+    SECTION("an op the rules leave out, named with its article") {
+        // "a * cage is not allowed in a add-sub puzzle".
+        p.cages[1] = {Op::Mul, 3, {2, 3}};
+        p.rules = *parse_rules("add-sub");
+        auto issue = check_puzzle(p);
+        REQUIRE(issue);
+        CHECK(issue->message == "a * cage is not allowed in an add-sub puzzle");
+        p.cages[0] = {Op::Sub, 1, {0, 1}};
+        p.cages[1] = {Op::Mul, 2, {2, 3}};
+        p.rules = *parse_rules("mult-only");
+        issue = check_puzzle(p);
+        REQUIRE(issue);
+        CHECK(issue->message == "a - cage is not allowed in a mult-only puzzle");
+    }
     SECTION("zero target") {
         p.cages[0].target = 0;
         REQUIRE(check_puzzle(p));
