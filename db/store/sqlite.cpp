@@ -14,19 +14,22 @@ namespace {
 std::string error_text(sqlite3* db) {
     if (!db) return "out of memory";
     std::string text = sqlite3_errmsg(db);
-    const char* file = sqlite3_db_filename(db, "main");
-    const std::string shm = file && *file ? std::string(file) + "-shm" : "";
-    if ((sqlite3_extended_errcode(db) & 0xff) == SQLITE_READONLY && !shm.empty() &&
-        ::access(file, W_OK) == 0 && ::access(shm.c_str(), F_OK) == 0 &&
-        ::access(shm.c_str(), W_OK) != 0)
-        text += " (" + shm +
-                " may not be written: another user's reader left it while the corpus was "
-                "read-only; remove it once no kenken uses the corpus, or give it write access)";
-    else if ((sqlite3_extended_errcode(db) & 0xff) == SQLITE_READONLY)
-        text +=
-            " (the corpus file or its folder is read-only, and this command records "
-            "what it does in the corpus: give it write access; stats, query, verify and "
-            "export --dry-run only read)";
+    if ((sqlite3_extended_errcode(db) & 0xff) == SQLITE_READONLY) {
+        // A corpus we may write whose -shm file we may not: another user's reader left it.
+        const char* file = sqlite3_db_filename(db, "main");
+        const std::string shm = file && *file ? std::string(file) + "-shm" : "";
+        if (!shm.empty() && ::access(file, W_OK) == 0 && ::access(shm.c_str(), F_OK) == 0 &&
+            ::access(shm.c_str(), W_OK) != 0)
+            text += " (" + shm +
+                    " may not be written: another user's reader left it while the corpus was "
+                    "read-only; remove it once no kenken uses the corpus, or give it write "
+                    "access)";
+        else
+            text +=
+                " (the corpus file or its folder is read-only, and this command records "
+                "what it does in the corpus: give it write access; stats, query, verify and "
+                "export --dry-run only read)";
+    }
     // A damaged page met half way (a page zeroed, a file cut short) was "database disk
     // image is malformed" alone, with no file named, in stats and merge.
     // During a merge the page may be the shard's ("shard" is merge's attached corpus).

@@ -84,12 +84,15 @@ std::optional<Grid> read_answer(const std::string& text, int n, AnswerProblem& p
                                     word.find_first_not_of("0123456789", sign) == std::string::npos;
                 // quoted(): cut short, and no raw ESC or NUL from the file reaches the
                 // terminal (they were echoed as they were).
-                problem = {
+                const AnswerProblem found{
                     "row " + std::to_string(rows + 1) + ": " + kk::quoted(word) +
                         (digits ? " is outside 1.." + std::to_string(n) : " is not a number"),
                     line_number, !digits};
-                if (!digits) return std::nullopt;
-                if (!outside) outside = problem;
+                if (!digits) {
+                    problem = found;
+                    return std::nullopt;
+                }
+                if (!outside) outside = found;
             }
             g.push_back(v);
             ++in_row;
