@@ -250,10 +250,10 @@ ExportResult export_pack(Corpus& corpus, const ExportRequest& req) {
             fs::rename(part, ready);
             committed = result.pack_id;
             corpus.commit();
-            if (req.format == PackFormat::Svg) {
-                std::error_code ec;
-                fs::remove(out, ec);  // the empty folder, if there was one
-            }
+            // The empty folder the pack may go into, if there still is one: rmdir, not
+            // remove, which also deleted a file another export had placed at that name
+            // meanwhile (its recorded pack lost its file, and both named it).
+            if (req.format == PackFormat::Svg) ::rmdir(out.c_str());
             place_part(ready, out, req.replace);
             if (result.files.empty()) result.files.push_back(req.out);
             result.settled = std::move(settled.settled);

@@ -444,3 +444,43 @@ TEST_CASE("a --force export killed before replacing its file is unpublished with
     for (const auto& e : fs::directory_iterator(dir.path))
         CHECK(e.path().filename().string().find(".kkpart-") == std::string::npos);
 }
+
+TEST_CASE("an SVG export never removes a file another export placed at its name meanwhile",
+          "[cli][export][race]") {
+    // After its commit an SVG export removed its --out name, meant for the empty folder it
+    // may go into; but another export to that name, placed meanwhile, had put its file
+    // there: the file went, and its pack stayed recorded with no file. strace holds the
+    // SVG export at that removal while a text export takes the name. (Skipped where
+    // strace cannot trace.)
+    if (run_shell("strace -f -o /dev/null true").status != 0) {
+        WARN("strace cannot trace here: skipped");
+        return;
+    }
+    TempPath dir("svg-race");
+    fs::create_directories(dir.path);
+    const std::string db = (dir.path / "c.db").string(), kenken = kKenken;
+    const fs::path book = dir.path / "book", trace = dir.path / "svg.trace";
+    REQUIRE(run_kenken("generate -q --db " + db + " --sizes 4 -n 30 --seed 5").status == 0);
+    const CliResult both = run_shell(
+        "cd " + dir.path.string() + "; " + kUntracedLeaks +
+        "strace -f -o svg.trace -e trace=unlink,rmdir -e inject=unlink,rmdir:delay_enter=2000000 " +
+        kenken + " export --db " + db +
+        " -n 5 --format svg -o book >svg.log 2>&1 & for i in $(seq 100); do grep -q "
+        "'\"book\"' " +
+        trace.string() + " 2>/dev/null && break; sleep 0.1; done; " + kenken + " export --db " +
+        db + " -n 5 --format neknek -o book >text.log 2>&1; t=$?; wait $!; echo $t $?");
+    INFO(slurp(dir.path / "svg.log") + slurp(dir.path / "text.log"));
+    // The text export took the name first and keeps it; the SVG export says so and is
+    // unpublished.
+    CHECK(both.out.substr(0, 2) == "0 ");
+    CHECK(both.out != "0 0\n");
+    CHECK_THAT(slurp(dir.path / "svg.log"), Catch::Contains("appeared while the pack was written"));
+    REQUIRE(fs::is_regular_file(book));
+    CHECK(slurp(book).rfind("#\t4\n", 0) == 0);
+    const CliResult packs = run_kenken("packs --db " + db + " --json");
+    REQUIRE(packs.status == 0);
+    CHECK(packs.out.find("\"format\":\"neknek\"") != std::string::npos);
+    CHECK(packs.out.find("\"format\":\"svg\"") == std::string::npos);
+    for (const auto& e : fs::directory_iterator(dir.path))
+        CHECK(e.path().filename().string().find(".kkpart-") == std::string::npos);
+}
