@@ -282,9 +282,9 @@ void add_bench_command(CLI::App& app) {
                   "Keep the solver's cage-table cache across puzzles, as a factory run does: "
                   "one run a puzzle, so --repeat stays 1 (default: cold, tables built for "
                   "every run)");
-    sub->add_option("--repeat", o->repeat, "Runs per puzzle; the best one counts")
-        ->check(whole_number(1, 1'000'000))
-        ->capture_default_str();
+    CLI::Option* repeat =
+        sub->add_option("--repeat", o->repeat, "Runs per puzzle; the best one counts");
+    repeat->check(whole_number(1, 1'000'000))->capture_default_str();
     // The grader decides uniqueness itself and time_grade() has no warm mode: --limit
     // and --warm were ignored under --grade while its report still named them.
     sub->add_flag("--grade", o->grade,
@@ -312,9 +312,10 @@ void add_bench_command(CLI::App& app) {
         {"kenken bench tests/data/*.neknek", "kenken bench --warm --json puzzles.neknek",
          "kenken bench --grade --repeat 1 puzzles.keen",
          "kenken bench --seeds 8 --repeat 1 --json slow-puzzles/*.neknek"}));
-    sub->callback([o] {
+    sub->callback([o, repeat] {
         // A warm bench runs each puzzle once: --repeat 3 beside it ran once without a word.
-        if (o->warm && o->repeat > 1) {
+        // Only a --repeat given is refused: the default (5) refused a plain --warm.
+        if (o->warm && repeat->count() > 0 && o->repeat > 1) {
             std::cerr << "bench: --warm runs each puzzle once (the cache warms over the puzzles): "
                          "--repeat "
                       << o->repeat << " needs a cold bench (leave out --warm)\n";

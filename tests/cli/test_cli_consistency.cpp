@@ -79,6 +79,11 @@ TEST_CASE("bench --grade refuses --limit and --warm, which only the solver's tim
     CHECK(repeated.status == 2);
     CHECK_THAT(repeated.err, Catch::Contains("--repeat 3") && Catch::Contains("--warm"));
     CHECK(repeated.out.empty());
+    // Only a --repeat given: the default refused help's own `bench --warm --json`.
+    const CliResult warm = run_kenken("bench --warm --json " + puzzle);
+    CHECK(warm.status == 0);
+    CHECK(warm.err.empty());
+    if (warm.status == 0) CHECK(nlohmann::json::parse(warm.out).at("repeat") == 1);
 }
 
 TEST_CASE("a corpus's readers leave no -wal or -shm file behind, as its writers do not",
