@@ -118,6 +118,9 @@ int run_solve(const SolveOptions& o) {
         notice.begin(shown_name(sp.source));
         SolveResult r = solve(p, o.limit, &stop, o.threads, &sink);
         notice.end();
+        // The search stopped because its listing could not be written: that is the
+        // report (kenken: cannot write the output), not an "undecided" puzzle.
+        if (output_gone) return;
         const auto micros = std::chrono::duration_cast<std::chrono::microseconds>(
                                 std::chrono::steady_clock::now() - t0)
                                 .count();

@@ -189,6 +189,17 @@ TEST_CASE("a report that cannot be written is a failure with a message", "[cli][
     }
     const CliResult fine = run_shell("sh -c '" + kKenken + " solve " + puzzle + " > /dev/null'");
     CHECK(fine.status == 0);
+    // A listing past 1000 solutions streams; its failed output stopped the search, which
+    // was then reported as "undecided: no answer within --max-seconds 0".
+    TempPath whole("report-whole-5x5.neknek");
+    write_file(whole,
+               "#\t5\n+\t75\tA1 A2 A3 A4 A5 B1 B2 B3 B4 B5 C1 C2 C3 C4 C5 D1 D2 D3 D4 D5 "
+               "E1 E2 E3 E4 E5\n");
+    const CliResult streamed =
+        run_shell("sh -c '" + kKenken + " solve --limit 5000 " + whole.str() + " > /dev/full'");
+    CHECK(streamed.status == 1);
+    CHECK_THAT(streamed.out,
+               Catch::Contains("kenken: cannot write the output") && !Catch::Contains("undecided"));
 }
 
 TEST_CASE("check reads an answer saved with a UTF-8 byte order mark", "[cli][hostile][input]") {
