@@ -299,8 +299,17 @@ TEST_CASE("a process limit that refuses threads leaves one thread working, never
     fs::create_directory(folder.path);
     fs::permissions(folder.path, fs::perms::all);
     const std::string limited = "prlimit --nproc=1 " + as_user() + kKenken + " ";
-    const std::string small = kTestData + "/seed001-4x4.neknek";
-    const std::string big = kTestData + "/big-cages-1.neknek";
+    // Copies the other user can read: a clone under /root (mode 700) kept the test data
+    // from them ("cannot read the file: Permission denied" on a fresh machine).
+    const auto readable = [&](const std::string& name) {
+        const fs::path copy = folder.path / name;
+        fs::copy_file(kTestData + "/" + name, copy);
+        fs::permissions(copy,
+                        fs::perms::owner_read | fs::perms::group_read | fs::perms::others_read);
+        return copy.string();
+    };
+    const std::string small = readable("seed001-4x4.neknek");
+    const std::string big = readable("big-cages-1.neknek");
     for (const std::string& command :
          {"solve -j 1 " + small, "solve -j 2 " + small, "grade -j 1 " + small,
           "grade -j 2 " + small, "solve -j 2 " + big}) {
