@@ -246,14 +246,20 @@ ExportResult export_pack(Corpus& corpus, const ExportRequest& req) {
             // after, a kill in between left a whole pack unrecorded, whose puzzles the
             // next book printed again.
             stop_guard->hold();
-            const fs::path ready = part_path(out, result.pack_id);
+            const fs::path ready = part_path(out, result.pack_id, corpus_tag(corpus));
             fs::rename(part, ready);
             committed = result.pack_id;
             corpus.commit();
             // The empty folder the pack may go into, if there still is one: rmdir, not
             // remove, which also deleted a file another export had placed at that name
-            // meanwhile (its recorded pack lost its file, and both named it).
-            if (req.format == PackFormat::Svg) ::rmdir(out.c_str());
+            // meanwhile (its recorded pack lost its file, and both named it). --force
+            // replaces what is there (a link included), as it asks.
+            if (req.format == PackFormat::Svg && req.replace) {
+                std::error_code ec;
+                fs::remove(out, ec);
+            } else if (req.format == PackFormat::Svg) {
+                ::rmdir(out.c_str());
+            }
             place_part(ready, out, req.replace);
             if (result.files.empty()) result.files.push_back(req.out);
             result.settled = std::move(settled.settled);
@@ -279,7 +285,7 @@ ExportResult export_pack(Corpus& corpus, const ExportRequest& req) {
                 // for the next export to settle.
                 try {
                     corpus.delete_pack(committed);
-                    fs::remove_all(part_path(out, committed), ec);
+                    fs::remove_all(part_path(out, committed, corpus_tag(corpus)), ec);
                 } catch (...) {
                 }
             }

@@ -4,9 +4,11 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <optional>
 #include <stdexcept>
@@ -32,18 +34,35 @@ bool process_alive(long pid) {
     return pid > 0 && (::kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM);
 }
 
-// A ready part whose export was killed: its pack committed, or not. The record names
-// its file; when that is in this folder and starts as the part's name does, the pack
-// was recorded, and its file is put in place, or, if the name has been taken since,
-// the pack is unpublished, as the export would have done. With no such record (killed
-// before the commit) the part goes. Adds what it did to settled.
+// The name export gives a part for out: pid's, and, once whole and recorded, its pack's
+// id and its corpus's tag.
+std::string part_name(const fs::path& out, std::int64_t pack_id, const std::string& corpus,
+                      long pid) {
+    const std::string tail =
+        (pack_id ? kPackTag + std::to_string(pack_id) + (corpus.empty() ? "" : "-" + corpus)
+                 : std::string()) +
+        kPartTag + std::to_string(pid);
+    std::string name = out.filename().string();
+    const std::size_t room = folder_name_max(out) - 1 - tail.size();
+    if (name.size() > room) name.resize(room);
+    return "." + name + tail;
+}
+
+// A ready part whose export was killed: its pack committed, or not. It is the record's
+// when its name is exactly the one that export gave it (the record's file name, the
+// pack's id, this corpus's tag and the export's pid): then its file is put in place,
+// or, if the name has been taken since, the pack is unpublished, as the export would
+// have done. A name that only began like the record's file took another corpus's part
+// for this one's pack of the same id. A folder moved since the kill keeps the file: it
+// goes in place there, and the record says so. With no such record (killed before
+// the commit) the part goes. Adds what it did to settled.
 //
 // One settler at a time, under the corpus's write lock: two exports started together
 // into the folder both saw the part, and the second, finding it renamed into place by
 // the first, unpublished the pack, so its file stayed unrecorded and the next export
 // printed its puzzles again. The part is looked for again once the lock is held.
 void settle_ready_part(Corpus& corpus, const fs::path& part, std::int64_t pack_id,
-                       const std::string& prefix, ExportResult& settled) {
+                       const std::string& tag, long pid, ExportResult& settled) {
     corpus.begin();
     try {
         std::error_code ec;
@@ -55,17 +74,25 @@ void settle_ready_part(Corpus& corpus, const fs::path& part, std::int64_t pack_i
         for (PackRow& p : corpus.packs())
             if (p.id == pack_id) row = std::move(p);
         const fs::path recorded = row ? fs::path(row->out) : fs::path();
-        const bool ours = row && row->out != "-" &&
-                          fs::equivalent(folder_of(recorded), folder_of(part), ec) &&
-                          recorded.filename().string().rfind(prefix, 0) == 0;
-        if (ours && ::renameat2(AT_FDCWD, part.c_str(), AT_FDCWD, recorded.c_str(),
-                                RENAME_NOREPLACE) == 0) {
-            corpus.abandon();  // nothing written: the record stands
-            settled.settled.push_back(recorded.string());
-            return;
+        const fs::path here = folder_of(part) / recorded.filename();
+        const bool ours = row && row->out != "-" && !recorded.filename().empty() &&
+                          part.filename().string() == part_name(here, pack_id, tag, pid);
+        if (ours) {
+            const bool moved = !fs::equivalent(folder_of(recorded), folder_of(part), ec);
+            const fs::path placed = moved ? fs::absolute(here) : recorded;
+            if (moved) corpus.set_pack_out(pack_id, placed.string());
+            if (::renameat2(AT_FDCWD, part.c_str(), AT_FDCWD, here.c_str(), RENAME_NOREPLACE) ==
+                0) {
+                if (moved)
+                    corpus.commit();
+                else
+                    corpus.abandon();  // nothing written: the record stands
+                settled.settled.push_back(placed.string());
+                return;
+            }
+            if (corpus.delete_pack(pack_id))
+                settled.unpublished.emplace_back(pack_id, placed.string());
         }
-        if (ours && corpus.delete_pack(pack_id))
-            settled.unpublished.emplace_back(pack_id, recorded.string());
         // Committed before the part goes: a kill in between leaves a part without a
         // record, which the next export removes, never a record without its file.
         corpus.commit();
@@ -78,13 +105,18 @@ void settle_ready_part(Corpus& corpus, const fs::path& part, std::int64_t pack_i
 
 }  // namespace
 
-fs::path part_path(const fs::path& out, std::int64_t pack_id) {
-    const std::string tail = (pack_id ? kPackTag + std::to_string(pack_id) : std::string()) +
-                             kPartTag + std::to_string(::getpid());
-    std::string name = out.filename().string();
-    const std::size_t room = folder_name_max(out) - 1 - tail.size();
-    if (name.size() > room) name.resize(room);
-    return out.parent_path() / ("." + name + tail);
+fs::path part_path(const fs::path& out, std::int64_t pack_id, const std::string& corpus) {
+    return out.parent_path() / part_name(out, pack_id, corpus, ::getpid());
+}
+
+std::string corpus_tag(Corpus& corpus) {
+    struct stat st {};
+    if (::stat(corpus.file_name().c_str(), &st) != 0) return "0";
+    char tag[17];
+    std::snprintf(tag, sizeof tag, "%016llx",
+                  static_cast<unsigned long long>(st.st_ino) * 0x9e3779b97f4a7c15ull ^
+                      static_cast<unsigned long long>(st.st_dev));
+    return tag;
 }
 
 long part_pid(const std::string& name) {
@@ -102,14 +134,21 @@ ExportResult settle_stale_parts(Corpus& corpus, const fs::path& out) {
         if (const long pid = part_pid(it->path().filename().string()); pid && !process_alive(pid))
             stale.push_back(it->path());
     ExportResult settled;
+    const std::string ours = corpus_tag(corpus);
     for (const fs::path& part : stale) {
         const std::string name = part.filename().string();
         const std::string head = name.substr(0, name.rfind(kPartTag));
         const size_t tag = head.rfind(kPackTag);
-        const std::string id =
+        // A ready part's "ID-CORPUS" (an older kenken's: "ID").
+        const std::string ready =
             tag == std::string::npos ? "" : head.substr(tag + std::strlen(kPackTag));
+        const std::string id = ready.substr(0, ready.find('-'));
+        const std::string corpus_of =
+            ready.find('-') == std::string::npos ? "" : ready.substr(ready.find('-') + 1);
         if (all_digits(id)) {
-            settle_ready_part(corpus, part, std::stoll(id), head.substr(1, tag - 1), settled);
+            // Another corpus's pack of this id: that corpus's next export settles it.
+            if (!corpus_of.empty() && corpus_of != ours) continue;
+            settle_ready_part(corpus, part, std::stoll(id), corpus_of, part_pid(name), settled);
             continue;
         }
         std::error_code rm;

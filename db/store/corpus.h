@@ -210,6 +210,11 @@ class Corpus {
     // unless another pack holds them. False when there is no such pack. Inside an open
     // transaction it joins it; otherwise it commits on its own.
     bool delete_pack(std::int64_t pack_id);
+    // Says where a pack's file now is (its folder was moved before the file was placed).
+    // Inside an open transaction it joins it; otherwise it commits on its own.
+    void set_pack_out(std::int64_t pack_id, const std::string& out);
+    // The file this corpus is (SQLite's name for its main database).
+    std::string file_name();
 
   private:
     explicit Corpus(Connection db);

@@ -94,4 +94,14 @@ bool Corpus::delete_pack(std::int64_t pack_id) {
     return deleted;
 }
 
+void Corpus::set_pack_out(std::int64_t pack_id, const std::string& out) {
+    Statement s(db_.get(), "UPDATE packs SET out = ? WHERE id = ?");
+    s.bind(1, out).bind(2, pack_id).run();
+}
+
+std::string Corpus::file_name() {
+    const char* name = sqlite3_db_filename(db_.get(), "main");
+    return name ? name : "";
+}
+
 }  // namespace kk::db
