@@ -108,6 +108,14 @@ int run_generate(const GenerateOptions& o) {
         return kBadInput;
     } catch (const db::DbError& e) {
         std::cerr << "generate: " << shown_name(e.what()) << "\n";
+        // No room even to make the corpus: there is nothing to resume (the advice below
+        // then failed with "no such corpus file").
+        if (out_of_room(e.what()) && !o.resume && !o.top_up && !std::filesystem::exists(o.db)) {
+            std::cerr << "generate: no room left to make " << shown_name(o.db)
+                      << ": nothing was made; free space (or raise ulimit -f), then run the same "
+                         "command again\n";
+            return kFailure;
+        }
         // SQLite rolled back the batch in progress; every batch before it is stored.
         if (out_of_room(e.what()))
             std::cerr

@@ -83,6 +83,14 @@ int run_kenken(int argc, char** argv) {
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
+        // A file named like an option: CLI11's "shards is required" or "not expected"
+        // came first and misled; the suggestion alone says what to do.
+        if ((dynamic_cast<const CLI::RequiredError*>(&e) ||
+             dynamic_cast<const CLI::ExtrasError*>(&e)) &&
+            kk::cli::file_taken_for_an_option(app)) {
+            kk::cli::suggest_options(app);
+            return kk::cli::kBadInput;
+        }
         // A bad command line is bad input, like a bad file. --help and --version exit
         // 0 once their text is written (to /dev/full it was lost, and still 0).
         if (app.exit(e) != 0) {

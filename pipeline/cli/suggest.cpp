@@ -112,4 +112,14 @@ void suggest_options(const CLI::App& app) {
     }
 }
 
+bool file_taken_for_an_option(const CLI::App& app) {
+    bool any = false;
+    for (const CLI::App* sub : app.get_subcommands())
+        for (const std::string& word : sub->remaining()) {
+            if (!looks_like_a_file(word)) return false;  // a real mistake: CLI11 names it
+            any = true;
+        }
+    return any;
+}
+
 }  // namespace kk::cli

@@ -29,4 +29,9 @@ std::optional<int> refuse_unknown_first_word(const CLI::App& app, int argc, char
 // ("query --sizes" -> "did you mean '--size'?"), on stderr.
 void suggest_options(const CLI::App& app);
 
+// Whether every word the command given was left names a file starting with '-': the
+// error CLI11 then reports ("shards is required", "not expected") is only its echo,
+// and suggest_options says what went wrong.
+bool file_taken_for_an_option(const CLI::App& app);
+
 }  // namespace kk::cli

@@ -111,6 +111,25 @@ TEST_CASE("merge onto a full disk names the write that failed", "[cli][hostile-w
     CHECK(run_kenken("merge --db " + out.str() + " " + shard.str()).status == 0);
 }
 
+TEST_CASE("generate with no room to make its corpus says nothing was made, not --resume",
+          "[cli][hostile-writers][disk]") {
+    // It advised "continue with: kenken generate ... --resume", which then failed: "no
+    // such corpus file, nothing to resume".
+    TempPath folder("no-room-to-make");
+    fs::create_directory(folder.path);
+    const std::string db = (folder.path / "c.db").string();
+    const CliResult r = run_shell("bash -c \"trap '' XFSZ; ulimit -f 10; " + kKenken +
+                                  " generate --db " + db + " --sizes 4 -n 10\"");
+    INFO(r.out);
+    CHECK(r.status == 1);
+    CHECK_FALSE(fs::exists(db));
+    CHECK_THAT(r.out, Catch::Contains("nothing was made") &&
+                          Catch::Contains("run the same command again") &&
+                          !Catch::Contains("--resume"));
+    // And so it does, given room.
+    CHECK(run_kenken("generate -q --db " + db + " --sizes 4 -n 10").status == 0);
+}
+
 TEST_CASE("merge keeps a published puzzle as it was printed", "[cli][hostile-writers][merge]") {
     // A later shard holding a rotation of a packed puzzle with a smaller (seed, shard,
     // candidate) replaced the packed row's text and solution by their mirror image: the
