@@ -1,6 +1,7 @@
 #include "db/store/sqlite.h"
 
 #include <sys/resource.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -60,6 +61,18 @@ std::string error_text(sqlite3* db) {
                 std::to_string(open_files.rlim_cur) +
                 " open at once (ulimit -n), and a corpus takes several, with its -wal and "
                 "-shm files: raise the limit)";
+    // A full disk makes even a reader fail: SQLite must size the corpus's -shm file, and
+    // said only "disk I/O error".
+    if ((sqlite3_extended_errcode(db) & 0xff) == SQLITE_IOERR) {
+        const char* file = sqlite3_db_filename(db, "main");
+        struct statvfs room {};
+        if (file && *file &&
+            ::statvfs(std::filesystem::path(file).parent_path().c_str(), &room) == 0 &&
+            room.f_bavail == 0)
+            text += " (no space left on the device that holds " + std::string(file) +
+                    ": SQLite needs room for its -shm file beside it, even to read: free some "
+                    "space)";
+    }
     rlimit file_size{};
     if ((sqlite3_extended_errcode(db) & 0xff) == SQLITE_IOERR &&
         getrlimit(RLIMIT_FSIZE, &file_size) == 0 && file_size.rlim_cur != RLIM_INFINITY)

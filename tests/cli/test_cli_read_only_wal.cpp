@@ -132,3 +132,28 @@ TEST_CASE("a reader through a read-only mount beside a live writer reads with th
     CHECK(r.status == 0);
     CHECK_THAT(r.out, Catch::Contains("\"total\":12"));
 }
+
+TEST_CASE("a reader of a corpus on a full disk says the disk is full", "[cli][read-only][disk]") {
+    // SQLite must size the -shm file even to read, and every reader said only "disk I/O
+    // error" (exit 1), naming no cause.
+    TempPath folder("full-disk-reader");
+    fs::create_directory(folder.path);
+    const TestMount tmpfs = TestMount::tmpfs(folder.path / "full", "600k");
+    if (!tmpfs.mounted()) {
+        WARN("mount is not allowed here (not root): skipped");
+        return;
+    }
+    const std::string made = (folder.path / "c.db").string(), db = tmpfs.at() + "/c.db";
+    REQUIRE(run_kenken("generate -q --db " + made + " --sizes 4 -n 20 --seed 5").status == 0);
+    fs::copy_file(made, db);
+    // Fill the rest (dd stops at the full disk).
+    run_shell("dd if=/dev/zero of=" + tmpfs.at() + "/fill bs=4k count=1000");
+    for (const std::string read : {"stats", "query --limit 1", "packs", "verify"}) {
+        const CliResult r = run_kenken(read + " --db " + db);
+        INFO(read << ": " << r.err);
+        CHECK(r.status == 1);
+        CHECK_THAT(r.err, Catch::Contains("no space left on the device"));
+    }
+    fs::remove(tmpfs.at() + "/fill");
+    CHECK(run_kenken("stats --db " + db).status == 0);
+}
