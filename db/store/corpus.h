@@ -180,6 +180,10 @@ class Corpus {
     // puzzles) is not recorded twice. Call after its puzzles are merged; returns how many
     // were recorded.
     int copy_shard_packs();
+    // How many puzzles of the attached shard's packs are stored here in another turn
+    // (rotated or reflected) than the shard printed them: another pack printed them so
+    // first, and one stored puzzle cannot be both.
+    std::int64_t shard_pack_puzzles_turned();
 
     // Whether every one of these puzzles is still stored as it was read (text, solution,
     // level and score: its record_digest) and, with fresh, in no pack: export checks the

@@ -316,4 +316,13 @@ int Corpus::copy_shard_packs() {
     return copied;
 }
 
+std::int64_t Corpus::shard_pack_puzzles_turned() {
+    Statement s(db_.get(), std::string("SELECT count(*) FROM ") + kShard +
+                               ".pack_puzzles spp JOIN " + kShard +
+                               ".puzzles sp ON sp.id = spp.puzzle_id JOIN main.puzzles mp ON "
+                               "mp.canonical = sp.canonical WHERE mp.neknek <> sp.neknek");
+    s.step();
+    return s.column_int64(0);
+}
+
 }  // namespace kk::db

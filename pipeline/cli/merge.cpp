@@ -260,6 +260,7 @@ int run_merge(const MergeOptions& o) {
             out.attach_shard(path);
             db::MergeCounts m;
             int packs = 0;
+            std::int64_t turned = 0;  // its packs' puzzles stored here in another turn
             std::set<std::string> ids;
             try {
                 out.begin();
@@ -288,6 +289,7 @@ int run_merge(const MergeOptions& o) {
                 // A pack exported from a shard was dropped, and its puzzles were then
                 // published again from the merged corpus.
                 packs = out.copy_shard_packs();
+                turned = out.shard_pack_puzzles_turned();
                 out.commit();
             } catch (...) {
                 const bool stopped_waiting = out.gave_up_waiting();
@@ -316,6 +318,15 @@ int run_merge(const MergeOptions& o) {
                                       " recorded, "
                                 : "")
                       << secs << " s\n";
+            // packs --show gives a puzzle as stored: a reader's answer checked against it
+            // would meet a mirror image of the book's grid.
+            if (turned)
+                std::cerr << "merge: " << shown_name(path) << ": " << turned << " puzzle"
+                          << (turned == 1 ? " of its packs is" : "s of its packs are")
+                          << " stored here rotated or reflected, as another pack printed "
+                          << (turned == 1 ? "it" : "them")
+                          << " first: packs --show lists them as stored, not as this shard's "
+                             "book printed them\n";
             total.read += m.read;
             total.added += m.added;
             total.duplicates += m.duplicates;
@@ -392,7 +403,9 @@ void add_merge_command(CLI::App& app) {
         "Merge shard corpora (generate --shard I/N) into one corpus, in constant memory. "
         "Puzzles equal under rotation or reflection are stored once, the same one whatever the "
         "order of the shards; packs exported from a shard are recorded too, their puzzles "
-        "as printed (so they are not published again); merging a shard again adds nothing; "
+        "as printed (so they are not published again; a puzzle two packs printed in different "
+        "turns is stored as the first printed it, and merge says how many); merging a shard again "
+        "adds nothing; "
         "each shard is committed on "
         "its own, so a killed merge is simply run again (Ctrl-C, SIGTERM or SIGHUP stops it "
         "after the shard in progress, exit 130; so does a reader of the report that goes "
