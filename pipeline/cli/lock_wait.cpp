@@ -14,10 +14,12 @@ void wait_out_other_writers(db::Corpus& corpus, const std::string& db,
     corpus.wait_for_other_writers(
         [] { return stop_flag()->load() || stop_signal_pending(); },
         [db, warn = std::move(warn)](int seconds) {
-            warn(shown_name(db) + ": another process has held the corpus's write lock for " +
-                 std::to_string(seconds) +
-                 " s (a merge, an export to a pipe that is not read, packs --delete, a sqlite3 "
-                 "shell): waiting for it; Ctrl-C stops");
+            warn(
+                shown_name(db) + ": another process has held the corpus's write lock for " +
+                std::to_string(seconds) +
+                " s (a generate committing a batch, a merge, an export to a pipe that is not read, "
+                "packs --delete, a sqlite3 "
+                "shell): waiting for it; Ctrl-C stops");
         });
 }
 
