@@ -85,7 +85,11 @@ void print_runs(db::Corpus& corpus) {
                 "finished/status", "stored");
     do {
         auto it = stored.find(r.id);
-        const std::string end = r.finished_at ? *r.finished_at : r.status;
+        // A merged run that had not finished in its shard: "running" said something ran
+        // here, where nothing does (the shard's --resume, then a merge, finishes it).
+        const std::string end = r.finished_at                                ? *r.finished_at
+                                : !r.origin.empty() && r.status == "running" ? "unfinished"
+                                                                             : r.status;
         std::printf("%4lld  %20llu  %-12s  %-20s  %-20s  %8d\n", static_cast<long long>(r.id),
                     static_cast<unsigned long long>(r.seed), printable(r.sizes).c_str(),
                     printable(r.started_at).c_str(), printable(end).c_str(),

@@ -665,3 +665,19 @@ TEST_CASE("shards on a read-only file system merge, and writers there say why th
     CHECK_FALSE(fs::exists(pack));
     CHECK(run_kenken("packs --db " + mount + "/s0.db").status == 0);
 }
+
+TEST_CASE("a merged run its shard had not finished is shown unfinished, not running",
+          "[cli][hostile-shards][merge]") {
+    // A shard killed mid-run keeps its run "running"; merged, stats showed that run as
+    // "running" in a corpus where nothing ran.
+    TempPath shard("unfinished-shard.db"), out("unfinished-out.db");
+    REQUIRE(run_kenken("generate -q --db " + shard.str() + " --shard 0/2 --sizes 4 -n 20 --seed 3")
+                .status == 0);
+    exec_sql(shard.str(), "UPDATE runs SET status = 'running', finished_at = NULL");
+    REQUIRE(run_kenken("merge --db " + out.str() + " " + shard.str()).status == 0);
+    const CliResult stats = run_kenken("stats --db " + out.str());
+    REQUIRE(stats.status == 0);
+    CHECK_THAT(stats.out, Catch::Contains("unfinished") && !Catch::Contains("running"));
+    // The shard itself still says running: it may be.
+    CHECK_THAT(run_kenken("stats --db " + shard.str()).out, Catch::Contains("running"));
+}
