@@ -323,3 +323,34 @@ TEST_CASE("puzzle files with lines ending in CR alone read as lines", "[cli][hos
     CHECK(bad.status == 2);
     CHECK_THAT(bad.err, Catch::Contains("<stdin>:4: unknown operation 'bad'"));
 }
+
+TEST_CASE("a JSON line that is not one record says why, not 'over several lines'",
+          "[cli][hostile4][readers]") {
+    TempPath db("json-why.db"), file("json-why.json"), ids("json-why.txt");
+    make_small_corpus(db.str());
+    const std::string records = run_kenken("query --db " + db.str() + " --format json").out;
+    const std::string first = records.substr(0, records.find('\n'));
+    struct Case {
+        std::string text, says;
+    };
+    for (const Case& c : {
+             // Two records on one line: the second starts right after the first.
+             Case{first + first + "\n",
+                  ":1: text after the record at column " + std::to_string(first.size() + 1)},
+             Case{first + " xyz\n",
+                  ":1: text after the record at column " + std::to_string(first.size() + 2)},
+         }) {
+        write_file(file, c.text);
+        const CliResult r = run_kenken("solve " + file.str());
+        INFO(r.err);
+        CHECK(r.status == 2);
+        CHECK_THAT(r.err,
+                   Catch::Contains(file.str() + c.says) && !Catch::Contains("over several lines"));
+    }
+    // Keen ids read as JSON are no JSON at all.
+    write_file(ids, "4:a_a_6a_a_caa,d2m12s1m12d2s2a7\n");
+    const CliResult keen = run_kenken("solve --format json " + ids.str());
+    CHECK(keen.status == 2);
+    CHECK_THAT(keen.err, Catch::Contains(ids.str() + ":1: not JSON") &&
+                             !Catch::Contains("over several lines"));
+}
