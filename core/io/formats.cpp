@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "core/io/readers_internal.h"
+#include "core/io/utf8.h"
 
 namespace kk {
 
@@ -143,16 +144,86 @@ void require_form_carries(const Puzzle& p, const char* form, bool hidden_ok) {
                                     "use neknek");
 }
 
-void note_hidden(DraftPuzzle& draft, bool hidden, Op op, int line) {
-    if (hidden && !draft.hidden_line) draft.hidden_line = line;
-    if (!hidden && op != Op::Given && !draft.shown_line) draft.shown_line = line;
+void note_hidden(DraftPuzzle& draft, bool hidden, int line) {
+    draft.written_hidden.push_back(hidden ? 1 : 0);
+    draft.op_lines.push_back(line);
+}
+
+namespace {
+
+// The signs people type for the operations (kenken prints them: + − × ÷).
+struct SignName {
+    std::string_view sign;
+    Op op;
+    const char* ascii;  // what to write instead, in ASCII
+};
+constexpr SignName kSigns[] = {
+    {"\u00d7", Op::Mul, "x or *"}, {"\u00f7", Op::Div, "/"}, {"\u2212", Op::Sub, "-"}};
+
+// A one-cell cage holds its target whatever its operation says, '?' too: it neither
+// hides nor shows one. A larger '?' cage makes the puzzle hidden; refuses a puzzle
+// with both that and a larger cage showing its operation.
+void settle_hidden(DraftPuzzle& draft) {
+    int hidden_line = 0, shown_line = 0;
+    auto& cages = draft.puzzle.cages;
+    for (std::size_t k = 0; k < cages.size(); ++k) {
+        const bool hidden = k < draft.written_hidden.size() && draft.written_hidden[k];
+        const int line = k < draft.op_lines.size() ? draft.op_lines[k] : draft.line;
+        if (cages[k].cells.size() == 1) {
+            if (hidden) cages[k].op = Op::Given;
+        } else if (hidden) {
+            if (!hidden_line) hidden_line = line;
+        } else if (cages[k].op != Op::Given && !shown_line) {
+            shown_line = line;
+        }
+    }
+    if (hidden_line && shown_line)
+        throw ParseError(std::max(hidden_line, shown_line),
+                         "a puzzle mixes hidden ('?') and shown operations");
+    if (hidden_line) draft.puzzle.rules.hidden = true;
+}
+
+// "x or * for ×, / for ÷, - for −": what to write for each sign.
+std::string ascii_signs() {
+    std::string out;
+    for (const SignName& s : kSigns) {
+        if (!out.empty()) out += ", ";
+        out += std::string(s.ascii) + " for " + std::string(s.sign);
+    }
+    return out;
+}
+
+}  // namespace
+
+std::optional<Op> op_from_word(std::string_view word) {
+    if (word.size() == 1) return op_from_symbol(word[0]);
+    for (const SignName& s : kSigns)
+        if (word == s.sign) return s.op;
+    return std::nullopt;
+}
+
+std::string_view last_character(std::string_view word) {
+    std::size_t start = word.size() - 1;
+    // Back over UTF-8 continuation bytes (10xxxxxx) to the character's first byte.
+    while (start > 0 && (static_cast<unsigned char>(word[start]) & 0xC0) == 0x80) --start;
+    return word.substr(start);
+}
+
+std::string unknown_operation(std::string_view op, std::string_view word,
+                              std::string_view expected) {
+    // The character itself (printable keeps UTF-8 and escapes control bytes): quoted()
+    // showed '\xC3\x97' for a multiplication sign, or its last byte alone.
+    std::string out = "unknown operation '" + printable_cut(op, 8) + "'";
+    if (!word.empty()) out += " in '" + printable_cut(word, 24) + "'";
+    out += " (expected " + std::string(expected);
+    const bool ascii = std::all_of(op.begin(), op.end(),
+                                   [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+    if (!ascii) out += "; in ASCII, " + ascii_signs();
+    return out + ")";
 }
 
 ParsedPuzzle finish_puzzle(DraftPuzzle draft) {
-    if (draft.hidden_line && draft.shown_line)
-        throw ParseError(std::max(draft.hidden_line, draft.shown_line),
-                         "a puzzle mixes hidden ('?') and shown operations");
-    if (draft.hidden_line) draft.puzzle.rules.hidden = true;
+    settle_hidden(draft);
     for (Cage& cage : draft.puzzle.cages) std::sort(cage.cells.begin(), cage.cells.end());
     if (auto issue = check_puzzle(draft.puzzle)) {
         int line = draft.line;

@@ -64,10 +64,8 @@ Cage parse_cage(const TextLine& line, int n, bool& hidden) {
     std::optional<Op> op;
     hidden = op_word == "?";
     if (hidden) op = Op::Add;  // not part of a hidden puzzle: normalize fixes it
-    if (op_word.size() == 1 && !hidden) op = op_from_symbol(op_word[0]);
-    if (!op)
-        throw ParseError(line.number,
-                         "unknown operation " + quoted(op_word) + " (expected ! + - * / x or ?)");
+    if (!hidden) op = op_from_word(op_word);
+    if (!op) throw ParseError(line.number, unknown_operation(op_word, "", "! + - * / x or ?"));
     if (words.size() < 2) throw ParseError(line.number, "cage has no target");
     Cage cage;
     cage.op = *op;
@@ -97,7 +95,7 @@ void read_neknek(const TextLines& lines, const PuzzleSink& each) {
                                               quoted(trim(line.text)));
         bool hidden = false;
         draft->puzzle.cages.push_back(parse_cage(line, draft->puzzle.size, hidden));
-        note_hidden(*draft, hidden, draft->puzzle.cages.back().op, line.number);
+        note_hidden(*draft, hidden, line.number);
         draft->cage_lines.push_back(line.number);
         refuse_overfull(*draft);
     }

@@ -354,3 +354,22 @@ TEST_CASE("a JSON line that is not one record says why, not 'over several lines'
     CHECK_THAT(keen.err, Catch::Contains(ids.str() + ":1: not JSON") &&
                              !Catch::Contains("over several lines"));
 }
+
+TEST_CASE("'?' and the signs × ÷ − in a puzzle file, and '?' on a one-cell JSON cage",
+          "[cli][hostile4][readers]") {
+    TempPath file("signs.neknek");
+    // The 1x1 '?': a '+' cage before, printed so; now a given.
+    write_file(file, "#\t1\n?\t1\tA1\n");
+    CliResult r = run_kenken("solve --json " + file.str());
+    CHECK(r.status == 0);
+    CHECK_THAT(r.out, Catch::Contains("\"op\":\"given\"") && Catch::Contains("\"standard\""));
+    // It was "unknown operation '\xC3\x97'".
+    write_file(file, "#\t2\n\u00d7\t2\tA1 A2\n!\t2\tB1\n!\t1\tB2\n");
+    r = run_kenken("solve " + file.str());
+    INFO(r.err);
+    CHECK(r.status == 0);
+    // A JSON cage "?" of one cell under shown rules is a given too.
+    const std::string record =
+        R"({"puzzle":{"size":1,"cages":[{"op":"?","target":1,"cells":[[0,0]]}]}})";
+    CHECK(run_kenken("solve -", record + "\n").status == 0);
+}
