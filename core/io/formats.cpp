@@ -63,21 +63,20 @@ bool is_j_line(std::string_view line) {
     return at < line.size() && line[at] == ',';
 }
 
-}  // namespace
-
-Format detect_format(std::string_view text) {
-    const TextLines lines(text);
+// The format the first line names by its mark; nullopt when none fits.
+std::optional<Format> recognise_format(const TextLines& lines) {
     auto first = std::find_if(lines.begin(), lines.end(),
                               [](const TextLine& l) { return !is_blank(l.text); });
     if (first == lines.end()) return Format::Neknek;
     const std::string_view line = trim(first->text);
     if (line.starts_with('#')) {
-        // "# 1." (even "# 1") comments may open a CanCan file: a key line after the
-        // comments tells it from a neknek header followed by cages.
+        // "# 1." (even "# 1") comments may open a CanCan file, or a list of Keen ids: the
+        // first line after the comments tells them from a neknek header and its cages.
         for (auto it = first; it != lines.end(); ++it) {
             std::string_view t = trim(it->text);
             if (t.empty() || t.starts_with('#')) continue;
-            return is_cancan_key(t) ? Format::Cancan : Format::Neknek;
+            if (is_cancan_key(t)) return Format::Cancan;
+            return is_keen_id(t) ? Format::Keen : Format::Neknek;
         }
         return Format::Neknek;
     }
@@ -85,7 +84,52 @@ Format detect_format(std::string_view text) {
     if (is_fahda_header(line)) return Format::Fahda;
     if (is_j_line(line)) return Format::J;
     if (is_cancan_key(line)) return Format::Cancan;
-    return Format::Neknek;
+    return std::nullopt;
+}
+
+// The format an unrecognised first line is most like, read loosely: spaces taken out
+// ("3 ,0" is a j cage, "a = 60x" a cancan key), or a neknek cage ("+ 3 A1 A2") that
+// lacks its header.
+std::optional<Format> likely_format(std::string_view line) {
+    std::string packed;  // the marks stand at the start: a long line is not copied whole
+    for (char c : line.substr(0, 256))
+        if (c != ' ' && c != '\t') packed += c;
+    const auto words = split_words(line, 2);
+    if (!words.empty() && (words[0] == "?" || op_from_word(words[0]))) return Format::Neknek;
+    if (is_keen_id(packed)) return Format::Keen;
+    if (is_j_line(packed)) return Format::J;
+    if (is_cancan_key(packed)) return Format::Cancan;
+    return std::nullopt;
+}
+
+// Auto-detection found no format: a reader's complaint would describe its own form.
+ParseError not_recognised(const TextLine& line, std::optional<Format> likely) {
+    std::string what = "the format is not recognised from " + quoted(trim(line.text)) +
+                       " (not a neknek header '#<TAB>size', a cancan key line, a j cage, a "
+                       "fahda 'size cages' header nor a Keen id); ";
+    if (likely)
+        what += std::string("it looks like ") + format_name(*likely) + ": try --format " +
+                format_name(*likely);
+    else
+        what += "name it with --format neknek, cancan, j, fahda or keen";
+    return ParseError(line.number, what);
+}
+
+// The format to read an Auto text as; throws when none is recognised, unless the
+// text is most like neknek, whose reader then says what it lacks.
+Format auto_format(const TextLines& lines) {
+    if (auto format = recognise_format(lines)) return *format;
+    const TextLine first = *std::find_if(lines.begin(), lines.end(),
+                                         [](const TextLine& l) { return !is_blank(l.text); });
+    const auto likely = likely_format(trim(first.text));
+    if (likely == Format::Neknek) return Format::Neknek;
+    throw not_recognised(first, likely);
+}
+
+}  // namespace
+
+Format detect_format(std::string_view text) {
+    return recognise_format(TextLines(text)).value_or(Format::Neknek);
 }
 
 void for_each_puzzle(std::string_view text, Format format, const PuzzleSink& each) {
@@ -93,7 +137,7 @@ void for_each_puzzle(std::string_view text, Format format, const PuzzleSink& eac
     const TextLines lines(text);
     if (std::all_of(lines.begin(), lines.end(), [](const TextLine& l) { return is_blank(l.text); }))
         throw ParseError(1, "no puzzle found: the text is empty");
-    if (format == Format::Auto) format = detect_format(text);
+    if (format == Format::Auto) format = auto_format(lines);
     int count = 0;
     const PuzzleSink counted = [&](ParsedPuzzle&& p) {
         ++count;

@@ -20,6 +20,11 @@ int parse_header(const TextLine& line, Rules& rules) {
     if (words.size() > 2)
         throw ParseError(line.number, "header must be '#', the size and at most a variant, not " +
                                           quoted(trim(line.text)));
+    // The size first: "# Keen puzzles" (a comment) said "unknown variant 'puzzles'".
+    auto size = parse_count(words[0], kMaxSize + 1);
+    if (!size) throw ParseError(line.number, "size " + quoted(words[0]) + " is not a number");
+    if (*size < 1 || *size > kMaxSize)
+        throw ParseError(line.number, "size " + std::string(words[0]) + " is outside 1..9");
     if (words.size() == 2) {
         std::string why;
         auto parsed = parse_rules(std::string(words[1]), &why);
@@ -32,10 +37,6 @@ int parse_header(const TextLine& line, Rules& rules) {
                              quoted(trim(line.text)) + ": " + why);
         rules = *parsed;
     }
-    auto size = parse_count(words[0], kMaxSize + 1);
-    if (!size) throw ParseError(line.number, "size " + quoted(words[0]) + " is not a number");
-    if (*size < 1 || *size > kMaxSize)
-        throw ParseError(line.number, "size " + std::string(words[0]) + " is outside 1..9");
     return static_cast<int>(*size);
 }
 

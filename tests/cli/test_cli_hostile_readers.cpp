@@ -355,6 +355,20 @@ TEST_CASE("a JSON line that is not one record says why, not 'over several lines'
                              !Catch::Contains("over several lines"));
 }
 
+TEST_CASE("a text of no recognised format names the likely one", "[cli][hostile4][readers]") {
+    TempPath j("likely.j");
+    // seed000's first puzzle with a space before its first comma: it was "expected a
+    // '#<TAB>size' header before the cages", though --format j reads it.
+    std::string text = slurp(kTestData + "/seed000-kk0.j");
+    text.insert(text.find(','), " ");
+    write_file(j, text);
+    const CliResult r = run_kenken("solve " + j.str());
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains(j.str() + ":1: the format is not recognised") &&
+                          Catch::Contains("try --format j"));
+    CHECK(run_kenken("solve --format j " + j.str()).status == 0);
+}
+
 TEST_CASE("'?' and the signs × ÷ − in a puzzle file, and '?' on a one-cell JSON cage",
           "[cli][hostile4][readers]") {
     TempPath file("signs.neknek");

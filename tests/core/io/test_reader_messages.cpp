@@ -123,3 +123,31 @@ TEST_CASE("'?' on a one-cell cage reads as a given in every form", "[formats][hi
     // A '?' on a larger cage among shown ones is still a mix.
     CHECK_THAT(read_error(replaced(kNeknek, "+\t3\t", "?\t3\t")), Catch::Contains("mixes hidden"));
 }
+
+TEST_CASE("a text of no recognised format says so and names the likely one", "[formats][detect]") {
+    // A j file whose first line has a space before its comma, a cancan key with spaces:
+    // both said "expected a '#<TAB>size' header before the cages".
+    const std::string j = "7+ ,0 4\n" + kJ.substr(kJ.find('\n') + 1);
+    CHECK_THAT(read_error(j), Catch::Contains("the format is not recognised from '7+ ,0 4'") &&
+                                  Catch::Contains("try --format j") &&
+                                  !Catch::Contains("header before the cages"));
+    CHECK(read_puzzles(j, Format::J)[0].puzzle == read_puzzles(kJ, Format::J)[0].puzzle);
+    CHECK_THAT(read_error("a = 7+ " + kCancan.substr(5)), Catch::Contains("try --format cancan"));
+    CHECK_THAT(read_error("hello\n"), Catch::Contains("the format is not recognised") &&
+                                          Catch::Contains("--format neknek, cancan, j"));
+    // A neknek file without its header is still told so.
+    CHECK_THAT(read_error(kNeknek.substr(kNeknek.find('\n') + 1)),
+               Catch::Contains("header before the cages"));
+}
+
+TEST_CASE("Keen ids may follow '#' comment lines", "[formats][keen]") {
+    // It was read as neknek: "unknown variant 'puzzles'".
+    const std::string id = "4:a_a_6a_a_caa,d2m12s1m12d2s2a7";
+    const auto parsed = read_puzzles("# Keen puzzles\n" + id + "\n# the last\n");
+    REQUIRE(parsed.size() == 1);
+    CHECK(parsed[0].puzzle == read_keen_id(id));
+    CHECK(parsed[0].line == 2);
+    // As neknek, the same comment is a header whose size is no number.
+    CHECK_THAT(read_error("# Keen puzzles\n+ 3 A1 A2\n", Format::Neknek),
+               Catch::Contains("size 'Keen' is not a number"));
+}
