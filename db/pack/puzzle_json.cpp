@@ -241,6 +241,13 @@ std::optional<JsonPuzzle> puzzle_from_json(const nlohmann::json& record, std::st
         out.puzzle = std::move(*puzzle);
     }
     const int n = out.puzzle.size;
+    // "solution": "x" was let through as no solution, where [[1]] was refused.
+    if (record.contains("solution") && !record["solution"].is_null() &&
+        !record["solution"].is_array()) {
+        problem = std::string("\"solution\" must be rows of values or null, not of type ") +
+                  record["solution"].type_name();
+        return std::nullopt;
+    }
     if (record.contains("solution") && record["solution"].is_array()) {
         Grid g;
         for (const auto& row : record["solution"]) {

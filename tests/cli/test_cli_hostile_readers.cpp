@@ -355,6 +355,29 @@ TEST_CASE("a JSON line that is not one record says why, not 'over several lines'
                              !Catch::Contains("over several lines"));
 }
 
+TEST_CASE("a JSON record's solution is rows of values or null, nothing else",
+          "[cli][hostile4][readers]") {
+    TempPath db("json-solution.db");
+    make_small_corpus(db.str());
+    const std::string records = run_kenken("query --db " + db.str() + " --format json").out;
+    const std::string first = records.substr(0, records.find('\n'));
+    auto with_solution = [&](const std::string& value) {
+        const size_t at = first.find("\"solution\":");
+        REQUIRE(at != std::string::npos);
+        const size_t end = first.find("]]", at) + 2;
+        return first.substr(0, at) + "\"solution\": " + value + first.substr(end) + "\n";
+    };
+    // "x" was taken as no solution; [[1]] was refused.
+    for (const char* value : {"\"x\"", "5", "{}"}) {
+        const CliResult r = run_kenken("solve -", with_solution(value));
+        INFO(value << ": " << r.err);
+        CHECK(r.status == 2);
+        CHECK_THAT(r.err,
+                   Catch::Contains("<stdin>:1: \"solution\" must be rows of values or null"));
+    }
+    CHECK(run_kenken("solve -", with_solution("null")).status == 0);
+}
+
 TEST_CASE("a text of no recognised format names the likely one", "[cli][hostile4][readers]") {
     TempPath j("likely.j");
     // seed000's first puzzle with a space before its first comma: it was "expected a

@@ -151,3 +151,10 @@ TEST_CASE("Keen ids may follow '#' comment lines", "[formats][keen]") {
     CHECK_THAT(read_error("# Keen puzzles\n+ 3 A1 A2\n", Format::Neknek),
                Catch::Contains("size 'Keen' is not a number"));
 }
+
+TEST_CASE("a target '-0' is zero, not negative", "[formats][bad]") {
+    CHECK_THAT(read_error(replaced(kNeknek, "+\t3\t", "+\t-0\t")),
+               Catch::Contains("target '-0' is zero"));
+    CHECK_THAT(read_error(replaced(kNeknek, "+\t3\t", "+\t-3\t")),
+               Catch::Contains("target '-3' is negative"));
+}
