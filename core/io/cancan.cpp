@@ -51,16 +51,15 @@ void parse_key(const TextLine& line, DraftPuzzle& draft, std::vector<int>& lette
             cage.op = Op::Add;  // not part of a hidden puzzle: normalize fixes it
             number.remove_suffix(1);
         } else if (!is_digit(number.back())) {
-            auto op = op_from_symbol(number.back());
+            const std::string_view sign = last_character(number);
+            auto op = op_from_word(sign);
             if (!op || *op == Op::Given)
-                throw ParseError(line.number, "unknown operation " +
-                                                  quoted(number.substr(number.size() - 1)) +
-                                                  " in " + quoted(word) + " (expected + - x / ?)");
+                throw ParseError(line.number, unknown_operation(sign, word, "+ - x / ?"));
             cage.op = *op;
-            number.remove_suffix(1);
+            number.remove_suffix(sign.size());
         }
         cage.target = parse_target(number, line.number);
-        note_hidden(draft, hidden, cage.op, line.number);
+        note_hidden(draft, hidden, line.number);
         letter_cage[letter] = static_cast<int>(draft.puzzle.cages.size());
         draft.puzzle.cages.push_back(cage);
         draft.cage_lines.push_back(line.number);

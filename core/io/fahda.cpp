@@ -20,12 +20,11 @@ void parse_rule(std::string_view word, Cage& cage, int line) {
     std::string_view number = word;
     cage.op = Op::Given;
     if (!word.empty() && !is_digit(word.back())) {
-        auto op = op_from_symbol(word.back());
-        if (!op)
-            throw ParseError(line, "unknown operation " + quoted(word.substr(word.size() - 1)) +
-                                       " in rule " + quoted(word) + " (expected + - x / or =)");
+        const std::string_view sign = last_character(word);
+        auto op = op_from_word(sign);
+        if (!op) throw ParseError(line, unknown_operation(sign, word, "+ - x / or ="));
         cage.op = *op;
-        number.remove_suffix(1);
+        number.remove_suffix(sign.size());
     }
     cage.target = parse_target(number, line);
 }

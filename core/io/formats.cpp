@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "core/io/readers_internal.h"
+#include "core/io/utf8.h"
 
 namespace kk {
 
@@ -62,21 +63,20 @@ bool is_j_line(std::string_view line) {
     return at < line.size() && line[at] == ',';
 }
 
-}  // namespace
-
-Format detect_format(std::string_view text) {
-    const TextLines lines(text);
+// The format the first line names by its mark; nullopt when none fits.
+std::optional<Format> recognise_format(const TextLines& lines) {
     auto first = std::find_if(lines.begin(), lines.end(),
                               [](const TextLine& l) { return !is_blank(l.text); });
     if (first == lines.end()) return Format::Neknek;
     const std::string_view line = trim(first->text);
     if (line.starts_with('#')) {
-        // "# 1." (even "# 1") comments may open a CanCan file: a key line after the
-        // comments tells it from a neknek header followed by cages.
+        // "# 1." (even "# 1") comments may open a CanCan file, or a list of Keen ids: the
+        // first line after the comments tells them from a neknek header and its cages.
         for (auto it = first; it != lines.end(); ++it) {
             std::string_view t = trim(it->text);
             if (t.empty() || t.starts_with('#')) continue;
-            return is_cancan_key(t) ? Format::Cancan : Format::Neknek;
+            if (is_cancan_key(t)) return Format::Cancan;
+            return is_keen_id(t) ? Format::Keen : Format::Neknek;
         }
         return Format::Neknek;
     }
@@ -84,7 +84,52 @@ Format detect_format(std::string_view text) {
     if (is_fahda_header(line)) return Format::Fahda;
     if (is_j_line(line)) return Format::J;
     if (is_cancan_key(line)) return Format::Cancan;
-    return Format::Neknek;
+    return std::nullopt;
+}
+
+// The format an unrecognised first line is most like, read loosely: spaces taken out
+// ("3 ,0" is a j cage, "a = 60x" a cancan key), or a neknek cage ("+ 3 A1 A2") that
+// lacks its header.
+std::optional<Format> likely_format(std::string_view line) {
+    std::string packed;  // the marks stand at the start: a long line is not copied whole
+    for (char c : line.substr(0, 256))
+        if (c != ' ' && c != '\t') packed += c;
+    const auto words = split_words(line, 2);
+    if (!words.empty() && (words[0] == "?" || op_from_word(words[0]))) return Format::Neknek;
+    if (is_keen_id(packed)) return Format::Keen;
+    if (is_j_line(packed)) return Format::J;
+    if (is_cancan_key(packed)) return Format::Cancan;
+    return std::nullopt;
+}
+
+// Auto-detection found no format: a reader's complaint would describe its own form.
+ParseError not_recognised(const TextLine& line, std::optional<Format> likely) {
+    std::string what = "the format is not recognised from " + quoted(trim(line.text)) +
+                       " (not a neknek header '#<TAB>size', a cancan key line, a j cage, a "
+                       "fahda 'size cages' header nor a Keen id); ";
+    if (likely)
+        what += std::string("it looks like ") + format_name(*likely) + ": try --format " +
+                format_name(*likely);
+    else
+        what += "name it with --format neknek, cancan, j, fahda or keen";
+    return ParseError(line.number, what);
+}
+
+// The format to read an Auto text as; throws when none is recognised, unless the
+// text is most like neknek, whose reader then says what it lacks.
+Format auto_format(const TextLines& lines) {
+    if (auto format = recognise_format(lines)) return *format;
+    const TextLine first = *std::find_if(lines.begin(), lines.end(),
+                                         [](const TextLine& l) { return !is_blank(l.text); });
+    const auto likely = likely_format(trim(first.text));
+    if (likely == Format::Neknek) return Format::Neknek;
+    throw not_recognised(first, likely);
+}
+
+}  // namespace
+
+Format detect_format(std::string_view text) {
+    return recognise_format(TextLines(text)).value_or(Format::Neknek);
 }
 
 void for_each_puzzle(std::string_view text, Format format, const PuzzleSink& each) {
@@ -92,7 +137,7 @@ void for_each_puzzle(std::string_view text, Format format, const PuzzleSink& eac
     const TextLines lines(text);
     if (std::all_of(lines.begin(), lines.end(), [](const TextLine& l) { return is_blank(l.text); }))
         throw ParseError(1, "no puzzle found: the text is empty");
-    if (format == Format::Auto) format = detect_format(text);
+    if (format == Format::Auto) format = auto_format(lines);
     int count = 0;
     const PuzzleSink counted = [&](ParsedPuzzle&& p) {
         ++count;
@@ -143,16 +188,86 @@ void require_form_carries(const Puzzle& p, const char* form, bool hidden_ok) {
                                     "use neknek");
 }
 
-void note_hidden(DraftPuzzle& draft, bool hidden, Op op, int line) {
-    if (hidden && !draft.hidden_line) draft.hidden_line = line;
-    if (!hidden && op != Op::Given && !draft.shown_line) draft.shown_line = line;
+void note_hidden(DraftPuzzle& draft, bool hidden, int line) {
+    draft.written_hidden.push_back(hidden ? 1 : 0);
+    draft.op_lines.push_back(line);
+}
+
+namespace {
+
+// The signs people type for the operations (kenken prints them: + − × ÷).
+struct SignName {
+    std::string_view sign;
+    Op op;
+    const char* ascii;  // what to write instead, in ASCII
+};
+constexpr SignName kSigns[] = {
+    {"\u00d7", Op::Mul, "x or *"}, {"\u00f7", Op::Div, "/"}, {"\u2212", Op::Sub, "-"}};
+
+// A one-cell cage holds its target whatever its operation says, '?' too: it neither
+// hides nor shows one. A larger '?' cage makes the puzzle hidden; refuses a puzzle
+// with both that and a larger cage showing its operation.
+void settle_hidden(DraftPuzzle& draft) {
+    int hidden_line = 0, shown_line = 0;
+    auto& cages = draft.puzzle.cages;
+    for (std::size_t k = 0; k < cages.size(); ++k) {
+        const bool hidden = k < draft.written_hidden.size() && draft.written_hidden[k];
+        const int line = k < draft.op_lines.size() ? draft.op_lines[k] : draft.line;
+        if (cages[k].cells.size() == 1) {
+            if (hidden) cages[k].op = Op::Given;
+        } else if (hidden) {
+            if (!hidden_line) hidden_line = line;
+        } else if (cages[k].op != Op::Given && !shown_line) {
+            shown_line = line;
+        }
+    }
+    if (hidden_line && shown_line)
+        throw ParseError(std::max(hidden_line, shown_line),
+                         "a puzzle mixes hidden ('?') and shown operations");
+    if (hidden_line) draft.puzzle.rules.hidden = true;
+}
+
+// "x or * for ×, / for ÷, - for −": what to write for each sign.
+std::string ascii_signs() {
+    std::string out;
+    for (const SignName& s : kSigns) {
+        if (!out.empty()) out += ", ";
+        out += std::string(s.ascii) + " for " + std::string(s.sign);
+    }
+    return out;
+}
+
+}  // namespace
+
+std::optional<Op> op_from_word(std::string_view word) {
+    if (word.size() == 1) return op_from_symbol(word[0]);
+    for (const SignName& s : kSigns)
+        if (word == s.sign) return s.op;
+    return std::nullopt;
+}
+
+std::string_view last_character(std::string_view word) {
+    std::size_t start = word.size() - 1;
+    // Back over UTF-8 continuation bytes (10xxxxxx) to the character's first byte.
+    while (start > 0 && (static_cast<unsigned char>(word[start]) & 0xC0) == 0x80) --start;
+    return word.substr(start);
+}
+
+std::string unknown_operation(std::string_view op, std::string_view word,
+                              std::string_view expected) {
+    // The character itself (printable keeps UTF-8 and escapes control bytes): quoted()
+    // showed '\xC3\x97' for a multiplication sign, or its last byte alone.
+    std::string out = "unknown operation '" + printable_cut(op, 8) + "'";
+    if (!word.empty()) out += " in '" + printable_cut(word, 24) + "'";
+    out += " (expected " + std::string(expected);
+    const bool ascii = std::all_of(op.begin(), op.end(),
+                                   [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+    if (!ascii) out += "; in ASCII, " + ascii_signs();
+    return out + ")";
 }
 
 ParsedPuzzle finish_puzzle(DraftPuzzle draft) {
-    if (draft.hidden_line && draft.shown_line)
-        throw ParseError(std::max(draft.hidden_line, draft.shown_line),
-                         "a puzzle mixes hidden ('?') and shown operations");
-    if (draft.hidden_line) draft.puzzle.rules.hidden = true;
+    settle_hidden(draft);
     for (Cage& cage : draft.puzzle.cages) std::sort(cage.cells.begin(), cage.cells.end());
     if (auto issue = check_puzzle(draft.puzzle)) {
         int line = draft.line;

@@ -20,13 +20,13 @@ Cage parse_j_cage(const TextLine& line, bool& hidden) {
         cage.op = Op::Add;  // not part of a hidden puzzle: normalize fixes it
         head.remove_suffix(1);
     } else if (!head.empty() && !is_digit(head.back())) {
-        auto op = op_from_symbol(head.back());
+        const std::string_view sign = last_character(head);
+        auto op = op_from_word(sign);
         if (!op || *op == Op::Given)
-            throw ParseError(line.number, "unknown operation " +
-                                              quoted(head.substr(head.size() - 1)) +
-                                              " (expected + - * % ? or none for a given)");
+            throw ParseError(line.number,
+                             unknown_operation(sign, head, "+ - * % ? or none for a given"));
         cage.op = *op;
-        head.remove_suffix(1);
+        head.remove_suffix(sign.size());
     }
     cage.target = parse_target(head, line.number);
     // One cell more than the largest grid has holds one twice (the check says which);
@@ -72,7 +72,7 @@ void read_j(const TextLines& lines, const PuzzleSink& each) {
         if (draft.puzzle.cages.empty()) draft.line = line.number;
         bool hidden = false;
         draft.puzzle.cages.push_back(parse_j_cage(line, hidden));
-        note_hidden(draft, hidden, draft.puzzle.cages.back().op, line.number);
+        note_hidden(draft, hidden, line.number);
         draft.cage_lines.push_back(line.number);
         if (draft.puzzle.cages.size() > kMaxCells) {
             draft.puzzle.size = side_for(draft.puzzle.cages);

@@ -221,8 +221,11 @@ Puzzle read_keen_id(std::string_view id) {
 }
 
 void read_keen(const TextLines& lines, const PuzzleSink& each) {
-    for (const TextLine line : lines)
-        if (!is_blank(line.text)) each(finish_puzzle(decode_keen_id(line.text, line.number)));
+    for (const TextLine line : lines) {
+        // A '#' line is a comment (a list of ids headed "# Keen puzzles"): no id starts so.
+        if (is_blank(line.text) || trim(line.text).starts_with('#')) continue;
+        each(finish_puzzle(decode_keen_id(line.text, line.number)));
+    }
 }
 
 std::string write_keen(const Puzzle& p) {

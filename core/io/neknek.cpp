@@ -20,6 +20,11 @@ int parse_header(const TextLine& line, Rules& rules) {
     if (words.size() > 2)
         throw ParseError(line.number, "header must be '#', the size and at most a variant, not " +
                                           quoted(trim(line.text)));
+    // The size first: "# Keen puzzles" (a comment) said "unknown variant 'puzzles'".
+    auto size = parse_count(words[0], kMaxSize + 1);
+    if (!size) throw ParseError(line.number, "size " + quoted(words[0]) + " is not a number");
+    if (*size < 1 || *size > kMaxSize)
+        throw ParseError(line.number, "size " + std::string(words[0]) + " is outside 1..9");
     if (words.size() == 2) {
         std::string why;
         auto parsed = parse_rules(std::string(words[1]), &why);
@@ -32,10 +37,6 @@ int parse_header(const TextLine& line, Rules& rules) {
                              quoted(trim(line.text)) + ": " + why);
         rules = *parsed;
     }
-    auto size = parse_count(words[0], kMaxSize + 1);
-    if (!size) throw ParseError(line.number, "size " + quoted(words[0]) + " is not a number");
-    if (*size < 1 || *size > kMaxSize)
-        throw ParseError(line.number, "size " + std::string(words[0]) + " is outside 1..9");
     return static_cast<int>(*size);
 }
 
@@ -64,10 +65,8 @@ Cage parse_cage(const TextLine& line, int n, bool& hidden) {
     std::optional<Op> op;
     hidden = op_word == "?";
     if (hidden) op = Op::Add;  // not part of a hidden puzzle: normalize fixes it
-    if (op_word.size() == 1 && !hidden) op = op_from_symbol(op_word[0]);
-    if (!op)
-        throw ParseError(line.number,
-                         "unknown operation " + quoted(op_word) + " (expected ! + - * / x or ?)");
+    if (!hidden) op = op_from_word(op_word);
+    if (!op) throw ParseError(line.number, unknown_operation(op_word, "", "! + - * / x or ?"));
     if (words.size() < 2) throw ParseError(line.number, "cage has no target");
     Cage cage;
     cage.op = *op;
@@ -97,7 +96,7 @@ void read_neknek(const TextLines& lines, const PuzzleSink& each) {
                                               quoted(trim(line.text)));
         bool hidden = false;
         draft->puzzle.cages.push_back(parse_cage(line, draft->puzzle.size, hidden));
-        note_hidden(*draft, hidden, draft->puzzle.cages.back().op, line.number);
+        note_hidden(*draft, hidden, line.number);
         draft->cage_lines.push_back(line.number);
         refuse_overfull(*draft);
     }

@@ -17,13 +17,28 @@ struct DraftPuzzle {
     std::vector<int> cage_lines;  // one per cage
     int line = 1;                 // the puzzle's first line
     std::optional<Grid> solution;
-    int hidden_line = 0;  // first cage written '?' (hidden operation)
-    int shown_line = 0;   // first cage of two or more cells with its operation shown
+    // Per cage, in order, from note_hidden: written '?', and the line its operation is on.
+    std::vector<char> written_hidden;
+    std::vector<int> op_lines;
 };
 
-// Records whether the cage just read (on `line`) hides its operation; finish_puzzle
-// then makes the puzzle hidden, or refuses a mix of hidden and shown operations.
-void note_hidden(DraftPuzzle& draft, bool hidden, Op op, int line);
+// Records whether the cage just read (its operation on `line`) hides its operation;
+// finish_puzzle then reads a one-cell '?' cage as a given, makes the puzzle hidden when
+// a larger cage is '?', and refuses a mix of hidden and shown operations.
+void note_hidden(DraftPuzzle& draft, bool hidden, int line);
+
+// The operation an operator word names: ! + - * / and their aliases (x X = %), or the
+// signs a word processor puts in: × (U+00D7), ÷ (U+00F7) and − (U+2212). nullopt for others.
+std::optional<Op> op_from_word(std::string_view word);
+
+// The last character (its UTF-8 bytes) of a non-empty word: the operator of a rule
+// such as "6x" or "6×" (the text is UTF-8: reject_binary saw to it).
+std::string_view last_character(std::string_view word);
+
+// "unknown operation 'op' in 'word' (expected ...)": the whole character shown, and
+// for a sign outside ASCII, which ASCII to write. `word` may be empty (not named).
+std::string unknown_operation(std::string_view op, std::string_view word,
+                              std::string_view expected);
 
 // Writers of forms without a place for a rule that changes the solutions: throws
 // std::invalid_argument naming the form (killer always; hidden unless hidden_ok).

@@ -149,11 +149,14 @@ std::optional<std::int64_t> parse_count(std::string_view s, std::int64_t cap) {
 std::int64_t parse_target(std::string_view s, int line) {
     auto value = parse_count(s, kMaxTarget);
     if (!value) {
-        const bool negative = s.size() > 1 && s[0] == '-' && parse_count(s.substr(1), kMaxTarget);
-        throw ParseError(line, negative ? "target " + quoted(s) +
-                                              " is negative: targets are whole "
-                                              "numbers from 1"
-                                        : "target " + quoted(s) + " is not a number");
+        // "-0" is zero, not negative (it was called negative).
+        const auto magnitude =
+            s.size() > 1 && s[0] == '-' ? parse_count(s.substr(1), kMaxTarget) : std::nullopt;
+        if (magnitude)
+            throw ParseError(line, "target " + quoted(s) +
+                                       (*magnitude == 0 ? " is zero" : " is negative") +
+                                       ": targets are whole numbers from 1");
+        throw ParseError(line, "target " + quoted(s) + " is not a number");
     }
     if (*value > kMaxTarget) throw ParseError(line, "target is too large (limit 10^18)");
     return *value;

@@ -93,12 +93,15 @@ std::optional<Puzzle> puzzle_from_cages(const nlohmann::json& p, const Rules& ru
     for (const auto& c : p["cages"]) {
         Cage cage;
         const bool hidden_op = c.contains("op") && c["op"] == kHiddenOp;
-        if (hidden_op && !rules.hidden) {
+        // A one-cell cage is a given whatever its op says, as the text readers take it.
+        const bool one_cell =
+            c.contains("cells") && c["cells"].is_array() && c["cells"].size() == 1;
+        if (hidden_op && !rules.hidden && !one_cell) {
             problem = "a cage's \"op\" is \"?\" but the rules (" + rules_name(rules) +
                       ") show operations";
             return std::nullopt;
         }
-        const auto op = hidden_op ? std::optional<Op>(Op::Add)  // normalize settles it
+        const auto op = hidden_op ? std::optional<Op>(one_cell ? Op::Given : Op::Add)
                         : c.contains("op") && c["op"].is_string()
                             ? op_from_name(c["op"].get<std::string>())
                             : std::nullopt;
@@ -238,6 +241,13 @@ std::optional<JsonPuzzle> puzzle_from_json(const nlohmann::json& record, std::st
         out.puzzle = std::move(*puzzle);
     }
     const int n = out.puzzle.size;
+    // "solution": "x" was let through as no solution, where [[1]] was refused.
+    if (record.contains("solution") && !record["solution"].is_null() &&
+        !record["solution"].is_array()) {
+        problem = std::string("\"solution\" must be rows of values or null, not of type ") +
+                  record["solution"].type_name();
+        return std::nullopt;
+    }
     if (record.contains("solution") && record["solution"].is_array()) {
         Grid g;
         for (const auto& row : record["solution"]) {

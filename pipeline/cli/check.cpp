@@ -47,6 +47,19 @@ struct AnswerProblem {
     bool malformed = true;
 };
 
+// "r1c2 holds 18446744073709551617, outside 1..4": a number past int named by its cell,
+// as a small one is (it was "row 1: '18446744073709551617' is outside 1..4"). A cell past
+// the grid (a row too long, refused for its shape then) is named by its row.
+std::string past_int_value(const std::string& word, int n, int row, int column) {
+    constexpr std::size_t kShown = 24;  // a line of a million digits is not echoed whole
+    const std::string shown = word.size() <= kShown ? word
+                                                    : word.substr(0, kShown) + "... (" +
+                                                          std::to_string(word.size()) + " digits)";
+    const std::string where =
+        row < n && column < n ? rc_name(n, row * n + column) : "row " + std::to_string(row + 1);
+    return where + " holds " + shown + ", outside 1.." + std::to_string(n);
+}
+
 // The answer's values in reading order; nullopt with the problem when it is not a
 // size x size grid of numbers (blank lines and spaces, commas or tabs between values
 // are fine, and so is a row of n digits with nothing between them).
@@ -84,10 +97,10 @@ std::optional<Grid> read_answer(const std::string& text, int n, AnswerProblem& p
                                     word.find_first_not_of("0123456789", sign) == std::string::npos;
                 // quoted(): cut short, and no raw ESC or NUL from the file reaches the
                 // terminal (they were echoed as they were).
-                const AnswerProblem found{
-                    "row " + std::to_string(rows + 1) + ": " + kk::quoted(word) +
-                        (digits ? " is outside 1.." + std::to_string(n) : " is not a number"),
-                    line_number, !digits};
+                const AnswerProblem found{digits ? past_int_value(word, n, rows, in_row)
+                                                 : "row " + std::to_string(rows + 1) + ": " +
+                                                       kk::quoted(word) + " is not a number",
+                                          line_number, !digits};
                 if (!digits) {
                     problem = found;
                     return std::nullopt;

@@ -31,19 +31,37 @@ bool looks_like_json(const std::string& text) {
 
 constexpr const char* kOneALine = ": JSON lines take one record a line (jq -c writes them so)";
 
-// Whether the text from a line that is not JSON on its own starts with a whole JSON value
-// all the same (a record pretty-printed over several lines; more may follow it).
-bool json_value_starts(std::string_view from_here) {
-    std::istringstream in{std::string(from_here)};
+// Where the JSON value at the start of text ends (its length), when it is an object
+// or an array: nullopt when the text does not start with a whole one.
+std::optional<std::size_t> record_end(std::string_view text) {
+    std::istringstream in{std::string(text)};
     nlohmann::json value;
     try {
-        in >> value;  // reads one value, and no further
+        in >> value;  // reads one value, and no further: it ends at its '}' or ']'
     } catch (const nlohmann::json::exception&) {
-        return false;
+        return std::nullopt;
     }
-    return true;
+    if (!value.is_object() && !value.is_array()) return std::nullopt;
+    const auto end = in.tellg();
+    return end < 0 ? text.size() : static_cast<std::size_t>(end);
 }
 
+// Why a line is not one JSON value: a record and more on the line, a record going on
+// to the lines after it, or no JSON (each was "a record over several lines": two
+// records on a line, one with " xyz" after it, even a Keen id read with --format json).
+std::string why_not_json(std::string_view line, std::string_view from_here,
+                         const std::string& parse_error) {
+    if (const auto end = record_end(line)) {
+        const std::size_t after = line.find_first_not_of(" \t\r", *end);
+        if (after != std::string_view::npos)
+            return "text after the record at column " + std::to_string(after + 1) + kOneALine;
+    }
+    if (const auto end = record_end(from_here.substr(0, kMaxRecordBytes));
+        end && *end > line.size())
+        return std::string("a record over several lines") + kOneALine;
+    // Not only syntax: a number past a double's range (1e400) is out_of_range.
+    return "not JSON: " + parse_error;
+}
 }  // namespace
 
 std::string read_text_input(const std::string& file, std::size_t max_bytes, const std::string& what,
@@ -92,10 +110,7 @@ void for_each_json_line(std::string_view text, const std::string& shown,
         } catch (const db::JsonPastBounds& e) {
             throw ParseError(number, std::string("a JSON value ") + e.what());
         } catch (const nlohmann::json::exception& e) {
-            if (json_value_starts(from_here.substr(0, kMaxRecordBytes)))
-                throw ParseError(number, std::string("a record over several lines") + kOneALine);
-            // Not only syntax: a number past a double's range (1e400) is out_of_range.
-            throw ParseError(number, std::string("not JSON: ") + e.what());
+            throw ParseError(number, why_not_json(line, from_here, e.what()));
         }
         if (record.is_array())
             throw ParseError(number, std::string("an array of records") + kOneALine);

@@ -135,9 +135,12 @@ TEST_CASE("kenken check scores an answer: 0 when right, 7 naming the first broke
              Case{"2 4 3 1\n3 2 1 4\n1 3 4 2\n4 1 2 3\n", "cage 7+ (r1c1 r2c1) holds 2 3"},
              Case{"4231\n3412\n1324\n2134\n", "column 3 holds 3 twice"},
              Case{"4 2 3 1\n3 4 1 2\n1 3 2 4\n2 1 4 5\n", "r4c4 holds 5, outside 1..4"},
-             // A number past int was "not a number".
+             // A number past int was "not a number", then named no cell: "row 4:
+             // '99999999999' is outside 1..4".
              Case{"4 2 3 1\n3 4 1 2\n1 3 2 4\n2 1 4 99999999999\n",
-                  "row 4: '99999999999' is outside 1..4"},
+                  "r4c4 holds 99999999999, outside 1..4"},
+             Case{"4 2 3 1\n3 4 1 2\n1 3 2 4\n2 1 18446744073709551617 3\n",
+                  "r4c3 holds 18446744073709551617, outside 1..4"},
          }) {
         INFO(c.answer);
         const CliResult r = run_kenken("check " + puzzle + " -", c.answer);

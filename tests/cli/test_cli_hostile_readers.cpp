@@ -323,3 +323,90 @@ TEST_CASE("puzzle files with lines ending in CR alone read as lines", "[cli][hos
     CHECK(bad.status == 2);
     CHECK_THAT(bad.err, Catch::Contains("<stdin>:4: unknown operation 'bad'"));
 }
+
+TEST_CASE("a JSON line that is not one record says why, not 'over several lines'",
+          "[cli][hostile4][readers]") {
+    TempPath db("json-why.db"), file("json-why.json"), ids("json-why.txt");
+    make_small_corpus(db.str());
+    const std::string records = run_kenken("query --db " + db.str() + " --format json").out;
+    const std::string first = records.substr(0, records.find('\n'));
+    struct Case {
+        std::string text, says;
+    };
+    for (const Case& c : {
+             // Two records on one line: the second starts right after the first.
+             Case{first + first + "\n",
+                  ":1: text after the record at column " + std::to_string(first.size() + 1)},
+             Case{first + " xyz\n",
+                  ":1: text after the record at column " + std::to_string(first.size() + 2)},
+         }) {
+        write_file(file, c.text);
+        const CliResult r = run_kenken("solve " + file.str());
+        INFO(r.err);
+        CHECK(r.status == 2);
+        CHECK_THAT(r.err,
+                   Catch::Contains(file.str() + c.says) && !Catch::Contains("over several lines"));
+    }
+    // Keen ids read as JSON are no JSON at all.
+    write_file(ids, "4:a_a_6a_a_caa,d2m12s1m12d2s2a7\n");
+    const CliResult keen = run_kenken("solve --format json " + ids.str());
+    CHECK(keen.status == 2);
+    CHECK_THAT(keen.err, Catch::Contains(ids.str() + ":1: not JSON") &&
+                             !Catch::Contains("over several lines"));
+}
+
+TEST_CASE("a JSON record's solution is rows of values or null, nothing else",
+          "[cli][hostile4][readers]") {
+    TempPath db("json-solution.db");
+    make_small_corpus(db.str());
+    const std::string records = run_kenken("query --db " + db.str() + " --format json").out;
+    const std::string first = records.substr(0, records.find('\n'));
+    auto with_solution = [&](const std::string& value) {
+        const size_t at = first.find("\"solution\":");
+        REQUIRE(at != std::string::npos);
+        const size_t end = first.find("]]", at) + 2;
+        return first.substr(0, at) + "\"solution\": " + value + first.substr(end) + "\n";
+    };
+    // "x" was taken as no solution; [[1]] was refused.
+    for (const char* value : {"\"x\"", "5", "{}"}) {
+        const CliResult r = run_kenken("solve -", with_solution(value));
+        INFO(value << ": " << r.err);
+        CHECK(r.status == 2);
+        CHECK_THAT(r.err,
+                   Catch::Contains("<stdin>:1: \"solution\" must be rows of values or null"));
+    }
+    CHECK(run_kenken("solve -", with_solution("null")).status == 0);
+}
+
+TEST_CASE("a text of no recognised format names the likely one", "[cli][hostile4][readers]") {
+    TempPath j("likely.j");
+    // seed000's first puzzle with a space before its first comma: it was "expected a
+    // '#<TAB>size' header before the cages", though --format j reads it.
+    std::string text = slurp(kTestData + "/seed000-kk0.j");
+    text.insert(text.find(','), " ");
+    write_file(j, text);
+    const CliResult r = run_kenken("solve " + j.str());
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains(j.str() + ":1: the format is not recognised") &&
+                          Catch::Contains("try --format j"));
+    CHECK(run_kenken("solve --format j " + j.str()).status == 0);
+}
+
+TEST_CASE("'?' and the signs × ÷ − in a puzzle file, and '?' on a one-cell JSON cage",
+          "[cli][hostile4][readers]") {
+    TempPath file("signs.neknek");
+    // The 1x1 '?': a '+' cage before, printed so; now a given.
+    write_file(file, "#\t1\n?\t1\tA1\n");
+    CliResult r = run_kenken("solve --json " + file.str());
+    CHECK(r.status == 0);
+    CHECK_THAT(r.out, Catch::Contains("\"op\":\"given\"") && Catch::Contains("\"standard\""));
+    // It was "unknown operation '\xC3\x97'".
+    write_file(file, "#\t2\n\u00d7\t2\tA1 A2\n!\t2\tB1\n!\t1\tB2\n");
+    r = run_kenken("solve " + file.str());
+    INFO(r.err);
+    CHECK(r.status == 0);
+    // A JSON cage "?" of one cell under shown rules is a given too.
+    const std::string record =
+        R"({"puzzle":{"size":1,"cages":[{"op":"?","target":1,"cells":[[0,0]]}]}})";
+    CHECK(run_kenken("solve -", record + "\n").status == 0);
+}
