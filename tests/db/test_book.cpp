@@ -891,3 +891,60 @@ TEST_CASE("a long level name in large print stays on a small page, in headings a
             }
         }
 }
+
+namespace {
+
+// Page `page`'s text from pdftotext, its lines joined with spaces (sentences wrap).
+std::string page_text(const std::string& pdf, int page) {
+    const std::string n = std::to_string(page);
+    std::string text =
+        capture("pdftotext -f " + n + " -l " + n + " " + shq(pdf) + " - 2>/dev/null");
+    std::replace(text.begin(), text.end(), '\n', ' ');
+    return text;
+}
+
+bool has(const std::string& text, const std::string& words) {
+    return text.find(words) != std::string::npos;
+}
+
+}  // namespace
+
+TEST_CASE("a variant book's rules page says the variant's rule in place of the one it contradicts",
+          "[book]") {
+    struct Case {
+        const char* variant;
+        std::vector<std::string> absent, present;
+    };
+    const std::vector<Case> cases = {
+        {"standard",
+         {},
+         {"A number may repeat within a cage", "with the operation shown", "multiplies them"}},
+        {"killer",
+         {"may repeat within a cage"},
+         {"No number repeats within a cage", "with the operation shown"}},
+        {"hidden", {"with the operation shown"}, {"the operation is hidden", "may repeat"}},
+        {"hidden,killer",
+         {"with the operation shown", "may repeat within a cage"},
+         {"the operation is hidden", "No number repeats within a cage"}},
+        {"mult-only", {"+ adds them", "divided by"}, {"multiply to make the target"}},
+        {"add-sub", {"multiplies them", "divided by"}, {"+ adds them"}},
+    };
+    for (const Case& k : cases) {
+        INFO(k.variant);
+        TempDir dir;
+        const std::string db = dir.file("v.db");
+        int status = -1;
+        capture(kKenken + " generate --db " + shq(db) + " --variant " + k.variant +
+                    " --sizes 4 --count 2 --seed 3 --threads 1 >/dev/null 2>&1",
+                &status);
+        REQUIRE(status == 0);
+        db::Corpus c = db::Corpus::open_existing(db);
+        const auto req = book_request(dir.file("v.pdf"), 2);
+        db::export_pack(c, req);
+        const std::string rules = page_text(req.out, 2);
+        INFO(rules);
+        REQUIRE(has(rules, "How to play"));
+        for (const std::string& words : k.absent) CHECK_FALSE(has(rules, words));
+        for (const std::string& words : k.present) CHECK(has(rules, words));
+    }
+}
