@@ -208,11 +208,34 @@ void Planner::front_matter() {
 }
 
 std::string Planner::contents_line() const {
-    const int lo = index_.smallest(), hi = index_.largest();
     const size_t k = index_.size();
     std::string line = std::to_string(k) + (k == 1 ? " puzzle" : " puzzles");
-    if (k) line += "  \u00b7  " + size_name(lo) + (lo == hi ? "" : " to " + size_name(hi));
+    if (k) line += "  \u00b7  " + sizes_text(sizes_in_book());
     return line;
+}
+
+std::vector<int> Planner::sizes_in_book() const {
+    std::vector<int> sizes;
+    for (size_t i = 0; i < index_.size(); ++i)
+        if (sizes.empty() || sizes.back() != index_.size_of(i)) sizes.push_back(index_.size_of(i));
+    // Book order is by size; a book made by hand may not be.
+    std::sort(sizes.begin(), sizes.end());
+    sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
+    return sizes;
+}
+
+std::string sizes_text(const std::vector<int>& sizes) {
+    if (sizes.empty()) return "";
+    // Every size between the ends: a range. Otherwise each size: "4×4 to 9×9" claimed
+    // sizes a book of 4x4 and 9x9 does not have.
+    const bool contiguous = sizes.back() - sizes.front() + 1 == static_cast<int>(sizes.size());
+    if (sizes.size() == 1) return size_name(sizes[0]);
+    if (contiguous && sizes.size() > 2)
+        return size_name(sizes.front()) + " to " + size_name(sizes.back());
+    std::string text;
+    for (size_t i = 0; i < sizes.size(); ++i)
+        text += (i == 0 ? "" : i + 1 == sizes.size() ? " and " : ", ") + size_name(sizes[i]);
+    return text;
 }
 
 size_t Planner::sections_count() const {

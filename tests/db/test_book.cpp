@@ -948,3 +948,26 @@ TEST_CASE("a variant book's rules page says the variant's rule in place of the o
         for (const std::string& words : k.present) CHECK(has(rules, words));
     }
 }
+
+TEST_CASE("the title page names the sizes the book holds, a range only when it has them all",
+          "[book]") {
+    TempDir dir;
+    const std::string db = factory_corpus(dir);
+    db::Corpus c = db::Corpus::open_existing(db);
+    struct Case {
+        std::vector<int> sizes;
+        std::string line;
+    };
+    for (const Case& k : {Case{{4, 6}, "4\u00d74 and 6\u00d76"},
+                          Case{{4, 5, 6}, "4\u00d74 to 6\u00d76"}, Case{{5}, "5\u00d75"}}) {
+        INFO(k.line);
+        auto req = book_request(dir.file("sizes.pdf"), 6);
+        req.filter.sizes = k.sizes;
+        fs::remove(req.out);
+        db::export_pack(c, req);
+        const std::string title = page_text(req.out, 1);
+        INFO(title);
+        CHECK(has(title, k.line));
+        if (k.sizes.size() != 3) CHECK_FALSE(has(title, " to "));
+    }
+}
