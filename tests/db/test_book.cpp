@@ -971,3 +971,23 @@ TEST_CASE("the title page names the sizes the book holds, a range only when it h
         if (k.sizes.size() != 3) CHECK_FALSE(has(title, " to "));
     }
 }
+
+TEST_CASE("a subtitle naming another count of puzzles than the book's is warned of", "[book]") {
+    db::BookWords words;
+    words.subtitle = "100 puzzles from gentle to fiendish";
+    const auto said = db::book_warnings(words, 30, 40);
+    REQUIRE(said.size() == 1);
+    CHECK_THAT(said[0], Catch::Contains("subtitle names 100 puzzles") && Catch::Contains("30"));
+    CHECK(db::book_warnings(words, 100, 40).empty());
+    words.subtitle = "1,000 Fiendish Puzzles";
+    CHECK(db::book_warnings(words, 1000, 40).empty());
+    CHECK(db::book_warnings(words, 999, 40).size() == 1);
+    words.subtitle = "Puzzles for 6x9 pages, 2 a page";
+    CHECK(db::book_warnings(words, 30, 40).empty());
+    // The shipped 6x9 book names no count: it is for books of any length.
+    const std::string config = slurp(kTestData + "/../../configs/book-6x9.toml");
+    const size_t at = config.find("\nsubtitle = ");
+    REQUIRE(at != std::string::npos);
+    CHECK_FALSE(std::regex_search(config.substr(at, config.find('\n', at + 1) - at),
+                                  std::regex("\\d+ puzzles", std::regex::icase)));
+}
