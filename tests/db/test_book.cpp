@@ -991,3 +991,47 @@ TEST_CASE("a subtitle naming another count of puzzles than the book's is warned 
     CHECK_FALSE(std::regex_search(config.substr(at, config.find('\n', at + 1) - at),
                                   std::regex("\\d+ puzzles", std::regex::icase)));
 }
+
+TEST_CASE("worked solutions name cages and cells as the grids print them", "[book]") {
+    TempDir dir;
+    db::Book book = big_cage_book();
+    book.puzzles.resize(1);
+    db::BookPuzzle& bp = book.puzzles[0];
+    const int n = bp.puzzle.size;
+    bp.solution.assign(static_cast<size_t>(n * n), 0);
+    book.layout.walkthrough = 1;
+    // Steps as the grader writes them: "the cage at r1c2 (3/)", ASCII operators, the
+    // whole target; and one opening with a cell's name.
+    const auto cell = [n](int i) {
+        return "r" + std::to_string(i / n + 1) + "c" + std::to_string(i % n + 1);
+    };
+    std::int64_t longest = 0;
+    for (const Cage& cage : bp.puzzle.cages) {
+        const char* ascii = cage.op == Op::Add   ? "+"
+                            : cage.op == Op::Sub ? "-"
+                            : cage.op == Op::Mul ? "x"
+                            : cage.op == Op::Div ? "/"
+                                                 : ", given";
+        const std::string first = cell(cage.cells.front());
+        bp.steps.push_back("remove 9 from " + first + ": the cage at " + first + " (" +
+                           std::to_string(cage.target) + ascii + ") can only use 1");
+        if (cage.op == Op::Mul) longest = std::max(longest, cage.target);
+    }
+    bp.steps.push_back("r2c1 = 3: the only place for 3 in row 2");
+    const std::string pdf = dir.file("walk.pdf");
+    db::render_pdf(book, pdf);
+    std::string text;
+    for (int p = 4; p <= 12; ++p) text += page_text(pdf, p);
+    REQUIRE(has(text, "Worked solution"));
+    INFO(text);
+    static const std::regex ascii_clue(R"(\(\d+[-x/]\))");  // + is the grid's too
+    CHECK_FALSE(std::regex_search(text, ascii_clue));
+    CHECK(std::regex_search(text, std::regex("\\(\\d+(\u00d7|\\+|\u2212|\u00f7)\\)")));
+    // The longest product prints as a letter in the grid: the text names the letter.
+    CHECK(std::regex_search(text, std::regex("\\([A-Z]+\u00d7\\)")));
+    CHECK_FALSE(has(text, std::to_string(longest) + "x"));
+    CHECK_FALSE(has(text, "(" + std::to_string(longest)));
+    CHECK(has(text, "r2c1 = 3"));
+    CHECK_FALSE(has(text, "R2c1"));
+    CHECK(has(text, "Remove 9 from r1c1"));
+}
