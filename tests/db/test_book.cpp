@@ -1035,3 +1035,26 @@ TEST_CASE("worked solutions name cages and cells as the grids print them", "[boo
     CHECK_FALSE(has(text, "R2c1"));
     CHECK(has(text, "Remove 9 from r1c1"));
 }
+
+TEST_CASE("a large-print answer key prints its digits at least 14 pt", "[book]") {
+    TempDir dir;
+    const std::string db = factory_corpus(dir);
+    db::Corpus c = db::Corpus::open_existing(db);
+    auto req = book_request(dir.file("lp.pdf"), 6);
+    req.filter.sizes = {6};
+    req.layout.large_print = true;
+    db::export_pack(c, req);
+    const auto pages = pdf_words(req.out);
+    // The answer key is the last page: its digits, save the captions' numbers.
+    const auto& key = pages.back();
+    int digits = 0, large = 0;
+    for (size_t i = 0; i < key.size(); ++i) {
+        if (!std::regex_match(key[i].text, std::regex("^[1-6]$"))) continue;
+        if (i > 0 && (key[i - 1].text == "No." || key[i - 1].text == "p.")) continue;
+        ++digits;
+        large += key[i].height() / kBoxPerPoint >= 14 - 0.05;
+    }
+    INFO(large << " of " << digits << " digits at 14 pt or more");
+    CHECK(digits >= 36);
+    CHECK(large >= digits - 1);  // the page number aside
+}
