@@ -108,6 +108,8 @@ class Planner {
                      double indent);
     // The cell size of n x n grids at per_page a page.
     double cell_for(int per_page, int n) const;
+    // The largest cell of n x n grids at per_page a page: bigger for a grid alone.
+    double most_cell(int per_page, int n) const;
     // The room the keys under n x n grids may take (measured with the index).
     double key_room(int n) const;
     double row_height(int per_page) const;

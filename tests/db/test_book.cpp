@@ -1058,3 +1058,30 @@ TEST_CASE("a large-print answer key prints its digits at least 14 pt", "[book]")
     CHECK(digits >= 36);
     CHECK(large >= digits - 1);  // the page number aside
 }
+
+TEST_CASE("a grid alone on its page is drawn large", "[book]") {
+    TempDir dir;
+    const std::string db = factory_corpus(dir);
+    db::Corpus c = db::Corpus::open_existing(db);
+    for (const bool large : {false, true}) {
+        INFO((large ? "large print" : "regular"));
+        auto req = book_request(dir.file("one.pdf"), 6);
+        req.filter.sizes = {4};
+        req.layout.per_page = 1;
+        req.layout.large_print = large;
+        fs::remove(req.out);
+        db::export_pack(c, req);
+        const auto pages = pdf_words(req.out);
+        // The grid's width from its clues: the widest spread of clues' left edges on a
+        // page is at most 3 of the 4 cells.
+        double widest = 0;
+        for (int p : puzzle_pages(pages)) {
+            double lo = 1e9, hi = 0;
+            for (const Word& w : pages[static_cast<size_t>(p - 1)])
+                if (is_clue(w.text)) lo = std::min(lo, w.x0), hi = std::max(hi, w.x0);
+            widest = std::max(widest, hi - lo);
+        }
+        // A4's text is 7.6 in wide; the grid at least 5 in (a cell of 1.25 in).
+        CHECK(widest >= 3 * 1.25 * 72);
+    }
+}
