@@ -173,8 +173,18 @@ long named_puzzle_count(const std::string& text) {
 
 }  // namespace
 
-std::vector<std::string> book_warnings(const BookWords& words, std::size_t puzzles, int /*pages*/) {
+std::vector<std::string> book_warnings(const BookWords& words, std::size_t puzzles, int pages) {
     std::vector<std::string> out;
+    const std::string count = std::to_string(pages) + " pages";
+    if (pages < kFewestPodPages)
+        out.push_back("the book has " + count + ", fewer than the " +
+                      std::to_string(kFewestPodPages) +
+                      " a print-on-demand paperback needs (Amazon KDP): add puzzles, or ask "
+                      "for fewer a page");
+    if (pages > kMostPodPages)
+        out.push_back("the book has " + count + ", more than the " + std::to_string(kMostPodPages) +
+                      " a print-on-demand paperback may have (Amazon KDP, black ink on white "
+                      "paper; fewer on cream paper or in colour): split it into volumes");
     for (const auto& [field, text] :
          {std::pair<const char*, const std::string&>{"title", words.title},
           {"subtitle", words.subtitle}}) {

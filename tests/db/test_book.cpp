@@ -1085,3 +1085,31 @@ TEST_CASE("a grid alone on its page is drawn large", "[book]") {
         CHECK(widest >= 3 * 1.25 * 72);
     }
 }
+
+TEST_CASE("a book's page count outside what print on demand takes is warned of", "[book]") {
+    TempDir dir;
+    const std::string db = factory_corpus(dir);
+    const auto run = [&](const std::string& args, int& status) {
+        return capture(kKenken + " export --db " + shq(db) + " --allow-repeats --solutions " +
+                           args + " 2>&1 >/dev/null",
+                       &status);
+    };
+    int status = -1;
+    std::string said = run("-n 4 --dry-run -o " + shq(dir.file("short.pdf")), status);
+    CHECK(status == 0);
+    CHECK_THAT(said, Catch::Contains("warning") && Catch::Contains("pages, fewer than the 24"));
+    said = run("-n 4 -o " + shq(dir.file("short.pdf")), status);
+    CHECK(status == 0);
+    CHECK_THAT(said, Catch::Contains("pages, fewer than the 24"));
+    CHECK(fs::exists(dir.file("short.pdf")));
+    said = run("-n 30 --per-page 1 --dry-run -o " + shq(dir.file("ok.pdf")), status);
+    CHECK(status == 0);
+    CHECK_THAT(said, !Catch::Contains("warning"));
+
+    const db::BookWords words;
+    CHECK(db::book_warnings(words, 100, 24).empty());
+    CHECK(db::book_warnings(words, 100, 828).empty());
+    const auto many = db::book_warnings(words, 100, 829);
+    REQUIRE(many.size() == 1);
+    CHECK_THAT(many[0], Catch::Contains("829 pages") && Catch::Contains("828"));
+}
