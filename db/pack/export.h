@@ -62,6 +62,7 @@ struct ExportResult {
     std::vector<std::int64_t> puzzle_ids;  // in pack order, number 1 first
     int pages = 0;                         // pdf only
     std::optional<BookPlan> plan;          // pdf only
+    std::vector<std::string> warnings;     // pdf: book_warnings, for stderr
     std::vector<std::string> files;        // what was written
     // pdf, svg: the most of the pack's puzzles in memory at once (read from the corpus
     // a few at a time as the pages are drawn, so it does not grow with the pack).

@@ -156,6 +156,7 @@ void plan_pdf_pack(Corpus& corpus, const ExportRequest& req, std::vector<PackEnt
     std::shared_ptr<ChosenPuzzles> puzzles;
     result.plan = plan_pdf(make_book(corpus, req, chosen, puzzles));
     result.pages = result.plan->pages;
+    result.warnings = book_warnings(req.words, chosen.size(), result.pages);
     result.most_puzzles_held = puzzles->most_held();
 }
 
@@ -170,6 +171,7 @@ void write_part(Corpus& corpus, const ExportRequest& req, std::vector<PackEntry>
     switch (req.format) {
         case PackFormat::Pdf:
             result.pages = render_pdf(make_book(corpus, req, chosen, puzzles), part.string());
+            result.warnings = book_warnings(req.words, chosen.size(), result.pages);
             break;
         case PackFormat::Svg:
             fs::create_directories(part);

@@ -7,6 +7,7 @@
 
 #include "core/io/utf8.h"
 #include "core/model/level.h"
+#include "db/render/render.h"
 
 namespace kk::db {
 
@@ -154,6 +155,45 @@ void read_puzzles(const Book& book, std::size_t first, std::size_t n,
     for (std::size_t i = first; i < end; ++i)
         use(std::shared_ptr<const BookPuzzle>(std::shared_ptr<const BookPuzzle>(),
                                               &book.puzzles[i]));
+}
+
+namespace {
+
+// The count of puzzles a title or subtitle names ("100 puzzles", "1,000 fiendish
+// puzzles"), or -1 when it names none.
+long named_puzzle_count(const std::string& text) {
+    static const std::regex count(
+        R"((?:^|[^\w.,])(\d{1,3}(?:,\d{3})+|\d+) +(?:[A-Za-z-]+ +)?puzzles?\b)", std::regex::icase);
+    std::smatch m;
+    if (!std::regex_search(text, m, count)) return -1;
+    std::string digits = m[1];
+    digits.erase(std::remove(digits.begin(), digits.end(), ','), digits.end());
+    return digits.size() > 9 ? -1 : std::stol(digits);
+}
+
+}  // namespace
+
+std::vector<std::string> book_warnings(const BookWords& words, std::size_t puzzles, int pages) {
+    std::vector<std::string> out;
+    const std::string count = std::to_string(pages) + " pages";
+    if (pages < kFewestPodPages)
+        out.push_back("the book has " + count + ", fewer than the " +
+                      std::to_string(kFewestPodPages) +
+                      " a print-on-demand paperback needs (Amazon KDP): add puzzles, or ask "
+                      "for fewer a page");
+    if (pages > kMostPodPages)
+        out.push_back("the book has " + count + ", more than the " + std::to_string(kMostPodPages) +
+                      " a print-on-demand paperback may have (Amazon KDP, black ink on white "
+                      "paper; fewer on cream paper or in colour): split it into volumes");
+    for (const auto& [field, text] :
+         {std::pair<const char*, const std::string&>{"title", words.title},
+          {"subtitle", words.subtitle}}) {
+        const long named = named_puzzle_count(text);
+        if (named >= 0 && static_cast<std::size_t>(named) != puzzles)
+            out.push_back(std::string("the ") + field + " names " + std::to_string(named) +
+                          " puzzles and the book holds " + std::to_string(puzzles));
+    }
+    return out;
 }
 
 std::string level_title(const BookWords& words, const std::string& level) {

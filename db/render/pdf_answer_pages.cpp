@@ -10,6 +10,38 @@
 #include "db/render/pdf_text.h"
 
 namespace kk::db::pdf {
+namespace {
+
+// The grader names a cage "the cage at r1c2 (3/)", in ASCII; the grid prints its clue
+// (3\u00f7, 12\u00d7, or a letter for a target too long: A\u00d7). The text says it as the
+// grid does.
+std::string in_grid_terms(const std::string& step, const Puzzle& p, const ClueLayout& clues) {
+    static const std::regex cage(R"(cage at (r(\d+)c(\d+)) \((-?\d+)[-+x/]?)");
+    std::string out;
+    auto from = step.cbegin();
+    for (std::sregex_iterator it(step.begin(), step.end(), cage), end; it != end; ++it) {
+        const std::smatch& m = *it;
+        const int first = (std::stoi(m[2]) - 1) * p.size + std::stoi(m[3]) - 1;
+        std::string said = m.str();
+        for (size_t c = 0; c < p.cages.size() && c < clues.clues.size(); ++c)
+            if (p.cages[c].cells.front() == first && std::to_string(p.cages[c].target) == m[4])
+                said = "cage at " + m.str(1) + " (" + clues.clues[c].text;
+        out.append(from, m[0].first).append(said);
+        from = m[0].second;
+    }
+    return out.append(from, step.cend());
+}
+
+// The step as a sentence: its first letter capitalised, unless it opens with a cell's
+// name ("r2c1 = 3"), which is lowercase everywhere else.
+std::string as_sentence(std::string step) {
+    static const std::regex cell_first(R"(^r\d+c\d+)");
+    if (!step.empty() && !std::regex_search(step, cell_first))
+        step[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(step[0])));
+    return step;
+}
+
+}  // namespace
 
 void Planner::walkthroughs() {
     const int k = std::min(book_.layout.walkthrough, static_cast<int>(index_.size()));
@@ -62,13 +94,14 @@ void Planner::walkthrough(size_t i, bool first) {
     y_ += st_.body * 0.5;
     Grid placed(static_cast<size_t>(n * n), 0);
     snapshot(bp, placed, "The puzzle");
+    // The clues as the grids print them (a keyed cage's letter is the same at any cell).
+    const ClueLayout clues = clues_for(cr_, bp->puzzle, std::max(st_.walk_cell, st_.min_cell), st_);
     // The grid again after each third of the cells is filled, and at the end.
     static const std::regex placement(R"(^r(\d+)c(\d+) = (\d+))");
     int filled = 0, shown = 0;
     const double lh = st_.body * 1.4;
     for (size_t s = 0; s < bp->steps.size(); ++s) {
-        std::string step = bp->steps[s];
-        if (!step.empty()) step[0] = static_cast<char>(std::toupper(step[0]));
+        const std::string step = as_sentence(in_grid_terms(bp->steps[s], bp->puzzle, clues));
         set_font(cr_, st_.body, false);
         const auto lines = wrap(cr_, std::to_string(s + 1) + ". " + step, g_.content_w);
         for (size_t l = 0; l < lines.size(); ++l) {

@@ -9,17 +9,87 @@
 namespace kk::db::pdf {
 namespace {
 
-// What the rules page adds for a variant: one short paragraph per rule that differs.
-std::vector<std::string> variant_rules_text(const Rules& rules) {
-    std::vector<std::string> out;
+// The default rules' sentences that a variant contradicts (BookWords::rules, and the
+// shipped book TOML, say them word for word).
+constexpr const char* kOpsSentence =
+    "The numbers in a cage combine, with the operation shown, to make the target in its "
+    "corner: + adds them, \u00d7 multiplies them, \u2212 is the difference of two numbers and "
+    "\u00f7 the larger divided by the smaller.";
+constexpr const char* kRepeatSentence =
+    "A number may repeat within a cage, but never within a row or column.";
+
+// What a variant says in place of a standard sentence, and the paragraph it adds when
+// that sentence is not in the book's rules (its own words) or the book mixes variants.
+struct VariantRule {
+    const char* replaces;
+    std::string instead;
+    std::vector<std::string> paragraphs;
+};
+
+// How a cage's numbers make its target under these rules' operations.
+std::string ops_sentence(const Rules& rules) {
+    const bool mult = rules.ops == op_bit(Op::Mul);
+    const bool add_sub = rules.ops == (op_bit(Op::Add) | op_bit(Op::Sub));
+    if (mult)
+        return rules.hidden ? "The numbers in a cage multiply to make the target in its corner "
+                              "(the \u00d7 is not printed)."
+                            : "The numbers in a cage multiply to make the target in its corner "
+                              "(every cage shows \u00d7).";
+    const std::string ops = add_sub ? "+ adds them and \u2212 is the difference of two numbers"
+                                    : "+ adds them, \u00d7 multiplies them, \u2212 is the "
+                                      "difference of two numbers and \u00f7 the larger divided "
+                                      "by the smaller";
+    if (!rules.hidden)
+        return "The numbers in a cage combine, with the operation shown, to make the target in "
+               "its corner: " +
+               ops + (add_sub ? ". No cage multiplies or divides." : ".");
+    return "The numbers in a cage combine to make the target in its corner, but the operation "
+           "is hidden: a cage shows only its number, and finding its operation is part of the "
+           "puzzle. " +
+           ops +
+           (add_sub ? "; a cage of two cells may add or subtract, a larger one only adds."
+                    : "; a cage of two cells may use any of the four, a larger one only + or "
+                      "\u00d7.");
+}
+
+std::vector<VariantRule> variant_rules(const Rules& rules) {
+    std::vector<VariantRule> out;
+    VariantRule ops{kOpsSentence, ops_sentence(rules), {}};
     if (rules.hidden)
-        out.push_back(
-            "Operations hidden: a cage shows only its number; find the operation too "
-            "(two-cell cages may use any of the four, larger ones + or \u00d7).");
-    if (rules.ops == op_bit(Op::Mul)) out.push_back("Multiplication only: every cage multiplies.");
+        ops.paragraphs.push_back(
+            rules.ops == (op_bit(Op::Add) | op_bit(Op::Sub))
+                ? "Operations hidden: a cage shows only its number; find the operation too "
+                  "(two-cell cages may use + or \u2212, larger ones +)."
+                : "Operations hidden: a cage shows only its number; find the operation too "
+                  "(two-cell cages may use any of the four, larger ones + or \u00d7).");
+    if (rules.ops == op_bit(Op::Mul))
+        ops.paragraphs.push_back("Multiplication only: every cage multiplies.");
     if (rules.ops == (op_bit(Op::Add) | op_bit(Op::Sub)))
-        out.push_back("Addition and subtraction only.");
-    if (rules.killer) out.push_back("Killer rule: no digit appears twice within a cage.");
+        ops.paragraphs.push_back("Addition and subtraction only.");
+    if (!ops.paragraphs.empty()) out.push_back(ops);
+    if (rules.killer)
+        out.push_back({kRepeatSentence,
+                       "No number repeats within a cage, nor within a row or column.",
+                       {"Killer rule: no digit appears twice within a cage."}});
+    return out;
+}
+
+// The book's rules with a lone variant's sentences in place of the standard ones they
+// contradict ("a number may repeat within a cage" in a killer book); the variants'
+// paragraphs for whatever was not replaced go to `extra`.
+std::string rules_for(const std::string& rules, const std::vector<Rules>& seen,
+                      std::vector<std::string>& extra) {
+    std::string out = rules;
+    for (const Rules& r : seen)
+        for (const VariantRule& v : variant_rules(r)) {
+            const size_t at = seen.size() == 1 ? out.find(v.replaces) : std::string::npos;
+            if (at != std::string::npos) {
+                out.replace(at, std::string(v.replaces).size(), v.instead);
+                continue;
+            }
+            const std::string head = seen.size() > 1 ? rules_name(r) + " puzzles: " : "";
+            for (const std::string& p : v.paragraphs) extra.push_back(head + p);
+        }
     return out;
 }
 
@@ -72,22 +142,21 @@ void Planner::front_matter() {
     new_page();  // 2: how to play, the levels, the copyright line
     heading("How to play", st_.size_heading, size_heading_h(), 0);
     set_font(cr_, st_.body, false);
+    // Variants: each distinct rule set in the book, in order of first use.
+    std::vector<std::string> variant_paragraphs;
+    const std::string rules = rules_for(w.rules, index_.rules(), variant_paragraphs);
     size_t from = 0;
-    while (from <= w.rules.size()) {
-        size_t to = w.rules.find('\n', from);
-        if (to == std::string::npos) to = w.rules.size();
-        text_lines(wrap(cr_, w.rules.substr(from, to - from), g_.content_w), st_.body);
+    while (from <= rules.size()) {
+        size_t to = rules.find('\n', from);
+        if (to == std::string::npos) to = rules.size();
+        text_lines(wrap(cr_, rules.substr(from, to - from), g_.content_w), st_.body);
         y_ += st_.body * 0.6;
         from = to + 1;
     }
-    // Variants: each distinct rule set in the book, in order of first use.
-    const std::vector<Rules>& seen = index_.rules();
-    for (const Rules& r : seen)
-        for (const std::string& line : variant_rules_text(r)) {
-            const std::string head = seen.size() > 1 ? rules_name(r) + " puzzles: " : "";
-            text_lines(wrap(cr_, head + line, g_.content_w), st_.body);
-            y_ += st_.body * 0.6;
-        }
+    for (const std::string& line : variant_paragraphs) {
+        text_lines(wrap(cr_, line, g_.content_w), st_.body);
+        y_ += st_.body * 0.6;
+    }
     // Merged big cages have targets too long for a cell: say once how they print.
     if (std::any_of(key_room_.begin(), key_room_.end(),
                     [](const auto& room) { return room.second > 0; })) {
@@ -139,11 +208,34 @@ void Planner::front_matter() {
 }
 
 std::string Planner::contents_line() const {
-    const int lo = index_.smallest(), hi = index_.largest();
     const size_t k = index_.size();
     std::string line = std::to_string(k) + (k == 1 ? " puzzle" : " puzzles");
-    if (k) line += "  \u00b7  " + size_name(lo) + (lo == hi ? "" : " to " + size_name(hi));
+    if (k) line += "  \u00b7  " + sizes_text(sizes_in_book());
     return line;
+}
+
+std::vector<int> Planner::sizes_in_book() const {
+    std::vector<int> sizes;
+    for (size_t i = 0; i < index_.size(); ++i)
+        if (sizes.empty() || sizes.back() != index_.size_of(i)) sizes.push_back(index_.size_of(i));
+    // Book order is by size; a book made by hand may not be.
+    std::sort(sizes.begin(), sizes.end());
+    sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
+    return sizes;
+}
+
+std::string sizes_text(const std::vector<int>& sizes) {
+    if (sizes.empty()) return "";
+    // Every size between the ends: a range. Otherwise each size: "4×4 to 9×9" claimed
+    // sizes a book of 4x4 and 9x9 does not have.
+    const bool contiguous = sizes.back() - sizes.front() + 1 == static_cast<int>(sizes.size());
+    if (sizes.size() == 1) return size_name(sizes[0]);
+    if (contiguous && sizes.size() > 2)
+        return size_name(sizes.front()) + " to " + size_name(sizes.back());
+    std::string text;
+    for (size_t i = 0; i < sizes.size(); ++i)
+        text += (i == 0 ? "" : i + 1 == sizes.size() ? " and " : ", ") + size_name(sizes[i]);
+    return text;
 }
 
 size_t Planner::sections_count() const {

@@ -27,6 +27,9 @@ struct Geometry {
 
 // "9×9".
 std::string size_name(int n);
+// Sizes in increasing order as the title page names them: "4×4 to 9×9" when every size
+// between is there, else each one ("4×4, 6×6 and 9×9").
+std::string sizes_text(const std::vector<int>& sizes);
 
 // The columns and rows of puzzles a page of per_page (1, 2, 4 or 6) holds.
 struct Slots {
@@ -91,6 +94,8 @@ class Planner {
     void front_matter();
     // "100 puzzles · 6×6 to 9×9", for the title page.
     std::string contents_line() const;
+    // The grid sizes the book holds, smallest first.
+    std::vector<int> sizes_in_book() const;
     // Entries the contents may list (each size and level, and the size lines).
     size_t sections_count() const;
     // The contents pages' lines, from the plan of the book.
@@ -103,6 +108,8 @@ class Planner {
                      double indent);
     // The cell size of n x n grids at per_page a page.
     double cell_for(int per_page, int n) const;
+    // The largest cell of n x n grids at per_page a page: bigger for a grid alone.
+    double most_cell(int per_page, int n) const;
     // The room the keys under n x n grids may take (measured with the index).
     double key_room(int n) const;
     double row_height(int per_page) const;

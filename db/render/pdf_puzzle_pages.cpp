@@ -28,7 +28,15 @@ double Planner::cell_for(int per_page, int n) const {
     const double slot_w = g_.content_w / s.columns;
     const double row_h = row_height(per_page);
     return std::min({(slot_w - 16) / n, (row_h - caption_room(s.columns, n) - key_room(n) - 8) / n,
-                     st_.max_cell});
+                     most_cell(per_page, n)});
+}
+
+double Planner::most_cell(int per_page, int n) const {
+    // Alone on its page a grid may fill most of the text's width: at the style's
+    // largest cell a 4x4 stood 2.6 in wide on an A4 page of its own.
+    constexpr double kLoneGridShare = 0.8;
+    if (per_page != 1) return st_.max_cell;
+    return std::max(st_.max_cell, kLoneGridShare * g_.content_w / n);
 }
 
 double Planner::key_room(int n) const {

@@ -41,8 +41,10 @@ struct Style {
     double key_cell, walk_cell;
 };
 
+// The answer key's cells hold digits of 0.6 of a cell: 24 pt cells give large print
+// digits of 14 pt, as its clues (cells of 17 pt printed them at 10 pt).
 inline Style style_for(bool large) {
-    if (large) return {14, 18, 52, 66, 0.9, 2.6, 3.6, 13, 15, 18, 24, 13, 17, 50};
+    if (large) return {14, 18, 52, 66, 0.9, 2.6, 3.6, 13, 15, 18, 24, 13, 24, 50};
     return {9, 12, 36, 46, 0.5, 1.5, 2.5, 7.5, 9.5, 12, 16, 9, 12, 36};
 }
 

@@ -47,6 +47,15 @@ std::string missing_font();
 // as plan_pdf does, std::runtime_error when cairo cannot write the file.
 int render_pdf(const Book& book, const std::string& path);
 
+// Print-on-demand paperbacks (Amazon KDP, black ink on white paper) have 24 to 828 pages.
+inline constexpr int kFewestPodPages = 24, kMostPodPages = 828;
+
+// What to tell the publisher of a PDF of `pages` pages and `puzzles` puzzles, each a
+// sentence; none when nothing: a page count a print-on-demand paperback cannot have,
+// and a title or subtitle naming a number of puzzles the book does not hold ("100
+// puzzles" over a book of 30).
+std::vector<std::string> book_warnings(const BookWords& words, std::size_t puzzles, int pages);
+
 // Writes NNN.svg for every puzzle (and NNN-solution.svg with solutions) into dir,
 // which must exist; the numbers are as wide as the largest (at least 3 digits), so
 // that names sort in book order. Clues and digits are <text> elements. Returns the

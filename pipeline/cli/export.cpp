@@ -283,6 +283,8 @@ int run(const ExportArgs& a) {
                       << " asked for; nothing written\n";
             return kNotEnough;
         }
+        for (const std::string& warning : r.warnings)
+            std::cerr << "export: warning: " << warning << "\n";
         if (a.dry_run) {
             print_dry_run(req, r);
             return kOk;

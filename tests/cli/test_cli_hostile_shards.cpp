@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <regex>
 #include <string>
 
 #include "tests/support/cli_run.h"
@@ -87,7 +88,10 @@ TEST_CASE("an export whose report is lost says so once", "[cli][hostile-shards][
     CHECK(r.status == 1);
     CHECK_THAT(r.out, Catch::Contains("only this report was lost"));
     CHECK_THAT(r.out, !Catch::Contains("cannot write the output"));
-    CHECK(count_lines(r.out) == 1);
+    // One line on the report; the warning that a 4-page book is short for print on
+    // demand is another matter.
+    const std::string said = std::regex_replace(r.out, std::regex("export: warning: [^\n]*\n"), "");
+    CHECK(count_lines(said) == 1);
 }
 
 TEST_CASE("an SVG pack named as a folder that exists says to name a new one",

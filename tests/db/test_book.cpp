@@ -891,3 +891,225 @@ TEST_CASE("a long level name in large print stays on a small page, in headings a
             }
         }
 }
+
+namespace {
+
+// Page `page`'s text from pdftotext, its lines joined with spaces (sentences wrap).
+std::string page_text(const std::string& pdf, int page) {
+    const std::string n = std::to_string(page);
+    std::string text =
+        capture("pdftotext -f " + n + " -l " + n + " " + shq(pdf) + " - 2>/dev/null");
+    std::replace(text.begin(), text.end(), '\n', ' ');
+    return text;
+}
+
+bool has(const std::string& text, const std::string& words) {
+    return text.find(words) != std::string::npos;
+}
+
+}  // namespace
+
+TEST_CASE("a variant book's rules page says the variant's rule in place of the one it contradicts",
+          "[book]") {
+    struct Case {
+        const char* variant;
+        std::vector<std::string> absent, present;
+    };
+    const std::vector<Case> cases = {
+        {"standard",
+         {},
+         {"A number may repeat within a cage", "with the operation shown", "multiplies them"}},
+        {"killer",
+         {"may repeat within a cage"},
+         {"No number repeats within a cage", "with the operation shown"}},
+        {"hidden", {"with the operation shown"}, {"the operation is hidden", "may repeat"}},
+        {"hidden,killer",
+         {"with the operation shown", "may repeat within a cage"},
+         {"the operation is hidden", "No number repeats within a cage"}},
+        {"mult-only", {"+ adds them", "divided by"}, {"multiply to make the target"}},
+        {"add-sub", {"multiplies them", "divided by"}, {"+ adds them"}},
+    };
+    for (const Case& k : cases) {
+        INFO(k.variant);
+        TempDir dir;
+        const std::string db = dir.file("v.db");
+        int status = -1;
+        capture(kKenken + " generate --db " + shq(db) + " --variant " + k.variant +
+                    " --sizes 4 --count 2 --seed 3 --threads 1 >/dev/null 2>&1",
+                &status);
+        REQUIRE(status == 0);
+        db::Corpus c = db::Corpus::open_existing(db);
+        const auto req = book_request(dir.file("v.pdf"), 2);
+        db::export_pack(c, req);
+        const std::string rules = page_text(req.out, 2);
+        INFO(rules);
+        REQUIRE(has(rules, "How to play"));
+        for (const std::string& words : k.absent) CHECK_FALSE(has(rules, words));
+        for (const std::string& words : k.present) CHECK(has(rules, words));
+    }
+}
+
+TEST_CASE("the title page names the sizes the book holds, a range only when it has them all",
+          "[book]") {
+    TempDir dir;
+    const std::string db = factory_corpus(dir);
+    db::Corpus c = db::Corpus::open_existing(db);
+    struct Case {
+        std::vector<int> sizes;
+        std::string line;
+    };
+    for (const Case& k : {Case{{4, 6}, "4\u00d74 and 6\u00d76"},
+                          Case{{4, 5, 6}, "4\u00d74 to 6\u00d76"}, Case{{5}, "5\u00d75"}}) {
+        INFO(k.line);
+        auto req = book_request(dir.file("sizes.pdf"), 6);
+        req.filter.sizes = k.sizes;
+        fs::remove(req.out);
+        db::export_pack(c, req);
+        const std::string title = page_text(req.out, 1);
+        INFO(title);
+        CHECK(has(title, k.line));
+        if (k.sizes.size() != 3) CHECK_FALSE(has(title, " to "));
+    }
+}
+
+TEST_CASE("a subtitle naming another count of puzzles than the book's is warned of", "[book]") {
+    db::BookWords words;
+    words.subtitle = "100 puzzles from gentle to fiendish";
+    const auto said = db::book_warnings(words, 30, 40);
+    REQUIRE(said.size() == 1);
+    CHECK_THAT(said[0], Catch::Contains("subtitle names 100 puzzles") && Catch::Contains("30"));
+    CHECK(db::book_warnings(words, 100, 40).empty());
+    words.subtitle = "1,000 Fiendish Puzzles";
+    CHECK(db::book_warnings(words, 1000, 40).empty());
+    CHECK(db::book_warnings(words, 999, 40).size() == 1);
+    words.subtitle = "Puzzles for 6x9 pages, 2 a page";
+    CHECK(db::book_warnings(words, 30, 40).empty());
+    // The shipped 6x9 book names no count: it is for books of any length.
+    const std::string config = slurp(kTestData + "/../../configs/book-6x9.toml");
+    const size_t at = config.find("\nsubtitle = ");
+    REQUIRE(at != std::string::npos);
+    CHECK_FALSE(std::regex_search(config.substr(at, config.find('\n', at + 1) - at),
+                                  std::regex("\\d+ puzzles", std::regex::icase)));
+}
+
+TEST_CASE("worked solutions name cages and cells as the grids print them", "[book]") {
+    TempDir dir;
+    db::Book book = big_cage_book();
+    book.puzzles.resize(1);
+    db::BookPuzzle& bp = book.puzzles[0];
+    const int n = bp.puzzle.size;
+    bp.solution.assign(static_cast<size_t>(n * n), 0);
+    book.layout.walkthrough = 1;
+    // Steps as the grader writes them: "the cage at r1c2 (3/)", ASCII operators, the
+    // whole target; and one opening with a cell's name.
+    const auto cell = [n](int i) {
+        return "r" + std::to_string(i / n + 1) + "c" + std::to_string(i % n + 1);
+    };
+    std::int64_t longest = 0;
+    for (const Cage& cage : bp.puzzle.cages) {
+        const char* ascii = cage.op == Op::Add   ? "+"
+                            : cage.op == Op::Sub ? "-"
+                            : cage.op == Op::Mul ? "x"
+                            : cage.op == Op::Div ? "/"
+                                                 : ", given";
+        const std::string first = cell(cage.cells.front());
+        bp.steps.push_back("remove 9 from " + first + ": the cage at " + first + " (" +
+                           std::to_string(cage.target) + ascii + ") can only use 1");
+        if (cage.op == Op::Mul) longest = std::max(longest, cage.target);
+    }
+    bp.steps.push_back("r2c1 = 3: the only place for 3 in row 2");
+    const std::string pdf = dir.file("walk.pdf");
+    db::render_pdf(book, pdf);
+    std::string text;
+    for (int p = 4; p <= 12; ++p) text += page_text(pdf, p);
+    REQUIRE(has(text, "Worked solution"));
+    INFO(text);
+    static const std::regex ascii_clue(R"(\(\d+[-x/]\))");  // + is the grid's too
+    CHECK_FALSE(std::regex_search(text, ascii_clue));
+    CHECK(std::regex_search(text, std::regex("\\(\\d+(\u00d7|\\+|\u2212|\u00f7)\\)")));
+    // The longest product prints as a letter in the grid: the text names the letter.
+    CHECK(std::regex_search(text, std::regex("\\([A-Z]+\u00d7\\)")));
+    CHECK_FALSE(has(text, std::to_string(longest) + "x"));
+    CHECK_FALSE(has(text, "(" + std::to_string(longest)));
+    CHECK(has(text, "r2c1 = 3"));
+    CHECK_FALSE(has(text, "R2c1"));
+    CHECK(has(text, "Remove 9 from r1c1"));
+}
+
+TEST_CASE("a large-print answer key prints its digits at least 14 pt", "[book]") {
+    TempDir dir;
+    const std::string db = factory_corpus(dir);
+    db::Corpus c = db::Corpus::open_existing(db);
+    auto req = book_request(dir.file("lp.pdf"), 6);
+    req.filter.sizes = {6};
+    req.layout.large_print = true;
+    db::export_pack(c, req);
+    const auto pages = pdf_words(req.out);
+    // The answer key is the last page: its digits, save the captions' numbers.
+    const auto& key = pages.back();
+    int digits = 0, large = 0;
+    for (size_t i = 0; i < key.size(); ++i) {
+        if (!std::regex_match(key[i].text, std::regex("^[1-6]$"))) continue;
+        if (i > 0 && (key[i - 1].text == "No." || key[i - 1].text == "p.")) continue;
+        ++digits;
+        large += key[i].height() / kBoxPerPoint >= 14 - 0.05;
+    }
+    INFO(large << " of " << digits << " digits at 14 pt or more");
+    CHECK(digits >= 36);
+    CHECK(large >= digits - 1);  // the page number aside
+}
+
+TEST_CASE("a grid alone on its page is drawn large", "[book]") {
+    TempDir dir;
+    const std::string db = factory_corpus(dir);
+    db::Corpus c = db::Corpus::open_existing(db);
+    for (const bool large : {false, true}) {
+        INFO((large ? "large print" : "regular"));
+        auto req = book_request(dir.file("one.pdf"), 6);
+        req.filter.sizes = {4};
+        req.layout.per_page = 1;
+        req.layout.large_print = large;
+        fs::remove(req.out);
+        db::export_pack(c, req);
+        const auto pages = pdf_words(req.out);
+        // The grid's width from its clues: the widest spread of clues' left edges on a
+        // page is at most 3 of the 4 cells.
+        double widest = 0;
+        for (int p : puzzle_pages(pages)) {
+            double lo = 1e9, hi = 0;
+            for (const Word& w : pages[static_cast<size_t>(p - 1)])
+                if (is_clue(w.text)) lo = std::min(lo, w.x0), hi = std::max(hi, w.x0);
+            widest = std::max(widest, hi - lo);
+        }
+        // A4's text is 7.6 in wide; the grid at least 5 in (a cell of 1.25 in).
+        CHECK(widest >= 3 * 1.25 * 72);
+    }
+}
+
+TEST_CASE("a book's page count outside what print on demand takes is warned of", "[book]") {
+    TempDir dir;
+    const std::string db = factory_corpus(dir);
+    const auto run = [&](const std::string& args, int& status) {
+        return capture(kKenken + " export --db " + shq(db) + " --allow-repeats --solutions " +
+                           args + " 2>&1 >/dev/null",
+                       &status);
+    };
+    int status = -1;
+    std::string said = run("-n 4 --dry-run -o " + shq(dir.file("short.pdf")), status);
+    CHECK(status == 0);
+    CHECK_THAT(said, Catch::Contains("warning") && Catch::Contains("pages, fewer than the 24"));
+    said = run("-n 4 -o " + shq(dir.file("short.pdf")), status);
+    CHECK(status == 0);
+    CHECK_THAT(said, Catch::Contains("pages, fewer than the 24"));
+    CHECK(fs::exists(dir.file("short.pdf")));
+    said = run("-n 30 --per-page 1 --dry-run -o " + shq(dir.file("ok.pdf")), status);
+    CHECK(status == 0);
+    CHECK_THAT(said, !Catch::Contains("warning"));
+
+    const db::BookWords words;
+    CHECK(db::book_warnings(words, 100, 24).empty());
+    CHECK(db::book_warnings(words, 100, 828).empty());
+    const auto many = db::book_warnings(words, 100, 829);
+    REQUIRE(many.size() == 1);
+    CHECK_THAT(many[0], Catch::Contains("829 pages") && Catch::Contains("828"));
+}
