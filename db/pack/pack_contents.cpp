@@ -156,7 +156,7 @@ void plan_pdf_pack(Corpus& corpus, const ExportRequest& req, std::vector<PackEnt
     std::shared_ptr<ChosenPuzzles> puzzles;
     result.plan = plan_pdf(make_book(corpus, req, chosen, puzzles));
     result.pages = result.plan->pages;
-    result.warnings = book_warnings(req.words, chosen.size(), result.pages);
+    result.warnings = book_warnings(req.words, chosen.size(), result.pages, req.layout.trim.name);
     result.most_puzzles_held = puzzles->most_held();
 }
 
@@ -171,7 +171,8 @@ void write_part(Corpus& corpus, const ExportRequest& req, std::vector<PackEntry>
     switch (req.format) {
         case PackFormat::Pdf:
             result.pages = render_pdf(make_book(corpus, req, chosen, puzzles), part.string());
-            result.warnings = book_warnings(req.words, chosen.size(), result.pages);
+            result.warnings =
+                book_warnings(req.words, chosen.size(), result.pages, req.layout.trim.name);
             break;
         case PackFormat::Svg:
             fs::create_directories(part);

@@ -173,10 +173,12 @@ long named_puzzle_count(const std::string& text) {
 
 }  // namespace
 
-std::vector<std::string> book_warnings(const BookWords& words, std::size_t puzzles, int pages) {
+std::vector<std::string> book_warnings(const BookWords& words, std::size_t puzzles, int pages,
+                                       const std::string& trim) {
     std::vector<std::string> out;
     const std::string count = std::to_string(pages) + " pages";
-    if (pages < kFewestPodPages)
+    const bool home_paper = trim == "a4" || trim == "letter";
+    if (pages < kFewestPodPages && !home_paper)
         out.push_back("the book has " + count + ", fewer than the " +
                       std::to_string(kFewestPodPages) +
                       " a print-on-demand paperback needs (Amazon KDP): add puzzles, or ask "

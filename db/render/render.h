@@ -53,8 +53,10 @@ inline constexpr int kFewestPodPages = 24, kMostPodPages = 828;
 // What to tell the publisher of a PDF of `pages` pages and `puzzles` puzzles, each a
 // sentence; none when nothing: a page count a print-on-demand paperback cannot have,
 // and a title or subtitle naming a number of puzzles the book does not hold ("100
-// puzzles" over a book of 30).
-std::vector<std::string> book_warnings(const BookWords& words, std::size_t puzzles, int pages);
+// puzzles" over a book of 30). Too few pages only on a book's trim (6x9, say): a few
+// pages on A4 or letter paper are a pack printed at home, not a paperback.
+std::vector<std::string> book_warnings(const BookWords& words, std::size_t puzzles, int pages,
+                                       const std::string& trim);
 
 // Writes NNN.svg for every puzzle (and NNN-solution.svg with solutions) into dir,
 // which must exist; the numbers are as wide as the largest (at least 3 digits), so

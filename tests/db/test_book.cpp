@@ -975,15 +975,15 @@ TEST_CASE("the title page names the sizes the book holds, a range only when it h
 TEST_CASE("a subtitle naming another count of puzzles than the book's is warned of", "[book]") {
     db::BookWords words;
     words.subtitle = "100 puzzles from gentle to fiendish";
-    const auto said = db::book_warnings(words, 30, 40);
+    const auto said = db::book_warnings(words, 30, 40, "6x9");
     REQUIRE(said.size() == 1);
     CHECK_THAT(said[0], Catch::Contains("subtitle names 100 puzzles") && Catch::Contains("30"));
-    CHECK(db::book_warnings(words, 100, 40).empty());
+    CHECK(db::book_warnings(words, 100, 40, "6x9").empty());
     words.subtitle = "1,000 Fiendish Puzzles";
-    CHECK(db::book_warnings(words, 1000, 40).empty());
-    CHECK(db::book_warnings(words, 999, 40).size() == 1);
+    CHECK(db::book_warnings(words, 1000, 40, "6x9").empty());
+    CHECK(db::book_warnings(words, 999, 40, "6x9").size() == 1);
     words.subtitle = "Puzzles for 6x9 pages, 2 a page";
-    CHECK(db::book_warnings(words, 30, 40).empty());
+    CHECK(db::book_warnings(words, 30, 40, "6x9").empty());
     // The shipped 6x9 book names no count: it is for books of any length.
     const std::string config = slurp(kTestData + "/../../configs/book-6x9.toml");
     const size_t at = config.find("\nsubtitle = ");
@@ -1095,21 +1095,31 @@ TEST_CASE("a book's page count outside what print on demand takes is warned of",
                        &status);
     };
     int status = -1;
-    std::string said = run("-n 4 --dry-run -o " + shq(dir.file("short.pdf")), status);
+    std::string said = run("-n 4 --trim 6x9 --dry-run -o " + shq(dir.file("short.pdf")), status);
     CHECK(status == 0);
     CHECK_THAT(said, Catch::Contains("warning") && Catch::Contains("pages, fewer than the 24"));
-    said = run("-n 4 -o " + shq(dir.file("short.pdf")), status);
+    said = run("-n 4 --trim 6x9 -o " + shq(dir.file("short.pdf")), status);
     CHECK(status == 0);
     CHECK_THAT(said, Catch::Contains("pages, fewer than the 24"));
     CHECK(fs::exists(dir.file("short.pdf")));
+    // A few pages on A4 or letter paper are a pack printed at home: no warning.
+    for (const char* paper : {"a4", "letter"}) {
+        said =
+            run(std::string("-n 4 --dry-run --trim ") + paper + " -o " + shq(dir.file("home.pdf")),
+                status);
+        CHECK(status == 0);
+        CHECK_THAT(said, !Catch::Contains("warning"));
+    }
     said = run("-n 30 --per-page 1 --dry-run -o " + shq(dir.file("ok.pdf")), status);
     CHECK(status == 0);
     CHECK_THAT(said, !Catch::Contains("warning"));
 
     const db::BookWords words;
-    CHECK(db::book_warnings(words, 100, 24).empty());
-    CHECK(db::book_warnings(words, 100, 828).empty());
-    const auto many = db::book_warnings(words, 100, 829);
+    CHECK(db::book_warnings(words, 100, 24, "6x9").empty());
+    CHECK(db::book_warnings(words, 100, 828, "6x9").empty());
+    CHECK(db::book_warnings(words, 100, 4, "a4").empty());
+    CHECK(db::book_warnings(words, 100, 4, "6x9").size() == 1);
+    const auto many = db::book_warnings(words, 100, 829, "a4");
     REQUIRE(many.size() == 1);
     CHECK_THAT(many[0], Catch::Contains("829 pages") && Catch::Contains("828"));
 }
