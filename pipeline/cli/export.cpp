@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
+#include <functional>
 #include <iostream>
 #include <memory>
 
@@ -24,8 +25,9 @@ struct ExportArgs {
     std::string db, out, format, book, trim, paper, level_names;
     std::optional<std::string> title, subtitle, author, copyright;
     std::optional<int> per_page, walkthrough;
-    bool solutions = false, allow_repeats = false, force = false, bleed = false,
-         large_print = false, dry_run = false;
+    // Unset unless given: given, true or false, each wins over the book file.
+    std::optional<bool> solutions, bleed, large_print;
+    bool allow_repeats = false, force = false, dry_run = false;
     FilterOptions filters;
     int count = 0;
 };
@@ -83,7 +85,7 @@ std::string plural(size_t n, const char* one, const char* many) {
 // The book: the TOML first, then the flags over it.
 void fill_book(const ExportArgs& a, db::ExportRequest& req) {
     if (!a.book.empty()) read_book_config(a.book, req.words, req.layout);
-    req.solutions = req.layout.solutions || a.solutions;
+    req.solutions = a.solutions.value_or(req.layout.solutions);
     if (a.title) req.words.title = *a.title;
     if (a.subtitle) req.words.subtitle = *a.subtitle;
     if (a.author) req.words.author = *a.author;
@@ -95,8 +97,8 @@ void fill_book(const ExportArgs& a, db::ExportRequest& req) {
         if (!trim) throw std::invalid_argument(problem);
         req.layout.trim = *trim;
     }
-    if (a.bleed) req.layout.bleed = true;
-    if (a.large_print) req.layout.large_print = true;
+    if (a.bleed) req.layout.bleed = *a.bleed;
+    if (a.large_print) req.layout.large_print = *a.large_print;
     if (a.per_page) {
         if (*a.per_page != 1 && *a.per_page != 2 && *a.per_page != 4 && *a.per_page != 6)
             throw std::invalid_argument("--per-page must be 1, 2, 4 or 6");
@@ -146,9 +148,9 @@ std::string pdf_option_given(const ExportArgs& a, bool text) {
     const std::pair<bool, const char*> options[] = {
         {!a.trim.empty(), "--trim"},
         {!a.paper.empty(), "--paper"},
-        {a.bleed, "--bleed"},
+        {a.bleed.value_or(false), "--bleed"},
         {a.per_page.has_value(), "--per-page"},
-        {a.large_print, "--large-print"},
+        {a.large_print.value_or(false), "--large-print"},
         {a.walkthrough.value_or(0) > 0, "--walkthrough"},
         {a.subtitle.has_value(), "--subtitle"},
         {a.author.has_value(), "--author"},
@@ -326,10 +328,33 @@ int run(const ExportArgs& a) {
     }
 }
 
+// Adds a flag whose absence is told apart from --name=false: given either way, it wins
+// over the book file (a book's "solutions = true" outlived --solutions=false). The value
+// lands in out when settle() runs, after parsing.
+class GivenFlags {
+  public:
+    void add(CLI::App* sub, const std::string& name, std::optional<bool>& out,
+             const std::string& help) {
+        auto value = std::make_shared<bool>(false);
+        CLI::Option* option = sub->add_flag(name, *value, help);
+        settle_.push_back([option, value, &out] {
+            out.reset();
+            if (option->count()) out = *value;
+        });
+    }
+    void settle() const {
+        for (const auto& f : settle_) f();
+    }
+
+  private:
+    std::vector<std::function<void()>> settle_;
+};
+
 }  // namespace
 
 void add_export_command(CLI::App& app) {
     auto args = std::make_shared<ExportArgs>();
+    auto flags = std::make_shared<GivenFlags>();
     auto* sub = app.add_subcommand(
         "export",
         "Write a pack of puzzles (PDF, SVG or text) and record it. Ctrl-C, SIGTERM or SIGHUP "
@@ -347,12 +372,14 @@ void add_export_command(CLI::App& app) {
                     ".neknek .keen .cancan). dataset: JSON lines {question, answer, metadata}")
         ->check(CLI::IsMember(kFormats));
     sub->add_flag("--force", args->force, "Overwrite an existing file");
-    sub->add_flag("--solutions", args->solutions, "Add the answer key (pdf: pages at the back)");
+    flags->add(sub, "--solutions", args->solutions, "Add the answer key (pdf: pages at the back)");
     sub->add_flag("--dry-run", args->dry_run,
                   "Say what would go in (count, pages, sections); write and record nothing");
-    sub->add_option("--book", args->book,
-                    "Book TOML: title, subtitle, author, copyright, rules, [levels] names, "
-                    "trim, bleed, per_page, large_print, solutions, walkthrough");
+    sub->add_option(
+        "--book", args->book,
+        "Book TOML: title, subtitle, author, copyright, rules, [levels] names, "
+        "trim, bleed, per_page, large_print, solutions, walkthrough; a flag given wins over it, "
+        "true or false (--solutions=false)");
     sub->add_option("--title", args->title, "Title of the book and the pack");
     sub->add_option("--subtitle", args->subtitle, "Subtitle (title page, PDF subject)");
     sub->add_option("--author", args->author, "Author (title page, PDF metadata)");
@@ -367,12 +394,13 @@ void add_export_command(CLI::App& app) {
     // Both given, --trim won without a word ("--trim 6x9 --paper a4" made a 6x9 book).
     sub->add_option("--paper", args->paper, "Same as --trim (kept for old scripts)")
         ->excludes(trim);
-    sub->add_flag("--bleed", args->bleed, "Add 0.125 in bleed at the outside edge, top and bottom");
+    flags->add(sub, "--bleed", args->bleed,
+               "Add 0.125 in bleed at the outside edge, top and bottom");
     sub->add_option("--per-page", args->per_page,
                     "Puzzles a page: 1, 2, 4 or 6 (default: chosen so clues are at least 9 pt)")
         ->check(whole_number(1, 6));
-    sub->add_flag("--large-print", args->large_print,
-                  "Clues at least 14 pt, thicker lines, 1 or 2 puzzles a page");
+    flags->add(sub, "--large-print", args->large_print,
+               "Clues at least 14 pt, thicker lines, 1 or 2 puzzles a page");
     sub->add_option("--walkthrough", args->walkthrough,
                     "Worked solutions, step by step, for the first K puzzles")
         ->check(whole_number(0, 10'000));
@@ -387,7 +415,10 @@ void add_export_command(CLI::App& app) {
                     {"kenken export --db corpus.db -n 50 --level hard -o hard.pdf",
                      "kenken export --db corpus.db -n 10 --size 6 -o - --format neknek",
                      "kenken export --db corpus.db -n 1000 -o train.jsonl --format dataset"}));
-    sub->callback([args] { set_exit(run(*args)); });
+    sub->callback([args, flags] {
+        flags->settle();
+        set_exit(run(*args));
+    });
 }
 
 }  // namespace kk::cli
