@@ -82,9 +82,51 @@ std::string plural(size_t n, const char* one, const char* many) {
     return std::to_string(n) + " " + (n == 1 ? one : many);
 }
 
+// Why a text pack takes no --solutions: it either has no place for them or carries them
+// always (the option changed no byte, yet the pack recorded "solutions":true).
+std::string no_solutions_reason(db::PackFormat format) {
+    const bool carries = format == db::PackFormat::Json || format == db::PackFormat::Dataset ||
+                         format == db::PackFormat::Cancan;
+    return std::string("a ") + db::pack_format_name(format) + " pack " +
+           (carries ? "carries each puzzle's solution already" : "has no place for solutions");
+}
+
+// Whether a pack of this format has no use for a book file's key, as for its flag
+// (pdf_option_given): a text pack takes only the title, an SVG pack the level names and
+// the solutions too.
+bool book_key_unused(const std::string& key, db::PackFormat format) {
+    if (format == db::PackFormat::Pdf || key == "title") return false;
+    if (key == "levels" || key == "solutions") return db::is_text_format(format);
+    return true;
+}
+
+// The first key of the book file a pack of this format has no use for, refused with
+// the file and line: an SVG pack dropped a book's trim and walkthrough without a word.
+void refuse_unused_book_keys(const std::string& book, std::vector<BookKeySet> set,
+                             db::PackFormat format) {
+    // The file's first, not toml++'s order (by name).
+    std::stable_sort(set.begin(), set.end(),
+                     [](const BookKeySet& x, const BookKeySet& y) { return x.line < y.line; });
+    for (const BookKeySet& k : set) {
+        if (!book_key_unused(k.key, format)) continue;
+        const std::string where = shown_name(book) + ":" + std::to_string(k.line) + ": ";
+        if (k.key == "solutions")
+            throw std::invalid_argument(
+                where + "solutions = true is for books (pdf, svg): " + no_solutions_reason(format));
+        throw std::invalid_argument(where + (k.key == "levels" ? "[levels]" : k.key) +
+                                    " is for books (pdf" + (k.key == "levels" ? ", svg" : "") +
+                                    "): a " + db::pack_format_name(format) +
+                                    " pack has no use for it");
+    }
+}
+
 // The book: the TOML first, then the flags over it.
 void fill_book(const ExportArgs& a, db::ExportRequest& req) {
-    if (!a.book.empty()) read_book_config(a.book, req.words, req.layout);
+    if (!a.book.empty()) {
+        std::vector<BookKeySet> set;
+        read_book_config(a.book, req.words, req.layout, &set);
+        refuse_unused_book_keys(a.book, set, req.format);
+    }
     req.solutions = a.solutions.value_or(req.layout.solutions);
     if (a.title) req.words.title = *a.title;
     if (a.subtitle) req.words.subtitle = *a.subtitle;
@@ -247,6 +289,11 @@ int run(const ExportArgs& a) {
                       << " pack has no use for it\n";
             return kBadInput;
         }
+    if (db::is_text_format(*format) && a.solutions.value_or(false)) {
+        std::cerr << "export: --solutions is for books (pdf, svg): " << no_solutions_reason(*format)
+                  << "\n";
+        return kBadInput;
+    }
     try {
         fill_book(a, req);
     } catch (const std::invalid_argument& e) {

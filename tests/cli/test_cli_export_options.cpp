@@ -53,3 +53,67 @@ TEST_CASE("a flag given false wins over the book file as a flag given true does"
     CHECK(filters.at("solutions") == false);
     CHECK(filters.at("bleed") == true);
 }
+
+TEST_CASE("a text pack refuses --solutions, which it cannot change, naming the format",
+          "[cli][export][options49]") {
+    // neknek, keen, cancan and json packs with --solutions were byte for byte the ones
+    // without, yet recorded "solutions":true.
+    TempPath db("text-solutions.db");
+    small_corpus(db);
+    for (const std::string format : {"neknek", "keen", "cancan", "json", "dataset"}) {
+        const CliResult r =
+            run_kenken("export --db " + db.str() + " -n 1 -o - --solutions --format " + format);
+        INFO(format << ": " << r.err);
+        CHECK(r.status == 2);
+        CHECK_THAT(r.err, Catch::StartsWith("export: --solutions is for books (pdf, svg)") &&
+                              Catch::Contains(format + " pack"));
+        CHECK(r.out.empty());
+    }
+    CHECK(run_kenken("packs --db " + db.str()).out == "no packs\n");
+    // Given false it asks for nothing.
+    CHECK(run_kenken("export --db " + db.str() + " -n 1 -o - --solutions=false --format json")
+              .status == 0);
+}
+
+TEST_CASE("a book file's keys a pack cannot use are refused as their flags are",
+          "[cli][export][options49]") {
+    // "--book book-6x9.toml" with an SVG or neknek pack dropped its trim and walkthrough
+    // without a word (the SVG pack took its solutions).
+    TempPath db("book-keys.db"), book("book-keys.toml"), folder("book-keys-svg"),
+        text("book-keys.neknek");
+    small_corpus(db);
+    const auto export_with = [&](const std::string& toml, const TempPath& out) {
+        write_file(book, toml);
+        return run_kenken("export --db " + db.str() + " -n 1 --book " + book.str() + " -o " +
+                          out.str() + (&out == &folder ? " --format svg" : ""));
+    };
+    for (const TempPath* out : {&folder, &text})
+        for (const std::string key : {"trim = \"6x9\"", "bleed = true", "per_page = 2",
+                                      "large_print = true", "walkthrough = 3", "subtitle = \"S\"",
+                                      "author = \"A\"", "copyright = \"C\"", "rules = \"R\""}) {
+            const CliResult r = export_with("title = \"T\"\n" + key + "\n", *out);
+            INFO(out->str() << " " << key << ": " << r.err);
+            CHECK(r.status == 2);
+            CHECK_THAT(r.err, Catch::StartsWith("export: " + book.str() +
+                                                ":2: " + key.substr(0, key.find(' ')) +
+                                                " is for books (pdf)"));
+            CHECK_FALSE(fs::exists(out->path));
+        }
+    CliResult r = export_with("[levels]\neasy = \"E\"\n", text);
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains(":1: [levels] is for books (pdf, svg)"));
+    r = export_with("solutions = true\n", text);
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains(":1: solutions = true is for books (pdf, svg)"));
+    CHECK(run_kenken("packs --db " + db.str()).out == "no packs\n");
+    // What asks for nothing passes (the shipped files write these), and an SVG pack takes
+    // the title, the level names and the solutions.
+    const std::string nothing =
+        "title = \"T\"\nauthor = \"\"\nbleed = false\nper_page = 0\nwalkthrough = 0\n";
+    r = export_with(nothing + "solutions = true\n[levels]\neasy = \"E\"\n", folder);
+    INFO(r.err);
+    CHECK(r.status == 0);
+    r = export_with(nothing, text);
+    INFO(r.err);
+    CHECK(r.status == 0);
+}
