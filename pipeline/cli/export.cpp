@@ -456,7 +456,13 @@ void add_export_command(CLI::App& app) {
                                          "Also take puzzles published in earlier packs");
     add_filter_options(sub, args->filters, false);
     // Only puzzles never exported, and those exported too: one of them is a mistake.
-    if (CLI::Option* fresh = sub->get_option_no_throw("--fresh")) repeats->excludes(fresh);
+    if (CLI::Option* fresh = sub->get_option_no_throw("--fresh")) {
+        repeats->excludes(fresh);
+        // Kept so that query's filters can be used as they are; it changes nothing here.
+        fresh->description(
+            "Only puzzles never exported in a pack: export's default already (a no-op, "
+            "kept so query's filters work here; --allow-repeats takes the others too)");
+    }
     sub->footer(
         help_footer({kOk, kFailure, kBadInput, kNotEnough},
                     {"kenken export --db corpus.db -n 50 --level hard -o hard.pdf",

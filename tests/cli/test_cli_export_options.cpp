@@ -117,3 +117,11 @@ TEST_CASE("a book file's keys a pack cannot use are refused as their flags are",
     INFO(r.err);
     CHECK(r.status == 0);
 }
+
+TEST_CASE("export's help says --fresh is its default already", "[cli][export][options49]") {
+    // It read "Only puzzles never exported in a pack", as if export took published ones
+    // without it; the pack is the same with it or without.
+    const CliResult help = run_kenken("export --help");
+    REQUIRE(help.status == 0);
+    CHECK_THAT(help.out, Catch::Contains("export's default already (a no-op"));
+}
