@@ -1,8 +1,11 @@
 // export's options as a publisher sets them (issue 49): flags over the book file, the
 // options a format cannot use, what an SVG clue needs to fit, and the messages.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <regex>
 #include <string>
+#include <vector>
 
 #include "tests/support/cli_run.h"
 #include "tests/support/json_lines.h"
@@ -22,6 +25,87 @@ nlohmann::json only_pack_filters(const TempPath& db) {
     const auto packs = json_lines(run_kenken("packs --db " + db.str() + " --json").out);
     REQUIRE(packs.size() == 1);
     return packs[0].at("filters");
+}
+
+// Recipes of big product cages (up to 8 cells): 9x9 clues such as 60480x.
+constexpr const char* kBigCages = R"([run]
+sizes = "9"
+[[recipes]]
+name = "huge"
+tiling = { strategy = "domino-first", size_weights = [0.0, 0.6, 0.0, 0.0, 0.0, 0.1, 0.15, 0.15], max_cage = 8 }
+operators = { two_cell = { add = 1.0, sub = 1.0, mul = 1.0, div = 1.0 }, larger = { mul = 1.0 } }
+)";
+
+// The advance of a clue in DejaVu Sans (fonts-dejavu-core) at size, in em from its
+// metrics: every digit 1303/2048, each sign (+ − × ÷) 1716/2048. -1 for a key's mark
+// ("A×"), which has letters.
+double dejavu_sans_width(const std::string& clue, double size) {
+    double em = 0;
+    for (size_t i = 0; i < clue.size(); ++i) {
+        const unsigned char c = static_cast<unsigned char>(clue[i]);
+        if (c >= '0' && c <= '9') {
+            em += 1303.0 / 2048;
+        } else if (c == '+') {
+            em += 1716.0 / 2048;
+        } else if (c >= 0xC0) {  // the first byte of a typeset sign
+            em += 1716.0 / 2048;
+        } else if (c < 0x80) {
+            return -1;
+        }
+    }
+    return em * size;
+}
+
+struct SvgClue {
+    std::string text;
+    double x = 0, y = 0, size = 10, scale = 1, text_length = 0;
+};
+
+std::vector<SvgClue> svg_clues(const std::string& svg) {
+    static const std::regex clue(R"re(<text class="clue"([^>]*)>([^<]*)</text>)re");
+    static const std::regex at(R"re(x="([\d.]+)" y="([\d.]+)")re");
+    static const std::regex moved(R"re(translate\(([\d.]+) ([\d.]+)\) scale\(([\d.]+) 1\))re");
+    static const std::regex size(R"re(font-size:([\d.]+)px)re");
+    static const std::regex length(R"re(textLength="([\d.]+)")re");
+    std::vector<SvgClue> out;
+    for (std::sregex_iterator it(svg.begin(), svg.end(), clue), end; it != end; ++it) {
+        const std::string attributes = (*it)[1];
+        SvgClue c;
+        c.text = (*it)[2];
+        std::smatch m;
+        if (std::regex_search(attributes, m, moved)) {
+            c.x = std::stod(m[1]);
+            c.y = std::stod(m[2]);
+            c.scale = std::stod(m[3]);
+        } else if (std::regex_search(attributes, m, at)) {
+            c.x = std::stod(m[1]);
+            c.y = std::stod(m[2]);
+        }
+        if (std::regex_search(attributes, m, size)) c.size = std::stod(m[1]);
+        if (std::regex_search(attributes, m, length)) c.text_length = std::stod(m[1]);
+        out.push_back(c);
+    }
+    return out;
+}
+
+// Where a clue at (x, y) must end: the first cage line right of it in its row, or the
+// grid's right edge, less half the line.
+double clue_limit(const std::string& svg, double x, double y) {
+    static const std::regex grid(R"re(<rect x="([\d.]+)" y="[\d.]+" width="([\d.]+)")re");
+    static const std::regex line(
+        R"re(<line x1="([\d.]+)" y1="([\d.]+)" x2="([\d.]+)" y2="([\d.]+)"/>)re");
+    std::smatch m;
+    REQUIRE(std::regex_search(svg, m, grid));
+    double limit = std::stod(m[1]) + std::stod(m[2]) - 1.5;
+    const size_t from = svg.find("<g id=\"cages\""), to = svg.find("</g>", from);
+    REQUIRE(from != std::string::npos);
+    const std::string cages = svg.substr(from, to - from);
+    for (std::sregex_iterator it(cages.begin(), cages.end(), line), end; it != end; ++it) {
+        const double x1 = std::stod((*it)[1]), y1 = std::stod((*it)[2]), x2 = std::stod((*it)[3]),
+                     y2 = std::stod((*it)[4]);
+        if (x1 == x2 && x1 > x && y1 < y && y < y2) limit = std::min(limit, x1 - 1.2);
+    }
+    return limit;
 }
 
 }  // namespace
@@ -124,4 +208,34 @@ TEST_CASE("export's help says --fresh is its default already", "[cli][export][op
     const CliResult help = run_kenken("export --help");
     REQUIRE(help.status == 0);
     CHECK_THAT(help.out, Catch::Contains("export's default already (a no-op"));
+}
+
+TEST_CASE("an SVG clue squeezed to fit its cage fits in the fonts every viewer has",
+          "[cli][export][options49]") {
+    // Squeezed clues were named 'DejaVu Sans Condensed' (fonts-dejavu-extra): a viewer
+    // without that face drew 60480x in DejaVu Sans (fonts-dejavu-core), over the cage
+    // line and into the next clue. Each clue is measured here as such a viewer draws
+    // it, in DejaVu Sans, through its transform, with textLength or without.
+    TempPath db("svg-squeeze.db"), config("svg-squeeze.toml"), folder("svg-squeeze");
+    write_file(config, kBigCages);
+    REQUIRE(
+        run_kenken("generate -q --db " + db.str() + " --config " + config.str() + " -n 6 --seed 2")
+            .status == 0);
+    REQUIRE(
+        run_kenken("export --db " + db.str() + " -n 6 --format svg -o " + folder.str()).status ==
+        0);
+    int squeezed = 0;
+    for (const auto& entry : fs::directory_iterator(folder.path)) {
+        const std::string svg = slurp(entry.path());
+        CHECK_THAT(svg, !Catch::Contains("Condensed"));
+        for (const SvgClue& c : svg_clues(svg)) {
+            const double regular = dejavu_sans_width(c.text, c.size);
+            if (regular < 0) continue;
+            INFO(entry.path().filename().string() << ": " << c.text << " at " << c.x << "," << c.y);
+            if (c.text_length > 0) CHECK(std::abs(c.text_length - regular) < 0.1);
+            CHECK(c.x + c.scale * regular <= clue_limit(svg, c.x, c.y) + 0.05);
+            if (c.scale < 1) ++squeezed;
+        }
+    }
+    CHECK(squeezed > 0);
 }
