@@ -82,12 +82,31 @@ std::string plural(size_t n, const char* one, const char* many) {
     return std::to_string(n) + " " + (n == 1 ? one : many);
 }
 
+// "an SVG pack", "a JSON pack", "a neknek pack": the format as a message names it ("a svg
+// pack" read wrong twice over).
+std::string a_pack_of(db::PackFormat format) {
+    switch (format) {
+        case db::PackFormat::Pdf:
+            return "a PDF pack";
+        case db::PackFormat::Svg:
+            return "an SVG pack";
+        case db::PackFormat::Json:
+            return "a JSON pack";
+        case db::PackFormat::Keen:
+            return "a Keen pack";
+        case db::PackFormat::Cancan:
+            return "a CanCan pack";
+        default:
+            return std::string("a ") + db::pack_format_name(format) + " pack";
+    }
+}
+
 // Why a text pack takes no --solutions: it either has no place for them or carries them
 // always (the option changed no byte, yet the pack recorded "solutions":true).
 std::string no_solutions_reason(db::PackFormat format) {
     const bool carries = format == db::PackFormat::Json || format == db::PackFormat::Dataset ||
                          format == db::PackFormat::Cancan;
-    return std::string("a ") + db::pack_format_name(format) + " pack " +
+    return a_pack_of(format) + " " +
            (carries ? "carries each puzzle's solution already" : "has no place for solutions");
 }
 
@@ -115,9 +134,21 @@ void refuse_unused_book_keys(const std::string& book, std::vector<BookKeySet> se
                 where + "solutions = true is for books (pdf, svg): " + no_solutions_reason(format));
         throw std::invalid_argument(where + (k.key == "levels" ? "[levels]" : k.key) +
                                     " is for books (pdf" + (k.key == "levels" ? ", svg" : "") +
-                                    "): a " + db::pack_format_name(format) +
-                                    " pack has no use for it");
+                                    "): " + a_pack_of(format) + " has no use for it");
     }
+}
+
+// A book prints its title on its title page and in its metadata: a blank one printed a
+// book with no title, where a blank level name is refused. (A text pack's title is its
+// label only, and may be blank.)
+void refuse_blank_title(const ExportArgs& a, const db::ExportRequest& req) {
+    if (req.format != db::PackFormat::Pdf) return;
+    std::string title = req.words.title;
+    std::erase_if(title, [](char c) { return c == '\n' || c == '\r'; });
+    if (!db::prints_blank(title)) return;
+    throw std::invalid_argument(
+        (a.title ? std::string("--title") : "title in " + shown_name(a.book)) +
+        " is blank: a book needs a title (its title page and PDF metadata print it)");
 }
 
 // The book: the TOML first, then the flags over it.
@@ -167,6 +198,7 @@ void fill_book(const ExportArgs& a, db::ExportRequest& req) {
     }
     if (const std::string problem = db::book_words_problem(req.words); !problem.empty())
         throw std::invalid_argument(problem);
+    refuse_blank_title(a, req);
     // Two levels of one name made a contents with two sections of that name, and a
     // reader who could not tell which was harder.
     const auto& names = req.words.level_names;
@@ -239,7 +271,8 @@ int run(const ExportArgs& a) {
     }
     const auto format = db::parse_pack_format(format_name);
     if (a.out == "-" && !db::is_text_format(*format)) {
-        std::cerr << "export: " << format_name << " cannot go to stdout (--out -): give a file\n";
+        std::cerr << "export: " << a_pack_of(*format)
+                  << " cannot go to stdout (--out -): give a file\n";
         return kBadInput;
     }
     // --force overwrites a file, never the corpus the pack comes from.
@@ -285,8 +318,8 @@ int run(const ExportArgs& a) {
         if (const std::string option = pdf_option_given(a, db::is_text_format(*format));
             !option.empty()) {
             std::cerr << "export: " << option << " is for books (pdf"
-                      << (option == "--level-names" ? ", svg" : "") << "): a " << format_name
-                      << " pack has no use for it\n";
+                      << (option == "--level-names" ? ", svg" : "") << "): " << a_pack_of(*format)
+                      << " has no use for it\n";
             return kBadInput;
         }
     if (db::is_text_format(*format) && a.solutions.value_or(false)) {
@@ -415,9 +448,10 @@ void add_export_command(CLI::App& app) {
         ->required()
         ->check(whole_number(1, 100'000'000));
     sub->add_option("--format", args->format,
-                    "Format; default: from --out's extension, in any case (.pdf .svg .json .jsonl "
+                    "Format, in any case (pdf, PDF); default: from --out's extension, in any case "
+                    "(.pdf .svg .json .jsonl "
                     ".neknek .keen .cancan). dataset: JSON lines {question, answer, metadata}")
-        ->check(CLI::IsMember(kFormats));
+        ->transform(CLI::IsMember(kFormats, CLI::ignore_case));
     sub->add_flag("--force", args->force, "Overwrite an existing file");
     flags->add(sub, "--solutions", args->solutions, "Add the answer key (pdf: pages at the back)");
     sub->add_flag("--dry-run", args->dry_run,
@@ -456,6 +490,12 @@ void add_export_command(CLI::App& app) {
                                          "Also take puzzles published in earlier packs");
     add_filter_options(sub, args->filters, false);
     // Only puzzles never exported, and those exported too: one of them is a mistake.
+    // The pack is always put in book order; --order only chooses which puzzles go in.
+    if (CLI::Option* order = sub->get_option_no_throw("--order"))
+        order->description(
+            "Which matching puzzles go in when more match than -n: by id, by score (lowest "
+            "first) or at random (reproducible with --seed); the pack itself is always "
+            "ordered easiest first (a PDF or SVG by size, then score)");
     if (CLI::Option* fresh = sub->get_option_no_throw("--fresh")) {
         repeats->excludes(fresh);
         // Kept so that query's filters can be used as they are; it changes nothing here.

@@ -150,7 +150,7 @@ TEST_CASE("a text pack refuses --solutions, which it cannot change, naming the f
         INFO(format << ": " << r.err);
         CHECK(r.status == 2);
         CHECK_THAT(r.err, Catch::StartsWith("export: --solutions is for books (pdf, svg)") &&
-                              Catch::Contains(format + " pack"));
+                              Catch::Contains(format + " pack", Catch::CaseSensitive::No));
         CHECK(r.out.empty());
     }
     CHECK(run_kenken("packs --db " + db.str()).out == "no packs\n");
@@ -238,4 +238,72 @@ TEST_CASE("an SVG clue squeezed to fit its cage fits in the fonts every viewer h
         }
     }
     CHECK(squeezed > 0);
+}
+
+TEST_CASE("a book with a blank title is refused, naming where the title came from",
+          "[cli][export][options49]") {
+    // --title "" printed a book with no title, where a blank level name is refused.
+    TempPath db("blank-title.db"), book("blank-title.toml"), pdf("blank-title.pdf"),
+        text("blank-title.neknek");
+    small_corpus(db);
+    const std::string export_to = "export --db " + db.str() + " -n 1 ";
+    for (const char* title : {"''", "'   '", "$'\\u00a0'"}) {
+        const CliResult r = run_shell(std::string("bash -c \"") + kKenken + " " + export_to +
+                                      "-o " + pdf.str() + " --title " + title + "\"");
+        INFO(title << ": " << r.out);
+        CHECK(r.status == 2);
+        CHECK_THAT(r.out, Catch::Contains("export: --title is blank: a book needs a title"));
+    }
+    write_file(book, "title = \" \"\n");
+    CliResult r = run_kenken(export_to + "-o " + pdf.str() + " --book " + book.str());
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("title in " + book.str() + " is blank"));
+    CHECK_FALSE(fs::exists(pdf.path));
+    // A text pack's title only labels it: blank is a choice there.
+    r = run_kenken(export_to + "-o " + text.str() + " --title ''");
+    CHECK(r.status == 0);
+}
+
+TEST_CASE("export's messages name packs and pages as they are said, and --format takes any case",
+          "[cli][export][options49]") {
+    TempPath db("export-words.db"), folder("export-words-svg"), pdf("export-words.pdf");
+    small_corpus(db);
+    const std::string export_to = "export --db " + db.str() + " -n 1 ";
+    // "--per-page 6 on a a4 page", "a svg pack has no use for it".
+    CliResult r = run_kenken(export_to + "-o " + pdf.str() + " --per-page 6 --trim 80x110mm");
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("--per-page 6 on an 80x110mm page leaves"));
+    r = run_kenken(export_to + "--format svg -o " + folder.str() + " --per-page 2");
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("): an SVG pack has no use for it"));
+    r = run_kenken(export_to + "--format svg -o -");
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("export: an SVG pack cannot go to stdout"));
+    r = run_kenken(export_to + "-o - --solutions --format json");
+    CHECK_THAT(r.err, Catch::Contains("a JSON pack carries each puzzle's solution already"));
+    // --format PDF was refused, where Book.PDF was taken as a PDF.
+    r = run_kenken(export_to + "--dry-run --format PDF -o " + pdf.str());
+    INFO(r.err);
+    CHECK(r.status == 0);
+    r = run_kenken(export_to + "--format Svg -o " + folder.str());
+    INFO(r.err);
+    CHECK(r.status == 0);
+    CHECK(fs::is_directory(folder.path));
+    // --order only picks the puzzles: the pack is put easiest first whatever it says.
+    const CliResult help = run_kenken("export --help");
+    CHECK_THAT(help.out, Catch::Contains("the pack itself is always ordered easiest first"));
+}
+
+TEST_CASE("a killer puzzle refused as a Keen id is refused for the killer rule alone",
+          "[cli][export][options49]") {
+    // The refusal read "Keen ids (every Keen cage shows its operation) cannot carry the
+    // killer rule": the operations have nothing to do with it.
+    TempPath db("keen-killer.db");
+    REQUIRE(
+        run_kenken("generate -q --db " + db.str() + " --sizes 4 -n 1 --variant killer").status ==
+        0);
+    const CliResult r = run_kenken("export --db " + db.str() + " -n 1 -o - --format keen");
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("Keen ids cannot carry the killer rule") &&
+                          !Catch::Contains("shows its operation"));
 }
