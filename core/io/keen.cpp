@@ -229,7 +229,7 @@ void read_keen(const TextLines& lines, const PuzzleSink& each) {
 }
 
 std::string write_keen(const Puzzle& p) {
-    require_form_carries(p, "Keen ids (every Keen cage shows its operation)", false);
+    require_form_carries(p, "Keen ids", false);
     Puzzle q = p;
     normalize(q);
     const bool mult_only = q.rules.ops == op_bit(Op::Mul);

@@ -78,9 +78,10 @@ std::string field_problem(const std::string& name, const std::string& text, long
     return "";
 }
 
-// Whether text prints as nothing: spaces of any width (no-break, ideographic, ...) and
-// zero-width characters only. A level named "\u00a0" or "\u200b" was taken and
-// headed its pages and sections with nothing, where " " is refused as blank.
+}  // namespace
+
+// A level named "\u00a0" or "\u200b" was taken and headed its pages and sections
+// with nothing, where " " was refused as blank.
 bool prints_blank(std::string_view text) {
     for (std::size_t i = 0; i < text.size();) {
         const std::size_t len = utf8_sequence_length(text, i);
@@ -95,7 +96,15 @@ bool prints_blank(std::string_view text) {
     return true;
 }
 
-}  // namespace
+std::string trim_page_phrase(const Trim& trim) {
+    std::string name = trim.name;
+    if (name == "a4") name = "A4";
+    // Said aloud: "an A4", "an 8x10" (eight), "an 11x17" (eleven), "an 18x24" (eighteen).
+    const bool vowel = name[0] == 'A' || name[0] == '8' ||
+                       ((name.rfind("11", 0) == 0 || name.rfind("18", 0) == 0) &&
+                        (name.size() == 2 || !std::isdigit(static_cast<unsigned char>(name[2]))));
+    return (vowel ? "an " : "a ") + name + " page";
+}
 
 std::string book_field_problem(const std::string& key, const std::string& text) {
     static const struct {

@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/model/level.h"
@@ -57,6 +58,13 @@ std::string book_words_problem(const BookWords& words);
 // The same for one field, by its book TOML key ("title", "rules", "levels.easy"), so a
 // book file can name the line; a level name may not be blank either. Empty when fine.
 std::string book_field_problem(const std::string& key, const std::string& text);
+
+// Whether text prints as nothing: spaces of any width (no-break, ideographic, ...) and
+// zero-width characters only.
+bool prints_blank(std::string_view text);
+
+// The trim as a message names its page: "an A4 page", "a letter page", "an 8.5x11 page".
+std::string trim_page_phrase(const Trim& trim);
 
 struct BookLayout {
     Trim trim;

@@ -56,8 +56,8 @@ int Planner::choose_per_page(int n) const {
         const double cell = cell_for(forced, n);
         if (cell < st_.min_cell)
             throw std::invalid_argument(
-                "--per-page " + std::to_string(forced) + " on a " + book_.layout.trim.name +
-                " page leaves " + size_name(n) + " cells of " +
+                "--per-page " + std::to_string(forced) + " on " +
+                trim_page_phrase(book_.layout.trim) + " leaves " + size_name(n) + " cells of " +
                 std::to_string(static_cast<int>(cell)) + " pt; clues of " +
                 std::to_string(static_cast<int>(st_.min_clue)) + " pt need " +
                 std::to_string(static_cast<int>(st_.min_cell)) + " pt: " +
@@ -71,7 +71,7 @@ int Planner::choose_per_page(int n) const {
         book_.layout.large_print ? std::vector<int>{2, 1} : std::vector<int>{6, 4, 2, 1};
     for (int p : choices)
         if (cell_for(p, n) >= st_.min_cell) return p;
-    throw std::invalid_argument("a " + book_.layout.trim.name + " page is too small for " +
+    throw std::invalid_argument(trim_page_phrase(book_.layout.trim) + " is too small for " +
                                 size_name(n) + " grids with clues of " +
                                 std::to_string(static_cast<int>(st_.min_clue)) + " pt");
 }

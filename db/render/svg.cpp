@@ -2,6 +2,7 @@
 // outlines, and a layout program needs the clues as <text> it can edit.
 #include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -60,6 +61,34 @@ void text(std::ostream& o, const std::string& cls, double x, double y, const std
 constexpr double kCell = 40, kClueSize = 10, kMinClueSize = 9, kKeyLine = kMinClueSize * 1.4,
                  kCaptionSize = 11;
 
+// A squeeze factor rounded down, so that the text never comes out wider than measured.
+std::string scale_factor(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.4f", std::floor(v * 10000) / 10000);
+    return buf;
+}
+
+// One clue in the size it was laid out in. A condensed clue is drawn in the regular
+// face (DejaVu Sans, fonts-dejavu-core) squeezed by a transform to its condensed width:
+// named 'DejaVu Sans Condensed' (fonts-dejavu-extra), a viewer without that face drew
+// it in the regular one and a 60480x ran over the cage line into the next clue. A clue
+// wider than its cell also carries textLength, so that a viewer drawing it in another
+// font still fits it to the width measured here (rsvg ignores it; browsers keep it).
+void clue_text(std::ostream& o, cairo_t* measure, const ClueText& clue, double x, double y,
+               double cell_room) {
+    const double regular = clue_advance(measure, clue.text, clue.size, false);
+    o << "<text class=\"clue\"";
+    if (clue.condensed)
+        o << " x=\"0\" y=\"0\" transform=\"translate(" << num(x) << " " << num(y) << ") scale("
+          << scale_factor(clue.width / regular) << " 1)\"";
+    else
+        o << " x=\"" << num(x) << "\" y=\"" << num(y) << "\"";
+    if (clue.size != kClueSize) o << " style=\"font-size:" << num(clue.size) << "px\"";
+    if (clue.condensed || regular > cell_room)
+        o << " textLength=\"" << num(regular) << "\" lengthAdjust=\"spacingAndGlyphs\"";
+    o << ">" << escape(clue.text) << "</text>\n";
+}
+
 // One puzzle (or its solution) as a standalone SVG document.
 std::string puzzle_svg(cairo_t* measure, const BookPuzzle& bp, const BookWords& words,
                        bool solution) {
@@ -110,15 +139,9 @@ std::string puzzle_svg(cairo_t* measure, const BookPuzzle& bp, const BookWords& 
     o << "<g id=\"clues\">\n";
     const double pad = clue_pad(cell);
     for (size_t c = 0; c < p.cages.size(); ++c) {
-        const ClueText& clue = clues.clues[c];
         const int first = p.cages[c].cells.front();
-        // The face and size it was measured in.
-        std::string style;
-        if (clue.condensed)
-            style += "font-family:'" + std::string(kClueCondensedFont) + "',sans-serif;";
-        if (clue.size != kClueSize) style += "font-size:" + num(clue.size) + "px;";
-        text(o, "clue", left + (first % n) * cell + pad, margin + (first / n) * cell + 11,
-             clue.text, style);
+        clue_text(o, measure, clues.clues[c], left + (first % n) * cell + pad,
+                  margin + (first / n) * cell + 11, cell - 2 * pad);
     }
     o << "</g>\n";
     if (!key.empty()) {

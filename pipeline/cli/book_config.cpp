@@ -32,9 +32,23 @@ void read_string(const std::string& path, const toml::node& node, const std::str
         fail(path, &node, problem);
 }
 
+// Whether a key's value asks for anything: false, 0 and "" ask for nothing (the
+// shipped book files write author = "", bleed = false, per_page = 0).
+bool sets_something(const toml::node& node) {
+    if (const auto b = node.value_exact<bool>()) return *b;
+    if (const auto i = node.value_exact<std::int64_t>()) return *i != 0;
+    if (const auto s = node.value_exact<std::string>()) return !s->empty();
+    return true;  // a table ([levels]), or a type the key's check refuses
+}
+
+int line_of(const toml::node& node) {
+    return static_cast<int>(node.source().begin.line);
+}
+
 }  // namespace
 
-void read_book_config(const std::string& path, db::BookWords& words, db::BookLayout& layout) {
+void read_book_config(const std::string& path, db::BookWords& words, db::BookLayout& layout,
+                      std::vector<BookKeySet>* set) {
     // Read with a cap, as every configuration is: toml++ would take /dev/zero (size 0)
     // for an empty file, and a huge file whole.
     std::string text;
@@ -43,11 +57,11 @@ void read_book_config(const std::string& path, db::BookWords& words, db::BookLay
     if (!problem.empty()) throw std::invalid_argument(shown + ": " + problem);
     if (const std::string utf16 = utf16_problem(text); !utf16.empty())
         throw std::invalid_argument(shown + ":1: " + utf16);
-    parse_book_config(text, shown, words, layout);
+    parse_book_config(text, shown, words, layout, set);
 }
 
 void parse_book_config(const std::string& text, const std::string& path, db::BookWords& words,
-                       db::BookLayout& layout) {
+                       db::BookLayout& layout, std::vector<BookKeySet>* set) {
     if (const int line = toml_too_deep_line(text))
         throw std::invalid_argument(path + ":" + std::to_string(line) + ": " + kTomlTooDeep);
     toml::table t;
@@ -71,6 +85,7 @@ void parse_book_config(const std::string& text, const std::string& path, db::Boo
                  " with large_print = true: large print takes 1 or 2 puzzles a page");
     for (auto&& [k, node] : t) {
         const std::string key(k.str());
+        if (set && sets_something(node)) set->push_back({key, line_of(node)});
         if (key == "title") {
             read_string(path, node, key, words.title);
         } else if (key == "subtitle") {

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
+#include <functional>
 #include <iostream>
 #include <memory>
 
@@ -24,8 +25,9 @@ struct ExportArgs {
     std::string db, out, format, book, trim, paper, level_names;
     std::optional<std::string> title, subtitle, author, copyright;
     std::optional<int> per_page, walkthrough;
-    bool solutions = false, allow_repeats = false, force = false, bleed = false,
-         large_print = false, dry_run = false;
+    // Unset unless given: given, true or false, each wins over the book file.
+    std::optional<bool> solutions, bleed, large_print;
+    bool allow_repeats = false, force = false, dry_run = false;
     FilterOptions filters;
     int count = 0;
 };
@@ -80,10 +82,83 @@ std::string plural(size_t n, const char* one, const char* many) {
     return std::to_string(n) + " " + (n == 1 ? one : many);
 }
 
+// "an SVG pack", "a JSON pack", "a neknek pack": the format as a message names it ("a svg
+// pack" read wrong twice over).
+std::string a_pack_of(db::PackFormat format) {
+    switch (format) {
+        case db::PackFormat::Pdf:
+            return "a PDF pack";
+        case db::PackFormat::Svg:
+            return "an SVG pack";
+        case db::PackFormat::Json:
+            return "a JSON pack";
+        case db::PackFormat::Keen:
+            return "a Keen pack";
+        case db::PackFormat::Cancan:
+            return "a CanCan pack";
+        default:
+            return std::string("a ") + db::pack_format_name(format) + " pack";
+    }
+}
+
+// Why a text pack takes no --solutions: it either has no place for them or carries them
+// always (the option changed no byte, yet the pack recorded "solutions":true).
+std::string no_solutions_reason(db::PackFormat format) {
+    const bool carries = format == db::PackFormat::Json || format == db::PackFormat::Dataset ||
+                         format == db::PackFormat::Cancan;
+    return a_pack_of(format) + " " +
+           (carries ? "carries each puzzle's solution already" : "has no place for solutions");
+}
+
+// Whether a pack of this format has no use for a book file's key, as for its flag
+// (pdf_option_given): a text pack takes only the title, an SVG pack the level names and
+// the solutions too.
+bool book_key_unused(const std::string& key, db::PackFormat format) {
+    if (format == db::PackFormat::Pdf || key == "title") return false;
+    if (key == "levels" || key == "solutions") return db::is_text_format(format);
+    return true;
+}
+
+// The first key of the book file a pack of this format has no use for, refused with
+// the file and line: an SVG pack dropped a book's trim and walkthrough without a word.
+void refuse_unused_book_keys(const std::string& book, std::vector<BookKeySet> set,
+                             db::PackFormat format) {
+    // The file's first, not toml++'s order (by name).
+    std::stable_sort(set.begin(), set.end(),
+                     [](const BookKeySet& x, const BookKeySet& y) { return x.line < y.line; });
+    for (const BookKeySet& k : set) {
+        if (!book_key_unused(k.key, format)) continue;
+        const std::string where = shown_name(book) + ":" + std::to_string(k.line) + ": ";
+        if (k.key == "solutions")
+            throw std::invalid_argument(
+                where + "solutions = true is for books (pdf, svg): " + no_solutions_reason(format));
+        throw std::invalid_argument(where + (k.key == "levels" ? "[levels]" : k.key) +
+                                    " is for books (pdf" + (k.key == "levels" ? ", svg" : "") +
+                                    "): " + a_pack_of(format) + " has no use for it");
+    }
+}
+
+// A book prints its title on its title page and in its metadata: a blank one printed a
+// book with no title, where a blank level name is refused. (A text pack's title is its
+// label only, and may be blank.)
+void refuse_blank_title(const ExportArgs& a, const db::ExportRequest& req) {
+    if (req.format != db::PackFormat::Pdf) return;
+    std::string title = req.words.title;
+    std::erase_if(title, [](char c) { return c == '\n' || c == '\r'; });
+    if (!db::prints_blank(title)) return;
+    throw std::invalid_argument(
+        (a.title ? std::string("--title") : "title in " + shown_name(a.book)) +
+        " is blank: a book needs a title (its title page and PDF metadata print it)");
+}
+
 // The book: the TOML first, then the flags over it.
 void fill_book(const ExportArgs& a, db::ExportRequest& req) {
-    if (!a.book.empty()) read_book_config(a.book, req.words, req.layout);
-    req.solutions = req.layout.solutions || a.solutions;
+    if (!a.book.empty()) {
+        std::vector<BookKeySet> set;
+        read_book_config(a.book, req.words, req.layout, &set);
+        refuse_unused_book_keys(a.book, set, req.format);
+    }
+    req.solutions = a.solutions.value_or(req.layout.solutions);
     if (a.title) req.words.title = *a.title;
     if (a.subtitle) req.words.subtitle = *a.subtitle;
     if (a.author) req.words.author = *a.author;
@@ -95,8 +170,8 @@ void fill_book(const ExportArgs& a, db::ExportRequest& req) {
         if (!trim) throw std::invalid_argument(problem);
         req.layout.trim = *trim;
     }
-    if (a.bleed) req.layout.bleed = true;
-    if (a.large_print) req.layout.large_print = true;
+    if (a.bleed) req.layout.bleed = *a.bleed;
+    if (a.large_print) req.layout.large_print = *a.large_print;
     if (a.per_page) {
         if (*a.per_page != 1 && *a.per_page != 2 && *a.per_page != 4 && *a.per_page != 6)
             throw std::invalid_argument("--per-page must be 1, 2, 4 or 6");
@@ -123,6 +198,7 @@ void fill_book(const ExportArgs& a, db::ExportRequest& req) {
     }
     if (const std::string problem = db::book_words_problem(req.words); !problem.empty())
         throw std::invalid_argument(problem);
+    refuse_blank_title(a, req);
     // Two levels of one name made a contents with two sections of that name, and a
     // reader who could not tell which was harder.
     const auto& names = req.words.level_names;
@@ -146,9 +222,9 @@ std::string pdf_option_given(const ExportArgs& a, bool text) {
     const std::pair<bool, const char*> options[] = {
         {!a.trim.empty(), "--trim"},
         {!a.paper.empty(), "--paper"},
-        {a.bleed, "--bleed"},
+        {a.bleed.value_or(false), "--bleed"},
         {a.per_page.has_value(), "--per-page"},
-        {a.large_print, "--large-print"},
+        {a.large_print.value_or(false), "--large-print"},
         {a.walkthrough.value_or(0) > 0, "--walkthrough"},
         {a.subtitle.has_value(), "--subtitle"},
         {a.author.has_value(), "--author"},
@@ -195,7 +271,8 @@ int run(const ExportArgs& a) {
     }
     const auto format = db::parse_pack_format(format_name);
     if (a.out == "-" && !db::is_text_format(*format)) {
-        std::cerr << "export: " << format_name << " cannot go to stdout (--out -): give a file\n";
+        std::cerr << "export: " << a_pack_of(*format)
+                  << " cannot go to stdout (--out -): give a file\n";
         return kBadInput;
     }
     // --force overwrites a file, never the corpus the pack comes from.
@@ -241,10 +318,15 @@ int run(const ExportArgs& a) {
         if (const std::string option = pdf_option_given(a, db::is_text_format(*format));
             !option.empty()) {
             std::cerr << "export: " << option << " is for books (pdf"
-                      << (option == "--level-names" ? ", svg" : "") << "): a " << format_name
-                      << " pack has no use for it\n";
+                      << (option == "--level-names" ? ", svg" : "") << "): " << a_pack_of(*format)
+                      << " has no use for it\n";
             return kBadInput;
         }
+    if (db::is_text_format(*format) && a.solutions.value_or(false)) {
+        std::cerr << "export: --solutions is for books (pdf, svg): " << no_solutions_reason(*format)
+                  << "\n";
+        return kBadInput;
+    }
     try {
         fill_book(a, req);
     } catch (const std::invalid_argument& e) {
@@ -328,10 +410,33 @@ int run(const ExportArgs& a) {
     }
 }
 
+// Adds a flag whose absence is told apart from --name=false: given either way, it wins
+// over the book file (a book's "solutions = true" outlived --solutions=false). The value
+// lands in out when settle() runs, after parsing.
+class GivenFlags {
+  public:
+    void add(CLI::App* sub, const std::string& name, std::optional<bool>& out,
+             const std::string& help) {
+        auto value = std::make_shared<bool>(false);
+        CLI::Option* option = sub->add_flag(name, *value, help);
+        settle_.push_back([option, value, &out] {
+            out.reset();
+            if (option->count()) out = *value;
+        });
+    }
+    void settle() const {
+        for (const auto& f : settle_) f();
+    }
+
+  private:
+    std::vector<std::function<void()>> settle_;
+};
+
 }  // namespace
 
 void add_export_command(CLI::App& app) {
     auto args = std::make_shared<ExportArgs>();
+    auto flags = std::make_shared<GivenFlags>();
     auto* sub = app.add_subcommand(
         "export",
         "Write a pack of puzzles (PDF, SVG or text) and record it. Ctrl-C, SIGTERM or SIGHUP "
@@ -345,16 +450,19 @@ void add_export_command(CLI::App& app) {
         ->required()
         ->check(whole_number(1, 100'000'000));
     sub->add_option("--format", args->format,
-                    "Format; default: from --out's extension, in any case (.pdf .svg .json .jsonl "
+                    "Format, in any case (pdf, PDF); default: from --out's extension, in any case "
+                    "(.pdf .svg .json .jsonl "
                     ".neknek .keen .cancan). dataset: JSON lines {question, answer, metadata}")
-        ->check(CLI::IsMember(kFormats));
+        ->transform(CLI::IsMember(kFormats, CLI::ignore_case));
     sub->add_flag("--force", args->force, "Overwrite an existing file");
-    sub->add_flag("--solutions", args->solutions, "Add the answer key (pdf: pages at the back)");
+    flags->add(sub, "--solutions", args->solutions, "Add the answer key (pdf: pages at the back)");
     sub->add_flag("--dry-run", args->dry_run,
                   "Say what would go in (count, pages, sections); write and record nothing");
-    sub->add_option("--book", args->book,
-                    "Book TOML: title, subtitle, author, copyright, rules, [levels] names, "
-                    "trim, bleed, per_page, large_print, solutions, walkthrough");
+    sub->add_option(
+        "--book", args->book,
+        "Book TOML: title, subtitle, author, copyright, rules, [levels] names, "
+        "trim, bleed, per_page, large_print, solutions, walkthrough; a flag given wins over it, "
+        "true or false (--solutions=false)");
     sub->add_option("--title", args->title, "Title of the book and the pack");
     sub->add_option("--subtitle", args->subtitle, "Subtitle (title page, PDF subject)");
     sub->add_option("--author", args->author, "Author (title page, PDF metadata)");
@@ -369,12 +477,13 @@ void add_export_command(CLI::App& app) {
     // Both given, --trim won without a word ("--trim 6x9 --paper a4" made a 6x9 book).
     sub->add_option("--paper", args->paper, "Same as --trim (kept for old scripts)")
         ->excludes(trim);
-    sub->add_flag("--bleed", args->bleed, "Add 0.125 in bleed at the outside edge, top and bottom");
+    flags->add(sub, "--bleed", args->bleed,
+               "Add 0.125 in bleed at the outside edge, top and bottom");
     sub->add_option("--per-page", args->per_page,
                     "Puzzles a page: 1, 2, 4 or 6 (default: chosen so clues are at least 9 pt)")
         ->check(whole_number(1, 6));
-    sub->add_flag("--large-print", args->large_print,
-                  "Clues at least 14 pt, thicker lines, 1 or 2 puzzles a page");
+    flags->add(sub, "--large-print", args->large_print,
+               "Clues at least 14 pt, thicker lines, 1 or 2 puzzles a page");
     sub->add_option("--walkthrough", args->walkthrough,
                     "Worked solutions, step by step, for the first K puzzles")
         ->check(whole_number(0, 10'000));
@@ -383,13 +492,28 @@ void add_export_command(CLI::App& app) {
                                          "Also take puzzles published in earlier packs");
     add_filter_options(sub, args->filters, false);
     // Only puzzles never exported, and those exported too: one of them is a mistake.
-    if (CLI::Option* fresh = sub->get_option_no_throw("--fresh")) repeats->excludes(fresh);
+    // The pack is always put in book order; --order only chooses which puzzles go in.
+    if (CLI::Option* order = sub->get_option_no_throw("--order"))
+        order->description(
+            "Which matching puzzles go in when more match than -n: by id, by score (lowest "
+            "first) or at random (reproducible with --seed); the pack itself is always "
+            "ordered easiest first (a PDF or SVG by size, then score)");
+    if (CLI::Option* fresh = sub->get_option_no_throw("--fresh")) {
+        repeats->excludes(fresh);
+        // Kept so that query's filters can be used as they are; it changes nothing here.
+        fresh->description(
+            "Only puzzles never exported in a pack: export's default already (a no-op, "
+            "kept so query's filters work here; --allow-repeats takes the others too)");
+    }
     sub->footer(
         help_footer({kOk, kFailure, kBadInput, kNotEnough},
                     {"kenken export --db corpus.db -n 50 --level hard -o hard.pdf",
                      "kenken export --db corpus.db -n 10 --size 6 -o - --format neknek",
                      "kenken export --db corpus.db -n 1000 -o train.jsonl --format dataset"}));
-    sub->callback([args] { set_exit(run(*args)); });
+    sub->callback([args, flags] {
+        flags->settle();
+        set_exit(run(*args));
+    });
 }
 
 }  // namespace kk::cli
