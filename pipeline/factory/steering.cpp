@@ -233,6 +233,7 @@ void Steering::preload(const std::array<std::array<int, kGradedLevels>, kSizeSlo
         for (int k : held[n]) live_.stored_size[n] += k;
     }
     for (auto& snapshot : ring_) snapshot = live_;
+    initial_ = live_;
 }
 
 nlohmann::json Steering::save() const {
@@ -241,12 +242,22 @@ nlohmann::json Steering::save() const {
     for (std::uint64_t m = latest_snapshot_ >= 1 ? latest_snapshot_ - 1 : 0; m <= latest_snapshot_;
          ++m)
         snaps.push_back({{"m", m}, {"stats", ring_[m % ring_.size()].to_json()}});
-    return {{"live", live_.to_json()}, {"snapshots", snaps}, {"latest", latest_snapshot_}};
+    return {{"live", live_.to_json()},
+            {"snapshots", snaps},
+            {"latest", latest_snapshot_},
+            {"initial", initial_.to_json()}};
 }
 
 void Steering::restore(const nlohmann::json& j, std::uint64_t /*next_index*/) {
     live_ = SteeringStats::from_json(j.at("live"));
     latest_snapshot_ = j.at("latest").get<std::uint64_t>();
+    // The snapshots not saved hold what they held in the run: its starting statistics.
+    // They were left empty, so a top-up (or any run after another of its seed) resumed
+    // before its first epoch's end saw a corpus with nothing in it, made sizes that were
+    // full, and ended with other puzzles than the run uninterrupted. (A run saved by an
+    // older kenken has no "initial": its snapshots start empty, as they did.)
+    if (j.contains("initial")) initial_ = SteeringStats::from_json(j.at("initial"));
+    for (std::size_t k = 0; k < ring_.size(); ++k) ring_[k] = initial_;
     for (const auto& s : j.at("snapshots")) {
         const auto m = s.at("m").get<std::uint64_t>();
         ring_[m % ring_.size()] = SteeringStats::from_json(s.at("stats"));

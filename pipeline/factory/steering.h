@@ -74,7 +74,7 @@ class Steering {
     // quotas from the first candidate on (every snapshot starts from them).
     void preload(const std::array<std::array<int, kGradedLevels>, kSizeSlots>& held);
 
-    // Resume: the live statistics and the last snapshots.
+    // Resume: the live statistics, the last snapshots and the run's starting statistics.
     nlohmann::json save() const;
     void restore(const nlohmann::json& j, std::uint64_t next_index);
 
@@ -90,6 +90,10 @@ class Steering {
     std::uint64_t epoch_;  // the in-flight limit L
     SteeringStats live_;
     std::array<SteeringStats, 4> ring_;  // snapshot m lives in ring_[m % 4]
+    // What every snapshot starts as (preload's, or nothing): a run whose first candidate
+    // is not at an epoch's start asks for snapshots no candidate of it wrote, and they
+    // hold this.
+    SteeringStats initial_;
     std::uint64_t latest_snapshot_ = 0;
     std::vector<std::pair<int, Level>> fresh_unreachable_;
     std::vector<int> fresh_unreachable_sizes_;

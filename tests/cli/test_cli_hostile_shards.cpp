@@ -685,3 +685,36 @@ TEST_CASE("a merged run its shard had not finished is shown unfinished, not runn
     // The shard itself still says running: it may be.
     CHECK_THAT(run_kenken("stats --db " + shard.str()).out, Catch::Contains("running"));
 }
+
+TEST_CASE("a top-up stopped and resumed ends with the corpus of one never stopped",
+          "[cli][hostile-shards][resume]") {
+    // A top-up starts mid-epoch (after the shards' candidates), so its first candidates
+    // read snapshots it never wrote, holding what the corpus held at its start; a resume
+    // left them empty, saw no puzzles stored, made sizes that were full, and ended with
+    // other puzzles.
+    TempPath folder("top-up-resume");
+    fs::create_directory(folder.path);
+    const auto at = [&](const std::string& name) { return (folder.path / name).string(); };
+    std::string shards;
+    for (int i = 0; i < 4; ++i) {
+        REQUIRE(run_kenken("generate -q --db " + at("s" + std::to_string(i) + ".db") +
+                           " --sizes 3-4 -n 300 --seed 5 --shard " + std::to_string(i) + "/4")
+                    .status == 0);
+        shards += " " + at("s" + std::to_string(i) + ".db");
+    }
+    const CliResult merged = run_kenken("merge --db " + at("m.db") + shards);
+    REQUIRE(merged.status == 0);
+    REQUIRE_THAT(merged.out, Catch::Contains("shortfall"));  // a top-up has work to do
+    fs::copy_file(at("m.db"), at("whole.db"));
+    REQUIRE(run_kenken("generate -q -j 1 --db " + at("whole.db") + " --top-up").status == 0);
+    const std::string whole = run_kenken("query --format neknek --db " + at("whole.db")).out;
+    for (const char* stop : {"10", "50", "200"}) {
+        INFO("stopped after " << stop);
+        const std::string db = at(std::string("stopped-") + stop + ".db");
+        fs::copy_file(at("m.db"), db);
+        CHECK(run_kenken("generate -q -j 1 --db " + db + " --top-up --stop-after " + stop).status ==
+              130);
+        CHECK(run_kenken("generate -q -j 2 --db " + db + " --resume").status == 0);
+        CHECK(run_kenken("query --format neknek --db " + db).out == whole);
+    }
+}
