@@ -16,7 +16,7 @@ packages=(g++ cmake make pkg-config bc
           libtbb-dev libtbbmalloc2 libsqlite3-dev libspdlog-dev catch2 libcli11-dev
           libtomlplusplus-dev nlohmann-json3-dev libcairo2-dev
           sgt-puzzles poppler-utils sqlite3 help2man dpkg-dev file
-          clang libclang-rt-dev fonts-dejavu-core fonts-dejavu-extra parallel jq cadical coinor-cbc strace python3
+          clang libclang-rt-dev llvm fonts-dejavu-core fonts-dejavu-extra parallel jq cadical coinor-cbc strace python3
           time)
 missing=()
 if command -v dpkg-query >/dev/null; then
