@@ -23,6 +23,14 @@ namespace {
 constexpr const char* kUntracedLeaks =
     "ASAN_OPTIONS=\"${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0\" ";
 
+// Whether strace can trace here (a container without ptrace cannot): warns when not, and
+// the test that asked is skipped.
+bool strace_works() {
+    if (run_shell("strace -f -o /dev/null true").status == 0) return true;
+    WARN("strace cannot trace here: skipped");
+    return false;
+}
+
 // A small corpus of 3x3 puzzles, the smallest grids a pack draws.
 void make_small_corpus(const TempPath& db) {
     REQUIRE(run_kenken("generate -q --db " + db.str() + " --sizes 3 -n 2 --seed 4").status == 0);
@@ -311,10 +319,7 @@ TEST_CASE("an export killed at its record's commit or at naming its file prints 
     // export printed its puzzles again. Now the record commits first, and the next
     // export into the folder puts a recorded pack's file in place or drops an
     // unrecorded one. (Skipped where strace cannot trace: a container without ptrace.)
-    if (run_shell("strace -f -o /dev/null true").status != 0) {
-        WARN("strace cannot trace here: skipped");
-        return;
-    }
+    if (!strace_works()) return;
     TempPath dir("kill-at-commit");
     fs::create_directories(dir.path);
     const std::string db = (dir.path / "c.db").string();
@@ -362,10 +367,7 @@ TEST_CASE("two exports settling one killed export's recorded pack leave it recor
     // pack: its file stayed, unrecorded, and the next export printed its puzzles again.
     // strace holds the second export at its rename of the part until the first has
     // settled it. (Skipped where strace cannot trace.)
-    if (run_shell("strace -f -o /dev/null true").status != 0) {
-        WARN("strace cannot trace here: skipped");
-        return;
-    }
+    if (!strace_works()) return;
     TempPath dir("settle-race");
     fs::create_directories(dir.path);
     const std::string db = (dir.path / "c.db").string(), kenken = kKenken;
@@ -417,10 +419,7 @@ TEST_CASE("a --force export killed before replacing its file is unpublished with
     // Killed after recording its pack, at the rename over the file it replaces: the next
     // export finds the name taken (by the old file) and unpublishes the pack, as the
     // export would have, but said nothing of a pack recorded and gone.
-    if (run_shell("strace -f -o /dev/null true").status != 0) {
-        WARN("strace cannot trace here: skipped");
-        return;
-    }
+    if (!strace_works()) return;
     TempPath dir("force-killed");
     fs::create_directories(dir.path);
     const std::string db = (dir.path / "c.db").string();
@@ -452,10 +451,7 @@ TEST_CASE("an SVG export never removes a file another export placed at its name 
     // there: the file went, and its pack stayed recorded with no file. strace holds the
     // SVG export at that removal while a text export takes the name. (Skipped where
     // strace cannot trace.)
-    if (run_shell("strace -f -o /dev/null true").status != 0) {
-        WARN("strace cannot trace here: skipped");
-        return;
-    }
+    if (!strace_works()) return;
     TempPath dir("svg-race");
     fs::create_directories(dir.path);
     const std::string db = (dir.path / "c.db").string(), kenken = kKenken;
@@ -492,10 +488,7 @@ TEST_CASE("a killed export's ready part is settled by its own corpus only, in a 
     // placed pack 1 because a's part "book" began like b's "book.neknek", printed its
     // puzzles again, and deleted a's part, leaving a's pack with no file. A folder moved
     // after the kill lost the part silently. (Skipped where strace cannot trace.)
-    if (run_shell("strace -f -o /dev/null true").status != 0) {
-        WARN("strace cannot trace here: skipped");
-        return;
-    }
+    if (!strace_works()) return;
     TempPath dir("ready-part-owner");
     const fs::path folder = dir.path / "F";
     fs::create_directories(folder);
