@@ -78,7 +78,7 @@ namespace {
 
 FactoryConfig config_from_table(const toml::table& t, const std::string& source_name,
                                 ConfigSource source) {
-    const Reader rd{source_name};
+    const Reader rd{source_name, source};
     FactoryConfig c = default_config();
     rd.only_keys(t, "", {"run", "recipes"});
     if (auto* run = t["run"].as_table()) {

@@ -106,12 +106,56 @@ std::uint64_t seed_of(const Reader& rd, const toml::node& n) {
     return seed;
 }
 
+namespace {
+
+constexpr int kLargestCage = 9;  // size_weights has at most 9 entries
+
+// max_cage: 2 to 9. 1 has a reason of its own (the range alone said "between 1 and 9"
+// for 0, where 1 was refused too).
+int max_cage_of(const Reader& rd, const toml::node& n, const std::string& key) {
+    if (n.is_integer() && *n.value<std::int64_t>() == 1)
+        rd.fail(&n, key,
+                "max_cage 1 makes every cage a single cell: a grid of givens, nothing to solve "
+                "(allow 2 or more)");
+    return static_cast<int>(rd.integer(n, key, 2, kLargestCage));
+}
+
+// The smallest cage size the tiler draws a target of (cage_tiler.h): domino-first
+// draws none of 1 cell.
+int smallest_drawn(const TilingConfig& tc) {
+    return tc.strategy == TilingStrategy::DominoFirst ? 2 : 1;
+}
+
+bool weighs_any(const TilingConfig& tc, int from, int to) {
+    for (int size = from; size <= to && size <= static_cast<int>(tc.size_weights.size()); ++size)
+        if (tc.size_weights[static_cast<size_t>(size - 1)] > 0) return true;
+    return false;
+}
+
+// Weight only on sizes above max_cage was capped without a word: every cage then aimed
+// at max_cage, whatever the file asked for.
+void refuse_weight_above_max_cage(const Reader& rd, const toml::table& t, const std::string& where,
+                                  const TilingConfig& tc) {
+    const int from = smallest_drawn(tc);
+    if (weighs_any(tc, from, tc.max_cage) || !weighs_any(tc, tc.max_cage + 1, kLargestCage)) return;
+    int largest = tc.max_cage + 1;
+    while (!weighs_any(tc, largest, largest)) ++largest;
+    const toml::node* blamed = t.get("size_weights");
+    const std::string cap = std::to_string(tc.max_cage);
+    rd.fail(blamed ? blamed : &t, where + ".size_weights",
+            "no cage size " + std::string(from == 1 ? "up to" : "from 2 (domino-first) to") +
+                " max_cage " + cap + " has weight, only larger ones (" + std::to_string(largest) +
+                " cells): raise max_cage to " + std::to_string(largest) +
+                ", or weigh a size up to " + cap);
+}
+
+}  // namespace
+
 void read_tiling(const Reader& rd, const toml::table& t, const std::string& where,
                  TilingConfig& tc) {
     rd.recipe_keys(t, where, {"strategy", "size_weights", "max_cage"});
     if (auto* n = t.get("strategy")) tc.strategy = strategy_of(rd, *n, where + ".strategy");
-    if (auto* n = t.get("max_cage"))
-        tc.max_cage = static_cast<int>(rd.integer(*n, where + ".max_cage", 1, 9));
+    if (auto* n = t.get("max_cage")) tc.max_cage = max_cage_of(rd, *n, where + ".max_cage");
     if (auto* n = t.get("size_weights")) {
         auto* arr = n->as_array();
         if (!arr || arr->empty() || arr->size() > 9)
@@ -124,23 +168,22 @@ void read_tiling(const Reader& rd, const toml::table& t, const std::string& wher
         }
         if (sum <= 0) rd.fail(n, where + ".size_weights", "at least one weight must be positive");
     }
+    // A run an older kenken stored with such a recipe still reads: it was made so.
+    if (rd.origin == ConfigSource::File) refuse_weight_above_max_cage(rd, t, where, tc);
     // Cages of one cell only: every cell a given, nothing to solve. Such "puzzles" were
     // stored with max_singletons = 1, and otherwise the run stored nothing, exit 0.
     // Domino-first pairs cells whatever the weights; random edges follow them.
-    bool larger_cages = tc.max_cage > 1 && tc.strategy == TilingStrategy::DominoFirst;
+    bool larger_cages = tc.strategy == TilingStrategy::DominoFirst;
     const int drawn = std::min<int>(tc.max_cage, static_cast<int>(tc.size_weights.size()));
-    if (tc.max_cage > 1 && tc.strategy == TilingStrategy::RandomEdges)
+    if (tc.strategy == TilingStrategy::RandomEdges)
         larger_cages = tc.size_weights.front() <= 0 ||  // none drawn: max_cage is drawn
                        std::any_of(tc.size_weights.begin() + 1, tc.size_weights.begin() + drawn,
                                    [](double w) { return w > 0; });
     if (!larger_cages) {
-        const toml::node* blamed = tc.max_cage == 1 ? t.get("max_cage") : t.get("size_weights");
+        const toml::node* blamed = t.get("size_weights");
         rd.fail(blamed ? blamed : &t, where,
-                tc.max_cage == 1
-                    ? "max_cage 1 makes every cage a single cell: a grid of givens, nothing "
-                      "to solve (allow 2 or more)"
-                    : "only 1-cell cages have weight up to max_cage: a grid of givens, nothing "
-                      "to solve (weigh a larger size)");
+                "only 1-cell cages have weight up to max_cage: a grid of givens, nothing to "
+                "solve (weigh a larger size)");
     }
 }
 

@@ -20,6 +20,8 @@ namespace kk::config_reading {
 struct Reader {
     static constexpr std::size_t kShownKeyBytes = 200;
     const std::string& source;
+    // A file of the user's, or a run's stored configuration, which reads as it was made.
+    ConfigSource origin = ConfigSource::File;
 
     // Throws "source:line: key: what" (key and what cut to a printable length).
     [[noreturn]] void fail(const toml::node* node, const std::string& key,

@@ -8,6 +8,8 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "tests/support/cli_run.h"
 #include "tests/support/test_files.h"
@@ -151,4 +153,59 @@ TEST_CASE("a killer quota no layout of the size can meet is given up without ret
                Catch::Matches("[\\s\\S]*a cage repeats a value \\(killer\\) +[0-9]+[\\s\\S]*"));
     // 0.25 s here now; the margin is for a loaded machine.
     CHECK(seconds < 6);
+}
+
+TEST_CASE("a recipe whose weighed cage sizes all lie above its max_cage is refused with its line",
+          "[cli][hostile][config]") {
+    // Issue 11 (50th session): size_weights = [0, 0, 0, 0, 1] with max_cage = 3 was
+    // taken, the weight capped without a word: every cage aimed at 3 cells.
+    TempPath db("above-max-cage.db"), config("above-max-cage.toml");
+    const std::string head = "[run]\nsizes = \"4\"\ncount = 1\n[[recipes]]\nname = \"high\"\n";
+    for (const auto& [tiling, said] : std::vector<std::pair<std::string, std::string>>{
+             {"strategy = \"random-edges\", size_weights = [0.0, 0.0, 0.0, 0.0, 1.0], max_cage = 3",
+              "no cage size up to max_cage 3 has weight, only larger ones (5 cells): raise "
+              "max_cage to 5, or weigh a size up to 3"},
+             {"strategy = \"random-edges\", size_weights = [0.0, 0.0, 1.0], max_cage = 2",
+              "no cage size up to max_cage 2 has weight, only larger ones (3 cells)"},
+             // Domino-first draws no target of 1 cell: its weight there is no way out.
+             {"strategy = \"domino-first\", size_weights = [1.0, 0.0, 0.0, 2.0], max_cage = 3",
+              "no cage size from 2 (domino-first) to max_cage 3 has weight, only larger ones (4 "
+              "cells)"}}) {
+        INFO(tiling);
+        write_file(config, head + "tiling = { " + tiling + " }\n");
+        const CliResult r =
+            run_kenken("generate -q --db " + db.str() + " --config " + config.str());
+        CHECK(r.status == 2);  // as every configuration error
+        CHECK_THAT(r.err,
+                   Catch::StartsWith(config.str() + ":6: recipes.high.tiling.size_weights: ") &&
+                       Catch::Contains(said));
+        CHECK_FALSE(fs::exists(db.path));
+    }
+    // Weight up to max_cage, and more above it, is taken as before.
+    write_file(config, head + "tiling = { size_weights = [0.0, 1.0, 0.0, 1.0], max_cage = 3 }\n");
+    CHECK(run_kenken("generate -q --db " + db.str() + " --config " + config.str()).status == 0);
+}
+
+TEST_CASE("max_cage is 2 to 9, as the docs say, and 1 says why it is refused",
+          "[cli][hostile][config]") {
+    // max_cage = 0 said "must be between 1 and 9", and 1 was then refused as well.
+    TempPath db("max-cage-range.db"), config("max-cage-range.toml");
+    const std::string head = "[[recipes]]\nname = \"r\"\n";
+    for (const std::string value : {"0", "10", "-1"}) {
+        write_file(config, head + "tiling = { max_cage = " + value + " }\n");
+        const CliResult r =
+            run_kenken("generate -q --db " + db.str() + " --config " + config.str());
+        CHECK(r.status == 2);
+        CHECK_THAT(r.err, Catch::StartsWith(config.str() + ":3: recipes.r.tiling.max_cage: must "
+                                                           "be between 2 and 9"));
+    }
+    write_file(config, head + "tiling = { max_cage = 1 }\n");
+    const CliResult one = run_kenken("generate -q --db " + db.str() + " --config " + config.str());
+    CHECK(one.status == 2);
+    CHECK_THAT(one.err, Catch::StartsWith(config.str() + ":3: recipes.r.tiling.max_cage: max_cage "
+                                                         "1 makes every cage a single cell"));
+    // The shipped configuration says the same range.
+    CHECK_THAT(slurp(kSource / "configs/default.toml"),
+               Catch::Contains("tiling.max_cage:      largest cage (2..9"));
+    CHECK_FALSE(fs::exists(db.path));
 }

@@ -234,3 +234,16 @@ TEST_CASE("a quota or size past int is too large, not 'not a number'", "[config]
     CHECK_THROWS_WITH(parse_sizes("4-99999999999"), Catch::Contains("is far too large"));
     CHECK_THROWS_WITH(parse_per_level("easy=x"), Catch::Contains("'x' is not a number"));
 }
+
+TEST_CASE("weight only above max_cage is refused in a file, still read from a stored run",
+          "[config]") {
+    const std::string text =
+        "[[recipes]]\nname = \"high\"\ntiling = { size_weights = [0.0, 0.0, 0.0, 0.0, 1.0], "
+        "max_cage = 3 }\n";
+    CHECK_THROWS_WITH(parse_config(text, "high.toml", ConfigSource::File),
+                      Catch::StartsWith("high.toml:3: recipes.high.tiling.size_weights: no cage "
+                                        "size up to max_cage 3 has weight, only larger ones (5 "
+                                        "cells)"));
+    // A run an older kenken stored so was made so, and resumes as it was.
+    CHECK(parse_config(text, "run").recipes.at(0).tiling.max_cage == 3);
+}
