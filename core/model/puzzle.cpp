@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace kk {
 
@@ -42,6 +43,7 @@ std::string rules_name(const Rules& rules) {
 std::optional<Rules> parse_rules(const std::string& names, std::string* error) {
     Rules rules;
     bool ops_named = false;
+    std::vector<std::string> seen;
     std::size_t start = 0;
     auto fail = [error](const std::string& why) -> std::optional<Rules> {
         if (error) *error = why;
@@ -54,6 +56,12 @@ std::optional<Rules> parse_rules(const std::string& names, std::string* error) {
         start = end + 1;
         if (name.empty() && names.empty()) break;
         if (name == "standard" && names == "standard") break;
+        // "killer," and "killer,killer" were taken for "killer", where --sizes 4, is
+        // refused: a name left out, or one meant to be another?
+        if (name.empty()) return fail("an empty item in '" + names + "'");
+        if (std::find(seen.begin(), seen.end(), name) != seen.end())
+            return fail(name + " is named twice in '" + names + "'");
+        seen.push_back(name);
         if (name == "hidden") {
             rules.hidden = true;
         } else if (name == "killer") {

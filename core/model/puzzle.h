@@ -62,7 +62,8 @@ struct Rules {
 // in that order (e.g. "hidden,killer").
 std::string rules_name(const Rules& rules);
 // Reads a comma list of those names (any order, "standard" alone, or empty for
-// standard); nullopt with *error set when a name is unknown or they conflict.
+// standard); nullopt with *error set when a name is unknown, named twice or empty
+// ("killer,"), or they conflict.
 std::optional<Rules> parse_rules(const std::string& names, std::string* error = nullptr);
 
 struct Cage {

@@ -123,7 +123,12 @@ std::array<int, kGradedLevels> parse_per_level(const std::string& text) {
     std::array<bool, kGradedLevels> given{};
     std::stringstream ss(text);
     std::string part;
+    // getline gives no item after a last comma: "easy=5," was taken for "easy=5", as
+    // "4,5," once was for --sizes.
+    if (!text.empty() && text.back() == ',')
+        throw std::invalid_argument("per-level: an empty item in '" + text + "'");
     while (std::getline(ss, part, ',')) {
+        if (part.empty()) throw std::invalid_argument("per-level: an empty item in '" + text + "'");
         auto eq = part.find('=');
         if (eq == std::string::npos)
             throw std::invalid_argument("per-level: '" + part + "' is not LEVEL=N");

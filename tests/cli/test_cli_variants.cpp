@@ -2,13 +2,19 @@
 // "?"), read back by solve and grade from their neknek text or their cages alone,
 // kenken check under the puzzle's rules, and the dataset statement of a variant.
 #include <catch2/catch.hpp>
+#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "tests/support/cli_run.h"
 #include "tests/support/json_lines.h"
 #include "tests/support/test_files.h"
+
+namespace fs = std::filesystem;
 
 namespace {
 
@@ -157,4 +163,47 @@ TEST_CASE("a hidden-operator dataset question shows targets only and says why",
         CHECK(cages.find('?') != std::string::npos);
         for (const char* op : {"+:", "-:", "*:", "/:"}) CHECK(cages.find(op) == std::string::npos);
     }
+}
+
+TEST_CASE("a variant named twice, or an empty item in a comma list, is refused",
+          "[cli][variants][lists]") {
+    // Issue 11 (50th session): --variant killer,killer and --per-level easy=5, were taken
+    // (for killer and easy=5), where --sizes 4, is refused.
+    TempPath db("comma-lists.db"), config("comma-lists.toml");
+    const std::string generate = "generate -q --db " + db.str() + " ";
+    for (const auto& [args, said] : std::vector<std::pair<std::string, std::string>>{
+             {"--variant killer,killer",
+              "generate: --variant: killer is named twice in "
+              "'killer,killer'"},
+             {"--variant hidden,killer,hidden", "hidden is named twice"},
+             {"--variant mult-only,mult-only", "mult-only is named twice"},
+             {"--variant killer,", "generate: --variant: an empty item in 'killer,'"},
+             {"--variant ,killer", "an empty item in ',killer'"},
+             {"--per-level easy=5,", "generate: --per-level: an empty item in 'easy=5,'"},
+             {"--per-level easy=5,,hard=1", "an empty item in 'easy=5,,hard=1'"},
+             {"-n 2 --sizes 4,", "generate: --sizes: an empty item"}}) {
+        INFO(args);
+        const CliResult r = run_kenken(
+            generate + args + (args.find("--sizes") == std::string::npos ? " --sizes 4" : ""));
+        CHECK(r.status == 2);
+        CHECK_THAT(r.err, Catch::Contains(said));
+        CHECK_FALSE(fs::exists(db.path));
+    }
+    // The same words in a configuration, with its line.
+    write_file(config, "[run]\nsizes = \"4\"\nvariant = \"killer,killer\"\n");
+    const CliResult file = run_kenken("generate -q --db " + db.str() + " --config " + config.str());
+    CHECK(file.status == 2);
+    CHECK_THAT(file.err,
+               Catch::StartsWith(config.str() + ":3: run.variant: killer is named twice"));
+    // query and export filter by the same lists.
+    TempPath corpus("comma-lists-corpus.db");
+    make_small_corpus(corpus.str());
+    for (const std::string filter :
+         {"--variant killer,killer", "--variant killer,", "--level easy,", "--size 4,"}) {
+        INFO(filter);
+        const CliResult q = run_kenken("query --db " + corpus.str() + " " + filter);
+        CHECK(q.status == 2);
+        CHECK_THAT(q.err, Catch::Contains("named twice") || Catch::Contains("an empty item"));
+    }
+    CHECK(run_kenken("query --db " + corpus.str() + " --variant standard").status == 0);
 }
