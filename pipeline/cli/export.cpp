@@ -151,13 +151,23 @@ void refuse_blank_title(const ExportArgs& a, const db::ExportRequest& req) {
         " is blank: a book needs a title (its title page and PDF metadata print it)");
 }
 
-// The book: the TOML first, then the flags over it.
-void fill_book(const ExportArgs& a, db::ExportRequest& req) {
+// The line of the book file's per_page, 0 when the flag gives it or nothing does: a
+// refusal of the count then names the file and line, not --per-page.
+int book_per_page_line(const ExportArgs& a, const std::vector<BookKeySet>& set) {
+    if (a.per_page) return 0;
+    for (const BookKeySet& k : set)
+        if (k.key == "per_page") return k.line;
+    return 0;
+}
+
+// The book: the TOML first, then the flags over it. Returns book_per_page_line().
+int fill_book(const ExportArgs& a, db::ExportRequest& req) {
+    std::vector<BookKeySet> set;
     if (!a.book.empty()) {
-        std::vector<BookKeySet> set;
         read_book_config(a.book, req.words, req.layout, &set);
         refuse_unused_book_keys(a.book, set, req.format);
     }
+    const int per_page_line = book_per_page_line(a, set);
     req.solutions = a.solutions.value_or(req.layout.solutions);
     if (a.title) req.words.title = *a.title;
     if (a.subtitle) req.words.subtitle = *a.subtitle;
@@ -183,7 +193,8 @@ void fill_book(const ExportArgs& a, db::ExportRequest& req) {
             std::string(a.large_print ? "--large-print"
                                       : "large_print = true in " + shown_name(a.book)) +
             " takes 1 or 2 puzzles a page, but " +
-            (a.per_page ? "--per-page " : "per_page in " + shown_name(a.book) + " is ") +
+            (a.per_page ? "--per-page "
+                        : a.book + ":" + std::to_string(per_page_line) + " sets per_page = ") +
             std::to_string(req.layout.per_page));
     if (a.walkthrough) {
         if (*a.walkthrough < 0) throw std::invalid_argument("--walkthrough must be 0 or more");
@@ -212,6 +223,17 @@ void fill_book(const ExportArgs& a, db::ExportRequest& req) {
                     (a.level_names.empty() ? "[levels] in " + shown_name(a.book)
                                            : "--level-names") +
                     ", easiest first)");
+    return per_page_line;
+}
+
+// The book's planner names the count "--per-page N" when it leaves clues too small: one
+// the book file set is named as the file's key, with its line.
+std::string naming_per_page_source(const std::string& message, const ExportArgs& a,
+                                   int per_page_line) {
+    const std::string flag = "--per-page ";
+    if (per_page_line == 0 || message.rfind(flag, 0) != 0) return message;
+    return a.book + ":" + std::to_string(per_page_line) +
+           ": per_page = " + message.substr(flag.size());
 }
 
 // The first option given that only a PDF book uses (and, for a text pack, --level-names,
@@ -327,8 +349,9 @@ int run(const ExportArgs& a) {
                   << "\n";
         return kBadInput;
     }
+    int per_page_line = 0;
     try {
-        fill_book(a, req);
+        per_page_line = fill_book(a, req);
     } catch (const std::invalid_argument& e) {
         std::cerr << "export: " << shown_name(e.what()) << "\n";
         return kBadInput;
@@ -402,7 +425,8 @@ int run(const ExportArgs& a) {
                                    ": `kenken packs --db " + shell_word(a.db) + " --show " +
                                        std::to_string(r.pack_id) + "` shows it");
     } catch (const std::invalid_argument& e) {
-        std::cerr << "export: " << shown_name(e.what()) << "\n";
+        std::cerr << "export: " << shown_name(naming_per_page_source(e.what(), a, per_page_line))
+                  << "\n";
         return kBadInput;
     } catch (const std::exception& e) {
         std::cerr << "export: " << shown_name(e.what()) << "\n";

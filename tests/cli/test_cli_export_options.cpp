@@ -307,3 +307,27 @@ TEST_CASE("a killer puzzle refused as a Keen id is refused for the killer rule a
     CHECK_THAT(r.err, Catch::Contains("Keen ids cannot carry the killer rule") &&
                           !Catch::Contains("shows its operation"));
 }
+
+TEST_CASE("a page count from the book file is refused as the file's key, with its line",
+          "[cli][export][options50]") {
+    // Issue 11 (50th session): per_page = 6 in a book file on a page too small for it
+    // was refused as "--per-page 6 on ...", a flag never given.
+    TempPath db("book-per-page.db"), book("book-per-page.toml"), pdf("book-per-page.pdf");
+    small_corpus(db);
+    write_file(book, "title = \"Small\"\nper_page = 6\n");
+    const std::string export_to = "export --db " + db.str() + " -n 1 -o " + pdf.str() + " --book " +
+                                  book.str() + " --trim 80x110mm";
+    for (const std::string dry : {"", " --dry-run"}) {
+        const CliResult r = run_kenken(export_to + dry);
+        INFO(r.err);
+        CHECK(r.status == 2);
+        CHECK_THAT(r.err, Catch::StartsWith("export: " + book.str() +
+                                            ":2: per_page = 6 on an 80x110mm page leaves") &&
+                              !Catch::Contains("--per-page"));
+        CHECK_FALSE(fs::exists(pdf.path));
+    }
+    // Given, the flag wins and is named.
+    const CliResult flag = run_kenken(export_to + " --per-page 4");
+    CHECK(flag.status == 2);
+    CHECK_THAT(flag.err, Catch::StartsWith("export: --per-page 4 on an 80x110mm page leaves"));
+}

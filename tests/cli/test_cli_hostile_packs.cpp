@@ -135,9 +135,8 @@ TEST_CASE("large print with 4 or 6 a page names the book file and line, or the f
     write_file(book, "per_page = 4\n");
     r = run_kenken(export_to + " --book " + book.str() + " --large-print");
     CHECK(r.status == 2);
-    CHECK_THAT(r.err,
-               Catch::Contains("--large-print takes 1 or 2 puzzles a page, but per_page in " +
-                               book.str() + " is 4"));
+    CHECK_THAT(r.err, Catch::Contains("--large-print takes 1 or 2 puzzles a page, but " +
+                                      book.str() + ":1 sets per_page = 4"));
     r = run_kenken(export_to + " --large-print --per-page 6");
     CHECK(r.status == 2);
     CHECK_THAT(r.err,
