@@ -179,11 +179,14 @@ void add_generate_command(CLI::App& app) {
     sub->add_option("--shard", o->shard,
                     "Make shard I of N (0-based): its share of every quota, from its own "
                     "candidate stream; join shards with `kenken merge`");
-    sub->add_flag("--resume", o->resume, "Continue the latest interrupted run in --db");
+    sub->add_flag("--resume", o->resume,
+                  "Continue the latest interrupted run in --db (exit 2 when it has none to "
+                  "resume, or a later run finished after it)");
     sub->add_flag("-q,--quiet", o->quiet, "No progress on stderr (the final report stays)");
     sub->add_flag("--top-up", o->top_up,
                   "In a merged corpus: make what duplicates across shards left short of the "
-                  "shards' quotas, from a stream of its own (deterministic)")
+                  "shards' quotas, from a stream of its own (deterministic; exit 2 when the "
+                  "corpus has no merged shards)")
         ->excludes("--resume");
     sub->add_option("--stop-after", o->stop_after,
                     "Stop as if interrupted after this many candidates (for tests)")

@@ -161,9 +161,13 @@ std::optional<int> open_resumed_run(const GenerateOptions& o, std::optional<db::
     corpus.emplace(db::Corpus::open_existing(o.db));
     check_sound(*corpus, o.db);
     auto run = corpus->latest_unfinished_run();
+    // The corpus is sound; --resume names nothing in it: a command line that cannot be
+    // used (it ended 1, the status of a missing or damaged corpus).
     if (!run) {
-        std::cerr << shown_name(o.db) << ": no interrupted run to resume\n";
-        return kFailure;
+        std::cerr << "generate: " << shown_name(o.db)
+                  << ": no interrupted run to resume (--resume continues one that was stopped; "
+                     "without it a new run starts)\n";
+        return kBadInput;
     }
     if (const auto later = later_run(*corpus, run->id)) {
         std::cerr << "generate: " << shown_name(o.db) << ": run " << run->id
@@ -171,7 +175,7 @@ std::optional<int> open_resumed_run(const GenerateOptions& o, std::optional<db::
                   << " began after it and finished: resuming run " << run->id
                   << " now would make its quotas again on top of run " << *later
                   << "'s; start a new run instead (the same command without --resume)\n";
-        return kFailure;
+        return kBadInput;
     }
     // A resumed run keeps the configuration it started with.
     config = stored_config(*run, o.db);
@@ -191,8 +195,9 @@ std::optional<int> open_top_up_run(const GenerateOptions& o, std::optional<db::C
     // The shards' configuration, stored with the runs `merge` copied in.
     const std::optional<db::RunRow> merged = first_merged_run(*corpus);
     if (!merged) {
-        std::cerr << shown_name(o.db) << ": no merged shards to top up (see kenken merge)\n";
-        return kFailure;
+        std::cerr << "generate: " << shown_name(o.db)
+                  << ": no merged shards to top up (see kenken merge)\n";
+        return kBadInput;  // as --resume with nothing to resume
     }
     config = stored_config(*merged, o.db);
     if (run_settings_given(o))

@@ -255,10 +255,30 @@ TEST_CASE("an interrupted run is not resumed after a newer run finished",
     REQUIRE(run_kenken(make + " --stop-after 30").status == 130);
     REQUIRE(run_kenken(make).status == 0);
     const CliResult resume = run_kenken("generate -q --db " + db.str() + " --resume");
-    CHECK(resume.status == 1);
+    CHECK(resume.status == 2);
     CHECK_THAT(resume.err, Catch::Contains("run 1 was interrupted, but run 2"));
     CHECK(occurrences(run_kenken("query --db " + db.str() + " --format neknek").out, "#\t4\n") ==
           100);
+}
+
+TEST_CASE("--resume or --top-up with nothing to continue is a command line that cannot be used",
+          "[cli][hostile-writers][resume]") {
+    // Issue 11 (50th session): --resume on a corpus whose runs all finished ended 1, the
+    // status of a missing or damaged corpus; this one is sound. Exit 2, as the help says.
+    TempPath db("nothing-to-resume.db");
+    REQUIRE(run_kenken("generate -q --db " + db.str() + " --sizes 4 -n 1").status == 0);
+    const CliResult resume = run_kenken("generate -q --db " + db.str() + " --resume");
+    CHECK(resume.status == 2);
+    CHECK_THAT(resume.err,
+               Catch::StartsWith("generate: " + db.str() + ": no interrupted run to resume"));
+    const CliResult top_up = run_kenken("generate -q --db " + db.str() + " --top-up");
+    CHECK(top_up.status == 2);
+    CHECK_THAT(top_up.err, Catch::Contains("no merged shards to top up"));
+    const CliResult help = run_kenken("generate --help");
+    CHECK_THAT(help.out, Catch::Contains("exit 2 when it has none to resume") &&
+                             Catch::Contains("exit 2 when the corpus has no merged shards"));
+    // A missing corpus stays 1, as in every command.
+    CHECK(run_kenken("generate -q --db " + db.str() + ".missing --resume").status == 1);
 }
 
 TEST_CASE("a configuration giving both count and per_level is refused with its line",
