@@ -148,6 +148,31 @@ std::string lock_open_problem(const std::string& path, int why) {
            "live beside the corpus)";
 }
 
+// Whether path still names the file open as fd: a holder removes a lock file it made as
+// it lets go, and a taker that opened it before then has locked a file no name leads to.
+bool names_file(const std::string& path, int fd) {
+    struct stat held {};
+    struct stat named {};
+    return ::fstat(fd, &held) == 0 && held.st_nlink > 0 && ::lstat(path.c_str(), &named) == 0 &&
+           named.st_dev == held.st_dev && named.st_ino == held.st_ino;
+}
+
+// Opens the lock file, making it when absent; made says whether this call made it.
+// Never through a link: the holder's line is written over the file, and a lock file
+// linked to /etc/passwd (or any file of the user's) was truncated and overwritten.
+int open_lock_file(const std::string& path, bool& made) {
+    for (int tries = 0; tries < 100; ++tries) {
+        int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0644);
+        made = fd >= 0;
+        if (fd >= 0 || errno != EEXIST) return fd;
+        fd = ::open(path.c_str(), O_RDWR | O_CLOEXEC | O_NOFOLLOW);
+        if (fd >= 0 || errno != ENOENT) return fd;
+        // Removed between the two opens: make it again.
+    }
+    errno = EAGAIN;
+    return -1;
+}
+
 }  // namespace
 
 // The byte of the corpus file a writer locks: SQLite locks bytes near 1 GiB (and, in
@@ -234,25 +259,41 @@ std::optional<WriterLock> WriterLock::try_acquire(const std::string& corpus_path
     if (!std::filesystem::exists(corpus_path, error) || !std::filesystem::exists(path, error))
         if (const std::string problem = umask_problem(0600); !problem.empty())
             throw DbError(corpus_path + ": " + problem);
-    // Never through a link: the holder's line is written over the file, and a lock file
-    // linked to /etc/passwd (or any file of the user's) was truncated and overwritten.
-    const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
-    if (fd < 0 && errno == ELOOP)
-        throw DbError("the lock file " + path +
-                      " is a symbolic link: remove it (a writer makes its own)");
-    if (fd < 0) throw DbError(lock_open_problem(path, errno));
-    WriterLock lock(fd);
-    struct stat st;
-    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_nlink != 1)
-        throw DbError("the lock file " + path +
-                      " is not a plain file of its own (a device, a pipe or a hard link to "
-                      "another file): remove it (a writer makes its own)");
-    if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
-        if (errno != EWOULDBLOCK)
-            throw DbError("cannot lock " + path + ": " + std::strerror(errno));
-        holder = holder_line(fd);
-        return std::nullopt;
+    // Locked, the file must still be the one the name leads to: a holder that made it
+    // removes it as it lets go (~WriterLock). Then the name is opened again.
+    for (int tries = 0;; ++tries) {
+        bool made = false;
+        const int fd = open_lock_file(path, made);
+        if (fd < 0 && errno == ELOOP)
+            throw DbError("the lock file " + path +
+                          " is a symbolic link: remove it (a writer makes its own)");
+        if (fd < 0) throw DbError(lock_open_problem(path, errno));
+        WriterLock lock(fd, path);
+        struct stat st;
+        if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_nlink > 1)
+            throw DbError("the lock file " + path +
+                          " is not a plain file of its own (a device, a pipe or a hard link to "
+                          "another file): remove it (a writer makes its own)");
+        if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+            if (errno != EWOULDBLOCK)
+                throw DbError("cannot lock " + path + ": " + std::strerror(errno));
+            holder = holder_line(fd);
+            return std::nullopt;
+        }
+        if (!names_file(path, fd)) {
+            if (tries < 100) continue;
+            throw DbError("cannot lock " + path +
+                          ": the file was removed or replaced each time it was locked");
+        }
+        lock.made_file_ = made;
+        return take_locked(std::move(lock), corpus_path, command, holder);
     }
+}
+
+std::optional<WriterLock> WriterLock::take_locked(WriterLock lock, const std::string& corpus_path,
+                                                  const std::string& command, std::string& holder) {
+    const std::string& path = lock.path_;
+    const int fd = lock.fd_;
     // Ours now, whatever an earlier (dead) holder wrote: record who we are.
     const std::string me = holder_text(command);
     if (::ftruncate(fd, 0) != 0 || ::pwrite(fd, me.data(), me.size(), 0) < 0)
@@ -287,15 +328,24 @@ std::string WriterLock::corpus_lost(const std::string& corpus_path) {
 }
 
 WriterLock::WriterLock(WriterLock&& other) noexcept
-    : fd_(other.fd_), corpus_fd_(other.corpus_fd_), seen_size_(other.seen_size_) {
+    : fd_(other.fd_),
+      path_(std::move(other.path_)),
+      made_file_(other.made_file_),
+      keep_file_(other.keep_file_),
+      corpus_fd_(other.corpus_fd_),
+      seen_size_(other.seen_size_) {
     other.fd_ = other.corpus_fd_ = -1;
 }
 
 WriterLock& WriterLock::operator=(WriterLock&& other) noexcept {
     if (this != &other) {
+        remove_made_file();
         if (fd_ >= 0) ::close(fd_);
         if (corpus_fd_ >= 0) ::close(corpus_fd_);
         fd_ = other.fd_;
+        path_ = std::move(other.path_);
+        made_file_ = other.made_file_;
+        keep_file_ = other.keep_file_;
         corpus_fd_ = other.corpus_fd_;
         seen_size_ = other.seen_size_;
         other.fd_ = other.corpus_fd_ = -1;
@@ -303,7 +353,14 @@ WriterLock& WriterLock::operator=(WriterLock&& other) noexcept {
     return *this;
 }
 
+void WriterLock::remove_made_file() const {
+    // Only while locked, and only the file the name still leads to (not one a later
+    // writer made after ours was removed by hand).
+    if (fd_ >= 0 && made_file_ && !keep_file_ && names_file(path_, fd_)) ::unlink(path_.c_str());
+}
+
 WriterLock::~WriterLock() {
+    remove_made_file();
     // Closing a descriptor releases its lock.
     if (corpus_fd_ >= 0) ::close(corpus_fd_);
     if (fd_ >= 0) ::close(fd_);

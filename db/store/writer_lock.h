@@ -14,6 +14,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 
 namespace kk::db {
 
@@ -30,7 +31,15 @@ class WriterLock {
     WriterLock& operator=(WriterLock&& other) noexcept;
     WriterLock(const WriterLock&) = delete;
     WriterLock& operator=(const WriterLock&) = delete;
-    ~WriterLock();  // releases the lock (the file stays: removing it would race)
+    // Releases the lock. A lock file this lock made is removed first, unless
+    // keep_lock_file() was called: a refused writer leaves nothing it made beside a file
+    // (a foreign one, say). Safe while locked: a taker that opened the file before it
+    // went finds, once it holds the lock, that the name leads elsewhere, and tries again.
+    ~WriterLock();
+
+    // Keeps the lock file when the lock is released: a writer that wrote the corpus
+    // leaves it beside the corpus, as one it found there stays.
+    void keep_lock_file() { keep_file_ = true; }
 
     // Who is writing the corpus at path ("kenken generate, pid 123 on host since ..."), or
     // nullopt when no writer is. Only reads: nothing is made or locked (merge asks this
@@ -58,8 +67,17 @@ class WriterLock {
     bool still_named(const std::string& corpus_path) const;
 
   private:
-    explicit WriterLock(int fd) : fd_(fd) {}
+    WriterLock(int fd, std::string path) : fd_(fd), path_(std::move(path)) {}
+    // try_acquire's second half, once the sidecar is locked: the holder's line, then the
+    // corpus file.
+    static std::optional<WriterLock> take_locked(WriterLock lock, const std::string& corpus_path,
+                                                 const std::string& command, std::string& holder);
+    // Removes the sidecar if this lock made it and it is to go (see ~WriterLock).
+    void remove_made_file() const;
     int fd_ = -1;              // the sidecar, flocked
+    std::string path_;         // its name
+    bool made_file_ = false;   // this lock created the sidecar (and holds it)
+    bool keep_file_ = false;   // keep_lock_file()
     int corpus_fd_ = -1;       // the corpus file, with its OFD lock (-1 until it exists)
     long long seen_size_ = 0;  // its size at the last corpus_lost()
 };

@@ -61,6 +61,9 @@ int run_generate(const GenerateOptions& o) {
         else
             stop_here = open_new_run(o, *lock, corpus, config);
         if (stop_here) return *stop_here;
+        // The run writes the corpus: its lock file stays beside it. A refusal before
+        // this point removes one it made (a file that was no corpus kept a NAME.lock).
+        lock->keep_lock_file();
         fo.corpus_targets = !o.add;
         fo.quiet = o.quiet;
         fo.threads = o.threads.value_or(config.threads);

@@ -239,6 +239,9 @@ int run_merge(const MergeOptions& o) {
             std::cerr << "merge: nothing merged; --force merges shards of different runs\n";
             return kWrongShard;
         }
+        // Merging writes the corpus: its lock file stays beside it. A refusal before
+        // this point removes one it made.
+        lock->keep_lock_file();
 
         // One transaction per shard: a killed merge, run again, picks up where it
         // stopped (what was committed merges again to no effect).

@@ -379,3 +379,46 @@ TEST_CASE("a stop request ends export's, merge's and packs --delete's wait for a
     CHECK_FALSE(fs::exists(d + "/p2.pdf"));
     check_packs_and_total(d, {1, 2}, {3}, 300);
 }
+
+TEST_CASE("a refused generate or merge leaves no lock file it made; a run keeps its own",
+          "[cli][hostile][lock]") {
+    // Issue 11 (50th session): generate on a file that is no corpus left NAME.lock
+    // beside it, and so did merge into one, and --resume with nothing to resume.
+    SharedFolder folder("refused-leaves-no-lock");
+    const std::string foreign = folder / "notes.db";
+    write_file(foreign, "just some text\n");
+    const auto lock_of = [](const std::string& db) {
+        return fs::exists(kk::db::WriterLock::lock_path(db));
+    };
+    const CliResult gen = run_kenken("generate -q --db " + foreign + " --sizes 4 -n 1");
+    CHECK(gen.status == 1);
+    CHECK_THAT(gen.err, Catch::Contains("is not a KenKen corpus"));
+    CHECK_FALSE(lock_of(foreign));
+    const std::string shard = folder / "shard.db";
+    REQUIRE(run_kenken("generate -q --db " + shard + " --sizes 4 -n 1").status == 0);
+    CHECK(lock_of(shard));  // a run that wrote keeps its lock file, as before
+    const CliResult merge = run_kenken("merge --db " + foreign + " " + shard);
+    CHECK(merge.status == 1);
+    CHECK_FALSE(lock_of(foreign));
+    CHECK(slurp(foreign) == "just some text\n");
+    // A corpus whose lock file is gone, refused: none is left.
+    fs::remove(kk::db::WriterLock::lock_path(shard));
+    CHECK(run_kenken("generate -q --db " + shard + " --resume").status == 2);
+    CHECK_FALSE(lock_of(shard));
+    // One the user's, already there, stays.
+    write_file(kk::db::WriterLock::lock_path(foreign), "");
+    CHECK(run_kenken("generate -q --db " + foreign + " --sizes 4 -n 1").status == 1);
+    CHECK(lock_of(foreign));
+    // A lock taken and let go in a test process leaves none either, and a later one is
+    // taken as before.
+    const std::string fresh = folder / "fresh.db";
+    {
+        std::string holder;
+        REQUIRE(kk::db::WriterLock::try_acquire(fresh, "test", holder));
+    }
+    CHECK_FALSE(lock_of(fresh));
+    std::string holder;
+    auto lock = kk::db::WriterLock::try_acquire(fresh, "test", holder);
+    CHECK(lock);
+    CHECK(lock_of(fresh));
+}
