@@ -392,6 +392,31 @@ TEST_CASE("a text of no recognised format names the likely one", "[cli][hostile4
     CHECK(run_kenken("solve --format j " + j.str()).status == 0);
 }
 
+TEST_CASE("a j cage with a space before its operation reads with the --format j suggested",
+          "[cli][hostile4][readers]") {
+    TempPath j("spaced.j");
+    // seed000's first puzzle as "11 +,1 2 5 6": detection said "try --format j", and j then
+    // said "target '11 ' is not a number".
+    std::string text = slurp(kTestData + "/seed000-kk0.j");
+    const size_t at = text.find("11+,");
+    REQUIRE(at != std::string::npos);
+    text.insert(at + 2, " ");
+    write_file(j, "\n" + text.substr(at) + text.substr(0, at));  // its first line
+    const CliResult r = run_kenken("solve " + j.str());
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains(j.str() + ":2: the format is not recognised from '11 +,") &&
+                          Catch::Contains("try --format j"));
+    const CliResult forced = run_kenken("solve --format j " + j.str());
+    INFO(forced.err);
+    CHECK(forced.status == 0);
+    CHECK(forced.out == run_kenken("solve " + kTestData + "/seed000-kk0.j").out);
+    // A space inside a target is not suggested j, and j names the line and the target.
+    write_file(j, "1 1+,1 2 5 6\n");
+    CHECK_THAT(run_kenken("solve " + j.str()).err, !Catch::Contains("try --format j"));
+    CHECK_THAT(run_kenken("solve --format j " + j.str()).err,
+               Catch::Contains(j.str() + ":1: target '1 1' is not a number"));
+}
+
 TEST_CASE("'?' and the signs × ÷ − in a puzzle file, and '?' on a one-cell JSON cage",
           "[cli][hostile4][readers]") {
     TempPath file("signs.neknek");
