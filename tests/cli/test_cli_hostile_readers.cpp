@@ -417,6 +417,17 @@ TEST_CASE("a j cage with a space before its operation reads with the --format j 
                Catch::Contains(j.str() + ":1: target '1 1' is not a number"));
 }
 
+TEST_CASE("a text of no recognised format shows its UTF-8 words as they are",
+          "[cli][hostile4][readers]") {
+    TempPath file("words.txt");
+    write_file(file, "Cr\u00e8me br\u00fbl\u00e9e\n");
+    const CliResult r = run_kenken("solve " + file.str());
+    CHECK(r.status == 2);
+    // It was 'Cr\xC3\xA8me br\xC3\xBBl\xC3\xA9e'.
+    CHECK_THAT(r.err, Catch::Contains(file.str() + ":1: the format is not recognised from "
+                                                   "'Cr\u00e8me br\u00fbl\u00e9e'"));
+}
+
 TEST_CASE("'?' and the signs × ÷ − in a puzzle file, and '?' on a one-cell JSON cage",
           "[cli][hostile4][readers]") {
     TempPath file("signs.neknek");

@@ -166,6 +166,16 @@ TEST_CASE("a j cage may have spaces around its operation, as seed000's reader al
     }
 }
 
+TEST_CASE("a text of no recognised format is quoted with its UTF-8 as it is",
+          "[formats][detect][utf8]") {
+    // It was 'caf\xC3\xA9 au lait'.
+    CHECK_THAT(
+        read_error("caf\u00e9 au lait\n"),
+        Catch::Contains("not recognised from 'caf\u00e9 au lait'") && !Catch::Contains("\\x"));
+    CHECK_THAT(read_error("cr\u00e8me br\u00fbl\u00e9e,0\n"),
+               Catch::Contains("'cr\u00e8me br\u00fbl\u00e9e,0'"));
+}
+
 TEST_CASE("Keen ids may follow '#' comment lines", "[formats][keen]") {
     // It was read as neknek: "unknown variant 'puzzles'".
     const std::string id = "4:a_a_6a_a_caa,d2m12s1m12d2s2a7";
