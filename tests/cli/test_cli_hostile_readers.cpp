@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -426,6 +427,49 @@ TEST_CASE("a text of no recognised format shows its UTF-8 words as they are",
     // It was 'Cr\xC3\xA8me br\xC3\xBBl\xC3\xA9e'.
     CHECK_THAT(r.err, Catch::Contains(file.str() + ":1: the format is not recognised from "
                                                    "'Cr\u00e8me br\u00fbl\u00e9e'"));
+}
+
+TEST_CASE("a JSON record whose fields contradict its neknek text is refused, naming the field",
+          "[cli][hostile4][readers]") {
+    TempPath db("json-fields.db");
+    make_small_corpus(db.str());
+    const std::string records = run_kenken("query --db " + db.str() + " --format json").out;
+    const std::string first = records.substr(0, records.find('\n') + 1);
+    const nlohmann::json record = nlohmann::json::parse(first);
+    REQUIRE(record.at("puzzle").at("size") == 4);
+    REQUIRE(record.at("solution").is_array());
+    REQUIRE(run_kenken("solve -", first).status == 0);
+    const std::string level = record.at("grade").at("level");
+    const int score = record.at("grade").at("score");
+    struct Case {
+        const char* field;
+        std::function<void(nlohmann::json&)> edit;
+        std::string says;
+    };
+    const std::vector<Case> cases = {
+        {"size", [](nlohmann::json& j) { j["puzzle"]["size"] = 5; },
+         "\"size\" says 5 but \"neknek\" is 4x4"},
+        {"the record's size", [](nlohmann::json& j) { j["size"] = 6; },
+         "the record's \"size\" says 6 but \"neknek\" is 4x4"},
+        {"cages", [](nlohmann::json& j) { j["puzzle"]["cages"].erase(0); },
+         "\"cages\" are not the cages of \"neknek\""},
+        {"solution", [](nlohmann::json& j) { std::swap(j["solution"][0][0], j["solution"][0][1]); },
+         "\"solution\" does not solve the puzzle"},
+        {"grade", [&](nlohmann::json& j) { j["grade"]["score"] = score + 1000; },
+         "\"grade\" has \"score\" " + std::to_string(score + 1000) + " for \"level\" \"" + level +
+             "\""},
+        {"level", [](nlohmann::json& j) { j["grade"]["level"] = "hrad"; },
+         "\"grade\" has \"level\" \"hrad\""},
+    };
+    for (const Case& c : cases) {
+        nlohmann::json edited = record;
+        c.edit(edited);
+        // After a good record: the message names the second line.
+        const CliResult r = run_kenken("solve -", first + edited.dump() + "\n");
+        INFO(c.field << ": " << r.err);
+        CHECK(r.status == 2);
+        CHECK_THAT(r.err, Catch::Contains("<stdin>:2: " + c.says));
+    }
 }
 
 TEST_CASE("'?' and the signs × ÷ − in a puzzle file, and '?' on a one-cell JSON cage",
