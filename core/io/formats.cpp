@@ -53,13 +53,23 @@ bool is_fahda_header(std::string_view line) {
     return words.size() == 2 && all_digits(words[0]) && all_digits(words[1]);
 }
 
-// "12+,3 4" or "5,0": a J cage line.
-bool is_j_line(std::string_view line) {
+// Index of the first character at or after `at` that is not a space or a tab.
+size_t skip_blanks(std::string_view s, size_t at) {
+    while (at < s.size() && (s[at] == ' ' || s[at] == '\t')) ++at;
+    return at;
+}
+
+// "12+,3 4" or "5,0": a J cage line. `spaced` lets blanks stand around the op, as
+// the j reader does ("12 + ,3 4"), but not inside the target: "1 2+,3" is no j line.
+bool is_j_line(std::string_view line, bool spaced = false) {
     line = trim(line);
     size_t digits = leading_digits(line);
     if (digits == 0 || digits == line.size()) return false;
-    size_t at = digits;
-    if (line[at] != ',' && op_from_symbol(line[at]) && line[at] != '!' && line[at] != '=') ++at;
+    size_t at = spaced ? skip_blanks(line, digits) : digits;
+    if (at < line.size() && line[at] != ',' && op_from_symbol(line[at]) && line[at] != '!' &&
+        line[at] != '=')
+        ++at;
+    if (spaced) at = skip_blanks(line, at);
     return at < line.size() && line[at] == ',';
 }
 
@@ -88,8 +98,8 @@ std::optional<Format> recognise_format(const TextLines& lines) {
 }
 
 // The format an unrecognised first line is most like, read loosely: spaces taken out
-// ("3 ,0" is a j cage, "a = 60x" a cancan key), or a neknek cage ("+ 3 A1 A2") that
-// lacks its header.
+// ("a = 60x" is a cancan key), or around a j cage's op as the j reader allows them
+// ("3 ,0", "12 +,3 4"), or a neknek cage ("+ 3 A1 A2") that lacks its header.
 std::optional<Format> likely_format(std::string_view line) {
     std::string packed;  // the marks stand at the start: a long line is not copied whole
     for (char c : line.substr(0, 256))
@@ -97,7 +107,7 @@ std::optional<Format> likely_format(std::string_view line) {
     const auto words = split_words(line, 2);
     if (!words.empty() && (words[0] == "?" || op_from_word(words[0]))) return Format::Neknek;
     if (is_keen_id(packed)) return Format::Keen;
-    if (is_j_line(packed)) return Format::J;
+    if (is_j_line(line, true)) return Format::J;
     if (is_cancan_key(packed)) return Format::Cancan;
     return std::nullopt;
 }

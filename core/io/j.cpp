@@ -1,5 +1,8 @@
 // J form (seed000): "target[op],cells" per cage, cells numbered 0..n*n-1 in reading
 // order, ops + - * % (% is division), no op for a given. Blank lines part puzzles.
+// Spaces may stand around the target and its op ("12 +,3 4"): seed000's own reader
+// (triplets) allows spaces on the line and reads the target with J's ".", which skips
+// them; a space inside the target ("1 2+") is still no number.
 #include <string>
 
 #include "core/io/readers_internal.h"
@@ -28,7 +31,7 @@ Cage parse_j_cage(const TextLine& line, bool& hidden) {
         cage.op = *op;
         head.remove_suffix(sign.size());
     }
-    cage.target = parse_target(head, line.number);
+    cage.target = parse_target(trim(head), line.number);
     // One cell more than the largest grid has holds one twice (the check says which);
     // the rest of the line is not kept.
     for (std::string_view word : split_words(text.substr(comma + 1), kMaxCells + 1)) {

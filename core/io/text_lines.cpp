@@ -165,14 +165,22 @@ std::int64_t parse_target(std::string_view s, int line) {
 std::string quoted(std::string_view s) {
     constexpr size_t kShown = 24;
     std::string out = "'";
-    for (size_t i = 0; i < s.size() && i < kShown; ++i) {
-        const auto b = static_cast<unsigned char>(s[i]);
+    size_t i = 0;
+    while (i < s.size() && i < kShown) {
+        // A character past ASCII shows as itself, whole ('caf\xC3\xA9' was shown for
+        // "café"); control bytes and bytes that are not UTF-8 are escaped.
+        if (const size_t len = utf8_printable_length(s, i)) {
+            out.append(s.substr(i, len));
+            i += len;
+            continue;
+        }
+        const auto b = static_cast<unsigned char>(s[i++]);
         if (b < 0x20 || b >= 0x7F)
             out += "\\x" + hex_byte(b).substr(2);
         else
-            out += s[i];
+            out += static_cast<char>(b);
     }
-    if (s.size() > kShown) out += "...";
+    if (i < s.size()) out += "...";
     return out + "'";
 }
 

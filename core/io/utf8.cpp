@@ -30,6 +30,14 @@ std::size_t utf8_sequence_length(std::string_view s, std::size_t i) {
     return len;
 }
 
+std::size_t utf8_printable_length(std::string_view s, std::size_t i) {
+    const std::size_t len = utf8_sequence_length(s, i);
+    if (len < 2) return 0;
+    // U+0080..U+009F are C2 80..C2 9F.
+    const bool c1 = s[i] == '\xC2' && static_cast<unsigned char>(s[i + 1]) < 0xA0;
+    return c1 ? 0 : len;
+}
+
 char32_t utf8_code_point(std::string_view s, std::size_t i, std::size_t len) {
     const auto byte = [&](std::size_t k) {
         return static_cast<char32_t>(static_cast<unsigned char>(s[i + k]));
@@ -63,8 +71,7 @@ std::string printable(std::string_view s) {
     for (std::size_t i = 0; i < s.size();) {
         const auto c = static_cast<unsigned char>(s[i]);
         const std::size_t len = utf8_sequence_length(s, i);
-        // U+0080..U+009F (C2 80..C2 9F) are controls to a terminal, as ESC is.
-        const bool c1 = len == 2 && c == 0xC2 && static_cast<unsigned char>(s[i + 1]) < 0xA0;
+        const bool c1 = len == 2 && utf8_printable_length(s, i) == 0;
         if (len > 1 && !c1) {
             out.append(s.substr(i, len));
         } else if (c1) {

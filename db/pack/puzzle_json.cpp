@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "core/io/formats.h"
+#include "core/model/level.h"
 
 namespace kk::db {
 namespace {
@@ -156,6 +157,64 @@ std::optional<Puzzle> puzzle_from_cages(const nlohmann::json& p, const Rules& ru
     return out;
 }
 
+// "4x4": a puzzle's size as messages name it.
+std::string size_text(int n) {
+    return std::to_string(n) + "x" + std::to_string(n);
+}
+
+// What a record says beside its "neknek" text that the text contradicts: a "size" (the
+// puzzle's, or the record's own as an undecided record writes it) or "cages" of another
+// puzzle. They were not read, and a record of "size": 5 over a 6x6 text was taken as
+// the 6x6. "" when they agree.
+std::string neknek_contradiction(const nlohmann::json& record, const Puzzle& puzzle) {
+    const nlohmann::json& p = record["puzzle"];
+    const auto size_differs = [&](const nlohmann::json& size) {
+        return !size.is_number_integer() || json_int(size, 1, kMaxSize) != puzzle.size;
+    };
+    const std::string said = " but \"neknek\" is " + size_text(puzzle.size);
+    if (p.contains("size") && size_differs(p["size"]))
+        return "\"size\" says " + p["size"].dump() + said;
+    if (record.contains("size") && size_differs(record["size"]))
+        return "the record's \"size\" says " + record["size"].dump() + said;
+    if (!p.contains("cages")) return "";
+    nlohmann::json sized = p;  // the cages read at the text's size, as they are written
+    sized["size"] = puzzle.size;
+    std::string why;
+    const auto cages = puzzle_from_cages(sized, puzzle.rules, why);
+    const std::string differ = "\"cages\" are not the cages of \"neknek\"";
+    if (!cages) return differ + " (" + why + ")";
+    return *cages == puzzle ? "" : differ;
+}
+
+// A record's "grade" when its "level" and "score" contradict each other: a graded level
+// L scores 1000 L to 1000 L + 999, "ambiguous" and "impossible" -1 (grading.md); an
+// "impossible" puzzle has no "solution". "" when they agree or are absent.
+std::string grade_contradiction(const nlohmann::json& record) {
+    if (!record.contains("grade") || !record["grade"].is_object()) return "";
+    const nlohmann::json& g = record["grade"];
+    if (!g.contains("level")) return "";
+    Level level{};
+    if (!g["level"].is_string() || !parse_level(g["level"].get<std::string>(), level))
+        return "\"grade\" has \"level\" " + g["level"].dump() + ", not one of " +
+               graded_level_names() + ", ambiguous, impossible";
+    const int band = static_cast<int>(level);
+    if (g.contains("score")) {
+        const auto score = json_int(g["score"], -1, 1000LL * kGradedLevels - 1);
+        const bool fits =
+            score && (band < kGradedLevels ? *score / 1000 == band && *score >= 0 : *score == -1);
+        if (!fits)
+            return "\"grade\" has \"score\" " + g["score"].dump() + " for \"level\" \"" +
+                   level_name(level) + "\" (" +
+                   (band < kGradedLevels
+                        ? std::to_string(1000 * band) + " to " + std::to_string(1000 * band + 999)
+                        : std::string("-1")) +
+                   ")";
+    }
+    if (level == Level::Impossible && record.contains("solution") && !record["solution"].is_null())
+        return "\"grade\" has \"level\" \"impossible\" but the record has a \"solution\"";
+    return "";
+}
+
 }  // namespace
 
 nlohmann::ordered_json puzzle_rules(const Puzzle& p) {
@@ -235,6 +294,8 @@ std::optional<JsonPuzzle> puzzle_from_json(const nlohmann::json& record, std::st
             problem = "\"neknek\" line " + std::to_string(e.line) + ": " + e.what();
             return std::nullopt;
         }
+        problem = neknek_contradiction(record, out.puzzle);
+        if (!problem.empty()) return std::nullopt;
     } else {
         auto puzzle = puzzle_from_cages(p, *rules, problem);
         if (!puzzle) return std::nullopt;
@@ -270,8 +331,17 @@ std::optional<JsonPuzzle> puzzle_from_json(const nlohmann::json& record, std::st
             problem = "\"solution\" does not have " + std::to_string(n) + " rows";
             return std::nullopt;
         }
+        // A grid of the right size may still break the puzzle's rows, columns or cages.
+        if (!is_solution(out.puzzle, g)) {
+            problem =
+                "\"solution\" does not solve the puzzle (kenken check names the rule "
+                "it breaks)";
+            return std::nullopt;
+        }
         out.solution = std::move(g);
     }
+    problem = grade_contradiction(record);
+    if (!problem.empty()) return std::nullopt;
     return out;
 }
 

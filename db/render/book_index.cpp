@@ -16,12 +16,13 @@ BookIndex::BookIndex(const Book& book, const std::function<void(const BookPuzzle
     read_puzzles(book, 0, puzzle_count(book), [&](std::shared_ptr<const BookPuzzle> bp) {
         auto level = std::find(levels_.begin(), levels_.end(), bp->level);
         if (level == levels_.end()) level = levels_.insert(levels_.end(), bp->level);
-        if (std::find(rules_.begin(), rules_.end(), bp->puzzle.rules) == rules_.end())
-            rules_.push_back(bp->puzzle.rules);
+        auto rules = std::find(rules_.begin(), rules_.end(), bp->puzzle.rules);
+        if (rules == rules_.end()) rules = rules_.insert(rules_.end(), bp->puzzle.rules);
         smallest_ = std::min(smallest_, bp->puzzle.size);
         largest_ = std::max(largest_, bp->puzzle.size);
         entries_.push_back({bp->id, bp->number, static_cast<std::uint16_t>(level - levels_.begin()),
-                            static_cast<std::uint8_t>(bp->puzzle.size)});
+                            static_cast<std::uint8_t>(bp->puzzle.size),
+                            static_cast<std::uint8_t>(rules - rules_.begin())});
         look_at(*bp);
     });
 }

@@ -31,6 +31,8 @@ class BookIndex {
     }
     // Each distinct rule set, in order of first use.
     const std::vector<Rules>& rules() const { return rules_; }
+    // Puzzle i's rule set (a book of several kinds names each puzzle's).
+    const Rules& rules_of(std::size_t i) const { return rules_[entries_[i].rules]; }
     int smallest() const { return smallest_; }
     int largest() const { return largest_; }
 
@@ -43,6 +45,7 @@ class BookIndex {
         std::int32_t number;
         std::uint16_t level;  // in levels_
         std::uint8_t size;
+        std::uint8_t rules;  // in rules_: there are 12 rule sets, the entry stays 16 bytes
     };
     const Book& book_;
     std::vector<Entry> entries_;

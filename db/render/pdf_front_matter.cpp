@@ -74,26 +74,112 @@ std::vector<VariantRule> variant_rules(const Rules& rules) {
     return out;
 }
 
-// The book's rules with a lone variant's sentences in place of the standard ones they
-// contradict ("a number may repeat within a cage" in a killer book); the variants'
-// paragraphs for whatever was not replaced go to `extra`.
+// What these rules say for a default sentence: the variant's own when it contradicts
+// that sentence, else the sentence.
+std::string says(const Rules& rules, std::string_view sentence) {
+    for (const VariantRule& v : variant_rules(rules))
+        if (sentence == v.replaces) return v.instead;
+    return std::string(sentence);
+}
+
+// The default sentences a variant may contradict, and what a book whose kinds of puzzle
+// differ on one says in its place: what the kinds share, the rest said per kind.
+struct Contested {
+    const char* sentence;
+    const char* shared;
+};
+constexpr Contested kContested[] = {
+    {kOpsSentence,
+     "The numbers in a cage combine to make the target in its corner; how they combine "
+     "depends on the kind of puzzle, below."},
+    {kRepeatSentence,
+     "A number never repeats within a row or column; whether it may repeat within a cage "
+     "depends on the kind of puzzle, below."},
+};
+
+// "A", "A or B", "A, B or C".
+std::string either(const std::vector<std::string>& names) {
+    std::string out;
+    for (size_t k = 0; k < names.size(); ++k)
+        out += (k == 0 ? "" : k + 1 == names.size() ? " or " : ", ") + names[k];
+    return out;
+}
+
+// "In puzzles marked Killer, no number repeats ...": each different version of a
+// contested sentence once, with the kinds (as their captions name them) that say it.
+void per_kind(const std::vector<Rules>& seen, const std::vector<std::string>& said,
+              std::vector<std::string>& extra) {
+    std::vector<std::string> versions;
+    std::vector<std::vector<std::string>> kinds;
+    for (size_t k = 0; k < seen.size(); ++k) {
+        const auto at = std::find(versions.begin(), versions.end(), said[k]) - versions.begin();
+        if (at == std::ssize(versions)) {
+            versions.push_back(said[k]);
+            kinds.emplace_back();
+        }
+        kinds[static_cast<size_t>(at)].push_back(kind_title(seen[k]));
+    }
+    for (size_t v = 0; v < versions.size(); ++v) {
+        std::string sentence = versions[v];
+        sentence[0] = static_cast<char>(sentence[0] - 'A' + 'a');  // each starts "The", "A", "No"
+        extra.push_back("In puzzles marked " + either(kinds[v]) + ", " + sentence);
+    }
+}
+
+// The book's rules with each default sentence its kinds of puzzle contradict replaced:
+// by the variant's sentence when every kind says the same ("No number repeats within a
+// cage" in a killer book), else by the part the kinds share, each version then said
+// once in `extra` for the kinds that say it (a standard sentence followed by a killer
+// paragraph contradicted itself). Rules of one's own that lack a default sentence keep
+// theirs, a variant's paragraphs for it following in `extra`.
 std::string rules_for(const std::string& rules, const std::vector<Rules>& seen,
                       std::vector<std::string>& extra) {
     std::string out = rules;
+    std::vector<std::string> kinds;         // per contested sentence, its versions
+    std::vector<std::string_view> missing;  // contradicted sentences the rules lack
+    for (const Contested& c : kContested) {
+        std::vector<std::string> said;
+        for (const Rules& r : seen) said.push_back(says(r, c.sentence));
+        const bool shared = std::all_of(said.begin(), said.end(),
+                                        [&](const std::string& s) { return s == said.front(); });
+        if (said.empty() || (shared && said.front() == c.sentence)) continue;
+        const size_t at = out.find(c.sentence);
+        if (at == std::string::npos) {
+            missing.push_back(c.sentence);
+            continue;
+        }
+        out.replace(at, std::string_view(c.sentence).size(), shared ? said.front() : c.shared);
+        if (!shared) per_kind(seen, said, kinds);
+    }
+    if (!kinds.empty()) {
+        extra.push_back(
+            "This book mixes kinds of puzzle; the caption under each puzzle names its kind.");
+        extra.insert(extra.end(), kinds.begin(), kinds.end());
+    }
     for (const Rules& r : seen)
         for (const VariantRule& v : variant_rules(r)) {
-            const size_t at = seen.size() == 1 ? out.find(v.replaces) : std::string::npos;
-            if (at != std::string::npos) {
-                out.replace(at, std::string(v.replaces).size(), v.instead);
-                continue;
-            }
-            const std::string head = seen.size() > 1 ? rules_name(r) + " puzzles: " : "";
+            if (std::find(missing.begin(), missing.end(), v.replaces) == missing.end()) continue;
+            const std::string head = seen.size() > 1 ? kind_title(r) + " puzzles: " : "";
             for (const std::string& p : v.paragraphs) extra.push_back(head + p);
         }
     return out;
 }
 
 }  // namespace
+
+std::string kind_title(const Rules& rules) {
+    std::string out;
+    const auto add = [&out](const char* words) {
+        out += (out.empty() ? "" : " + ") + std::string(words);
+    };
+    if (rules.hidden) add("hidden operations");
+    if (rules.ops == op_bit(Op::Mul)) add("multiplication only");
+    if (rules.ops == (op_bit(Op::Add) | op_bit(Op::Sub))) add("addition and subtraction only");
+    if (rules.killer) add("killer");
+    if (out.empty()) return "Standard";
+    out[0] = static_cast<char>(out[0] - 'a' + 'A');
+    return out;
+}
 
 void Planner::front_matter() {
     const BookWords& w = book_.words;

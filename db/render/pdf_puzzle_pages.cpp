@@ -80,6 +80,8 @@ std::vector<std::string> Planner::caption_lines(size_t i, int columns) const {
     std::string text = "No. " + std::to_string(index_.number(i)) + "  \u00b7  " +
                        level_title(book_.words, index_.level(i)) + "  \u00b7  #" +
                        std::to_string(index_.id(i));
+    // A book of several kinds names each puzzle's, as its rules page says.
+    if (index_.rules().size() > 1) text += "  \u00b7  " + kind_title(index_.rules_of(i));
     if (book_.layout.solutions) text += "  \u00b7  Solution p. 0000000";
     const double width = g_.content_w / columns - 6;
     set_font(cr_, st_.caption, false);

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -390,6 +391,85 @@ TEST_CASE("a text of no recognised format names the likely one", "[cli][hostile4
     CHECK_THAT(r.err, Catch::Contains(j.str() + ":1: the format is not recognised") &&
                           Catch::Contains("try --format j"));
     CHECK(run_kenken("solve --format j " + j.str()).status == 0);
+}
+
+TEST_CASE("a j cage with a space before its operation reads with the --format j suggested",
+          "[cli][hostile4][readers]") {
+    TempPath j("spaced.j");
+    // seed000's first puzzle as "11 +,1 2 5 6": detection said "try --format j", and j then
+    // said "target '11 ' is not a number".
+    std::string text = slurp(kTestData + "/seed000-kk0.j");
+    const size_t at = text.find("11+,");
+    REQUIRE(at != std::string::npos);
+    text.insert(at + 2, " ");
+    write_file(j, "\n" + text.substr(at) + text.substr(0, at));  // its first line
+    const CliResult r = run_kenken("solve " + j.str());
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains(j.str() + ":2: the format is not recognised from '11 +,") &&
+                          Catch::Contains("try --format j"));
+    const CliResult forced = run_kenken("solve --format j " + j.str());
+    INFO(forced.err);
+    CHECK(forced.status == 0);
+    CHECK(forced.out == run_kenken("solve " + kTestData + "/seed000-kk0.j").out);
+    // A space inside a target is not suggested j, and j names the line and the target.
+    write_file(j, "1 1+,1 2 5 6\n");
+    CHECK_THAT(run_kenken("solve " + j.str()).err, !Catch::Contains("try --format j"));
+    CHECK_THAT(run_kenken("solve --format j " + j.str()).err,
+               Catch::Contains(j.str() + ":1: target '1 1' is not a number"));
+}
+
+TEST_CASE("a text of no recognised format shows its UTF-8 words as they are",
+          "[cli][hostile4][readers]") {
+    TempPath file("words.txt");
+    write_file(file, "Cr\u00e8me br\u00fbl\u00e9e\n");
+    const CliResult r = run_kenken("solve " + file.str());
+    CHECK(r.status == 2);
+    // It was 'Cr\xC3\xA8me br\xC3\xBBl\xC3\xA9e'.
+    CHECK_THAT(r.err, Catch::Contains(file.str() + ":1: the format is not recognised from "
+                                                   "'Cr\u00e8me br\u00fbl\u00e9e'"));
+}
+
+TEST_CASE("a JSON record whose fields contradict its neknek text is refused, naming the field",
+          "[cli][hostile4][readers]") {
+    TempPath db("json-fields.db");
+    make_small_corpus(db.str());
+    const std::string records = run_kenken("query --db " + db.str() + " --format json").out;
+    const std::string first = records.substr(0, records.find('\n') + 1);
+    const nlohmann::json record = nlohmann::json::parse(first);
+    REQUIRE(record.at("puzzle").at("size") == 4);
+    REQUIRE(record.at("solution").is_array());
+    REQUIRE(run_kenken("solve -", first).status == 0);
+    const std::string level = record.at("grade").at("level");
+    const int score = record.at("grade").at("score");
+    struct Case {
+        const char* field;
+        std::function<void(nlohmann::json&)> edit;
+        std::string says;
+    };
+    const std::vector<Case> cases = {
+        {"size", [](nlohmann::json& j) { j["puzzle"]["size"] = 5; },
+         "\"size\" says 5 but \"neknek\" is 4x4"},
+        {"the record's size", [](nlohmann::json& j) { j["size"] = 6; },
+         "the record's \"size\" says 6 but \"neknek\" is 4x4"},
+        {"cages", [](nlohmann::json& j) { j["puzzle"]["cages"].erase(0); },
+         "\"cages\" are not the cages of \"neknek\""},
+        {"solution", [](nlohmann::json& j) { std::swap(j["solution"][0][0], j["solution"][0][1]); },
+         "\"solution\" does not solve the puzzle"},
+        {"grade", [&](nlohmann::json& j) { j["grade"]["score"] = score + 1000; },
+         "\"grade\" has \"score\" " + std::to_string(score + 1000) + " for \"level\" \"" + level +
+             "\""},
+        {"level", [](nlohmann::json& j) { j["grade"]["level"] = "hrad"; },
+         "\"grade\" has \"level\" \"hrad\""},
+    };
+    for (const Case& c : cases) {
+        nlohmann::json edited = record;
+        c.edit(edited);
+        // After a good record: the message names the second line.
+        const CliResult r = run_kenken("solve -", first + edited.dump() + "\n");
+        INFO(c.field << ": " << r.err);
+        CHECK(r.status == 2);
+        CHECK_THAT(r.err, Catch::Contains("<stdin>:2: " + c.says));
+    }
 }
 
 TEST_CASE("'?' and the signs × ÷ − in a puzzle file, and '?' on a one-cell JSON cage",

@@ -949,6 +949,37 @@ TEST_CASE("a variant book's rules page says the variant's rule in place of the o
     }
 }
 
+TEST_CASE("a book mixing variants says the rules they share once and each one's own", "[book]") {
+    TempDir dir;
+    const std::string db = dir.file("mixed.db");
+    for (const char* variant : {"standard", "killer"}) {
+        int status = -1;
+        capture(kKenken + " generate --db " + shq(db) + " --variant " + variant +
+                    " --sizes 4 --count 2 --seed 3 --threads 1 >/dev/null 2>&1",
+                &status);
+        REQUIRE(status == 0);
+    }
+    db::Corpus c = db::Corpus::open_existing(db);
+    const auto req = book_request(dir.file("mixed.pdf"), 4);
+    db::export_pack(c, req);
+    const std::string rules = page_text(req.out, 2);
+    INFO(rules);
+    // It said the standard "A number may repeat within a cage" and then "killer
+    // puzzles: Killer rule: no digit appears twice within a cage".
+    CHECK_FALSE(has(rules, "holds its target. A number may repeat"));
+    CHECK_FALSE(has(rules, "Killer rule"));
+    CHECK(has(rules, "whether it may repeat within a cage depends on the kind of puzzle"));
+    CHECK(has(rules, "In puzzles marked Killer, no number repeats within a cage"));
+    CHECK(has(rules, "In puzzles marked Standard, a number may repeat within a cage"));
+    // The operations are the same for both: said once, as in a standard book.
+    CHECK(has(rules, "The numbers in a cage combine, with the operation shown"));
+    CHECK_FALSE(has(rules, "depends on the kind of puzzle, below. A cage"));
+    // Each puzzle's caption names its kind, as the rules page says.
+    const std::string pages = capture("pdftotext -f 3 " + shq(req.out) + " - 2>/dev/null");
+    CHECK(has(pages, "\u00b7 Killer"));
+    CHECK(has(pages, "\u00b7 Standard"));
+}
+
 TEST_CASE("the title page names the sizes the book holds, a range only when it has them all",
           "[book]") {
     TempDir dir;

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/io/formats.h"
+#include "core/io/text_lines.h"
 #include "core/io/utf8.h"
 #include "tests/support/test_files.h"
 
@@ -183,4 +184,15 @@ TEST_CASE("printable escapes controls and bytes that are not UTF-8, and keeps te
                     "1m") == "\\xc2\\x9b1m");      // C1 CSI
     CHECK(printable("\xff\xc3") == "\\xff\\xc3");  // not UTF-8, cut short
     CHECK(printable("a\\nb") == "a\\\\nb");        // a backslash reads back one way
+}
+
+TEST_CASE("quoted keeps UTF-8 text whole and escapes the rest", "[io][utf8]") {
+    CHECK(kk::quoted("caf\xc3\xa9 \xe2\x9c\x93") ==
+          "'caf\xc3\xa9 \xe2\x9c\x93'");  // was 'caf\xC3\xA9 ...'
+    CHECK(kk::quoted("\x1b[2J") == "'\\x1B[2J'");
+    CHECK(kk::quoted("\xff\xc3") == "'\\xFF\\xC3'");  // not UTF-8, cut short
+    CHECK(kk::quoted("\xc2\x9b") == "'\\xC2\\x9B'");  // C1 CSI
+    // Cut after 24 bytes, never inside a character: 23 letters and an e-acute.
+    const std::string long_word = std::string(23, 'a') + "\xc3\xa9" + "zz";
+    CHECK(kk::quoted(long_word) == "'" + std::string(23, 'a') + "\xc3\xa9...'");
 }

@@ -140,6 +140,42 @@ TEST_CASE("a text of no recognised format says so and names the likely one", "[f
                Catch::Contains("header before the cages"));
 }
 
+TEST_CASE("a j cage may have spaces around its operation, as seed000's reader allows",
+          "[formats][detect]") {
+    // seed000's triplets reads "12 +,..." as 12 and +; the j reader said "target '7 ' is
+    // not a number" to the --format j that detection suggested for it.
+    const Puzzle expected = read_puzzles(kJ, Format::J)[0].puzzle;
+    for (const std::string& spaced : {replaced(kJ, "7+,", "7 +,"), replaced(kJ, "7+,", " 7\t+ ,"),
+                                      replaced(kJ, "2%,", "2 % ,"), replaced(kJ, "2,1", "2 ,1")}) {
+        INFO(spaced);
+        CHECK(read_puzzles(spaced, Format::J)[0].puzzle == expected);
+        // Detection still wants the first line as written, and names j for it.
+        const std::string what = read_error(spaced);
+        if (!what.empty()) CHECK_THAT(what, Catch::Contains("try --format j"));
+    }
+    // A space inside the target is no number: detection does not name j for it, and j
+    // says which line and why.
+    const std::string split = replaced(kJ, "7+,", "1 7+,");
+    CHECK_THAT(read_error(split),
+               Catch::Contains("not recognised") && !Catch::Contains("try --format j"));
+    CHECK_THAT(read_error(split, Format::J), Catch::Contains("target '1 7' is not a number"));
+    try {
+        read_puzzles(split, Format::J);
+    } catch (const ParseError& e) {
+        CHECK(e.line == 1);
+    }
+}
+
+TEST_CASE("a text of no recognised format is quoted with its UTF-8 as it is",
+          "[formats][detect][utf8]") {
+    // It was 'caf\xC3\xA9 au lait'.
+    CHECK_THAT(
+        read_error("caf\u00e9 au lait\n"),
+        Catch::Contains("not recognised from 'caf\u00e9 au lait'") && !Catch::Contains("\\x"));
+    CHECK_THAT(read_error("cr\u00e8me br\u00fbl\u00e9e,0\n"),
+               Catch::Contains("'cr\u00e8me br\u00fbl\u00e9e,0'"));
+}
+
 TEST_CASE("Keen ids may follow '#' comment lines", "[formats][keen]") {
     // It was read as neknek: "unknown variant 'puzzles'".
     const std::string id = "4:a_a_6a_a_caa,d2m12s1m12d2s2a7";
