@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "db/store/corpus.h"
+#include "db/store/puzzle_rows.h"
 #include "db/store/run_rows.h"
 #include "db/store/schema.h"
 #include "db/store/shmless_read.h"
@@ -81,6 +82,15 @@ RunCursor Corpus::scan_shard_runs() {
                                "SELECT id, config, seed, sizes, quotas, started_at, finished_at, "
                                "status, counters, progress, " +
                                    shard_columns + " FROM " + kShard + ".runs ORDER BY id"));
+}
+
+PuzzleCursor Corpus::scan_shard_puzzles() {
+    // kPuzzleColumns, with what schema 1 and 2 lack read as their defaults.
+    std::string columns = kPuzzleColumns;
+    if (shard_version_ < 2) columns.replace(columns.find("rules"), 5, "'standard'");
+    if (shard_version_ < 3) columns.replace(columns.rfind("shard"), 5, "0");
+    return PuzzleCursor(
+        Statement(db_.get(), "SELECT " + columns + " FROM " + kShard + ".puzzles ORDER BY id"));
 }
 
 void Corpus::attach_shmless(const std::string& path, ShmlessRead how) {

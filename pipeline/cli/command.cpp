@@ -238,7 +238,7 @@ const char* exit_meaning(Exit status) {
             return "a puzzle has no solution";
         case kVerifyFailed:
             return "a stored puzzle does not agree, or the file fails integrity_check or lacks an "
-                   "index";
+                   "index (merge: a shard's row does not read back; nothing merged)";
         case kNotEnough:
             return "fewer puzzles match than asked for; nothing written";
         case kWrongAnswer:
