@@ -164,7 +164,7 @@ TEST_CASE("a merge that made its output and merged nothing removes it",
     }
 }
 
-TEST_CASE("--db - is refused by every command: a corpus cannot be stdin or stdout",
+TEST_CASE("a corpus named - (--db -) is refused by every command: it cannot be stdin or stdout",
           "[cli][hostile-merge][db-dash]") {
     // merge --db - and generate --db - made a corpus file called "-"; readers said
     // "-: no such corpus file".
