@@ -1,5 +1,25 @@
 # bash completion for kenken: commands, then each command's options; files otherwise.
 # Installed as share/bash-completion/completions/kenken.
+# File names, one a line: $(compgen -f) split a name with a space into two words (and
+# expanded a * in one); -o filenames has readline quote what it inserts.
+_kenken_files() {
+    compopt -o filenames 2>/dev/null
+    mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+}
+
+# A comma list (--level easy,h): the item after the last comma, completed among $1 and
+# offered with what comes before it. Nothing was offered past a comma.
+_kenken_list() {
+    local before="" item=$cur
+    if [[ $cur == *,* ]]; then
+        before=${cur%,*},
+        item=${cur##*,}
+    fi
+    local word
+    COMPREPLY=()
+    for word in $(compgen -W "$1" -- "$item"); do COMPREPLY+=("$before$word"); done
+}
+
 _kenken() {
     local cur prev words cword
     _init_completion 2>/dev/null || {
@@ -29,6 +49,8 @@ _kenken() {
         bench) opts="--format --limit --warm --repeat --grade --seeds --json --max-seconds" ;;
     esac
     case $prev in
+        --level) _kenken_list "easy normal hard extreme unreasonable"; return ;;
+        --variant) _kenken_list "standard hidden mult-only add-sub killer"; return ;;
         --format)
             case ${words[1]} in
                 export) COMPREPLY=($(compgen -W "pdf svg neknek json keen cancan dataset" -- "$cur")) ;;
@@ -36,18 +58,15 @@ _kenken() {
                 *) COMPREPLY=($(compgen -W "auto neknek cancan j fahda keen json" -- "$cur")) ;;
             esac
             return ;;
-        --level) COMPREPLY=($(compgen -W "easy normal hard extreme unreasonable" -- "$cur")); return ;;
         --order) COMPREPLY=($(compgen -W "id score random" -- "$cur")); return ;;
         --paper|--trim) COMPREPLY=($(compgen -W "a4 letter 6x9 7x10 8x10 8.25x11 8.5x11 5.5x8.5" -- "$cur")); return ;;
-        --variant) COMPREPLY=($(compgen -W "standard hidden mult-only add-sub killer" -- "$cur")); return ;;
-        --book) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-        --config) COMPREPLY=($(compgen -W "default overnight" -- "$cur") $(compgen -f -- "$cur")); return ;;
-        --db|-o|--out) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --book|--db|-o|--out) _kenken_files; return ;;
+        --config) _kenken_files; COMPREPLY+=($(compgen -W "default overnight" -- "$cur")); return ;;
     esac
     if [[ $cur == -* ]]; then
         COMPREPLY=($(compgen -W "$opts --help" -- "$cur"))
     else
-        COMPREPLY=($(compgen -f -- "$cur"))
+        _kenken_files
     fi
 }
 complete -F _kenken kenken

@@ -85,8 +85,10 @@ class Corpus {
     // seed that is not an integer ('4x', 4.5), a text that is not text, a score that is
     // not a number. Edited by hand they read as a number all the same (sqlite3_column_int
     // takes '4x' for 4) while SQL filters and counts miss them. With a table ("runs"),
-    // that table's columns only.
-    std::vector<std::string> type_problems(std::string_view table = {});
+    // that table's columns only; with a schema ("shard", attached), its tables (a column
+    // an older schema lacks is left out).
+    std::vector<std::string> type_problems(std::string_view table = {},
+                                           std::string_view schema = "main");
 
     Corpus(Corpus&&) noexcept;
     Corpus& operator=(Corpus&&) noexcept;
@@ -165,6 +167,11 @@ class Corpus {
     void attach_shard(const std::string& path,
                       const std::function<void(const RunRow&)>& each_run = {});
     RunCursor scan_shard_runs();
+    // The attached shard's puzzles in id order, as this corpus reads its own (an older
+    // schema's rules and shard as standard and 0): merge reads each back before it
+    // copies any (type_problems({}, "shard") first: a value of the wrong type reads as
+    // a number all the same).
+    PuzzleCursor scan_shard_puzzles();
     void detach_shard();
     int shard_puzzles_outside_runs();
     // The attached shard's run as a run of this corpus: a copy naming where it came

@@ -106,7 +106,8 @@ std::vector<std::string> Corpus::run_row_problems() {
     return out;
 }
 
-std::vector<std::string> Corpus::type_problems(std::string_view only_table) {
+std::vector<std::string> Corpus::type_problems(std::string_view only_table,
+                                               std::string_view schema) {
     // Each column, the storage types it may hold (typeof's words) and what they are.
     struct Expected {
         const char* table;
@@ -140,16 +141,21 @@ std::vector<std::string> Corpus::type_problems(std::string_view only_table) {
         {"runs", "progress", "'text'", "text"}};
     constexpr std::size_t kMost = 20;
     std::vector<std::string> out;
+    const std::string in(schema);
+    Statement has_column(db_.get(), "SELECT 1 FROM pragma_table_info(?, ?) WHERE name = ?");
     for (const Expected& e : kExpected) {
         if (!only_table.empty() && only_table != e.table) continue;
         const std::string col = e.column;
+        has_column.reset();
+        has_column.bind(1, e.table).bind(2, in).bind(3, col);
+        if (!has_column.step()) continue;  // an older schema's shard: read as a default
         // The start of the value only: a hand-made blob may be huge.
-        const std::string table = e.table;
+        const std::string table = in + "." + e.table;
         Statement s(db_.get(), "SELECT id, typeof(" + col + "), CAST(substr(" + col +
                                    ", 1, 30) AS TEXT) FROM " + table + " WHERE typeof(" + col +
                                    ") NOT IN (" + e.types + ") ORDER BY id LIMIT " +
                                    std::to_string(kMost));
-        const std::string row = table == "runs" ? "run " : "puzzle ";
+        const std::string row = std::string_view(e.table) == "runs" ? "run " : "puzzle ";
         while (s.step() && out.size() < kMost)
             out.push_back(row + std::to_string(s.column_int64(0)) + ": " + col + " " +
                           kk::quoted(s.column_text(2)) + " is stored as " + s.column_text(1) +

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "db/store/corpus.h"
+#include "db/store/puzzle_rows.h"
 #include "db/store/run_rows.h"
 #include "db/store/schema.h"
 #include "db/store/shmless_read.h"
@@ -81,6 +82,15 @@ RunCursor Corpus::scan_shard_runs() {
                                "SELECT id, config, seed, sizes, quotas, started_at, finished_at, "
                                "status, counters, progress, " +
                                    shard_columns + " FROM " + kShard + ".runs ORDER BY id"));
+}
+
+PuzzleCursor Corpus::scan_shard_puzzles() {
+    // kPuzzleColumns, with what schema 1 and 2 lack read as their defaults.
+    std::string columns = kPuzzleColumns;
+    if (shard_version_ < 2) columns.replace(columns.find("rules"), 5, "'standard'");
+    if (shard_version_ < 3) columns.replace(columns.rfind("shard"), 5, "0");
+    return PuzzleCursor(
+        Statement(db_.get(), "SELECT " + columns + " FROM " + kShard + ".puzzles ORDER BY id"));
 }
 
 void Corpus::attach_shmless(const std::string& path, ShmlessRead how) {
@@ -286,6 +296,15 @@ int Corpus::copy_shard_packs() {
     Statement add_member(db_.get(),
                          "INSERT INTO main.pack_puzzles (pack_id, puzzle_id, number) "
                          "VALUES (?, ?, ?)");
+    // Every shard pack merged here is remembered, also once `packs --delete` has
+    // deleted it: merged again, a deleted pack came back under a new id.
+    Statement merged_before(db_.get(),
+                            "SELECT 1 FROM main.merged_packs WHERE title = ? AND created_at = ? "
+                            "AND filters = ? AND format = ? AND out = ? AND count = ? AND "
+                            "members = ?");
+    Statement remember(db_.get(),
+                       "INSERT OR IGNORE INTO main.merged_packs (title, created_at, filters, "
+                       "format, out, count, members) VALUES (?, ?, ?, ?, ?, ?, ?)");
     Statement packs(db_.get(), std::string("SELECT id, title, created_at, filters, format, out, "
                                            "count FROM ") +
                                    kShard + ".packs ORDER BY id");
@@ -298,8 +317,15 @@ int Corpus::copy_shard_packs() {
     int copied = 0;
     while (packs.step()) {
         const std::vector<Member> members = members_of(shard_members, packs.column_int64(0));
-        // Merged before (this shard again, or a copy of it): the same record, the same
-        // puzzles in the same order.
+        std::string listed;  // merged_packs.members
+        for (const auto& [number, puzzle] : members)
+            listed +=
+                (listed.empty() ? "" : " ") + std::to_string(number) + ":" + std::to_string(puzzle);
+        bind_record(merged_before).bind(7, listed);
+        if (merged_before.step()) continue;
+        bind_record(remember).bind(7, listed).run();
+        // Merged before this corpus remembered merged packs (schema 4): the same record,
+        // the same puzzles in the same order.
         bind_record(same);
         bool here = false;
         while (!here && same.step())

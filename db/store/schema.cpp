@@ -20,7 +20,7 @@ namespace {
 
 // migrations[k] takes the schema from version k to k+1. Never edit a shipped one:
 // add the next, and bump schema_version() in db/version.cpp.
-constexpr std::array<const char*, 4> kMigrations = {
+constexpr std::array<const char*, 5> kMigrations = {
     R"sql(
 CREATE TABLE runs (
     id          INTEGER PRIMARY KEY,
@@ -107,7 +107,38 @@ INSERT INTO packs_next (id, title, created_at, filters, format, out, count)
 DROP TABLE packs;
 ALTER TABLE packs_next RENAME TO packs;
 )sql",
+    // 4 -> 5: the shard packs merge has recorded, deleted since or not. A merged pack
+    // deleted with `packs --delete` came back (under a new id, its puzzles no longer
+    // fresh) when its shard was merged again. members: "number:puzzle id here", in order.
+    R"sql(
+CREATE TABLE merged_packs (
+    title      TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    filters    TEXT NOT NULL,
+    format     TEXT NOT NULL,
+    out        TEXT NOT NULL,
+    count      INTEGER NOT NULL,
+    members    TEXT NOT NULL,
+    UNIQUE (title, created_at, filters, format, out, count, members)
+);
+)sql",
 };
+
+// Tables only merge reads or writes, with the version that added each: a corpus of an
+// older version lacks them and is still read (and verified) as it is, migrated by the
+// next writer. Refusing it made every older corpus wait for a writer.
+struct WriterOnlyTable {
+    const char* name;
+    int since;
+};
+constexpr std::array<WriterOnlyTable, 1> kWriterOnlyTables = {{{"merged_packs", 5}}};
+
+// Whether a corpus of this version may lack the table.
+bool may_lack(const std::string& table, int version) {
+    for (const WriterOnlyTable& t : kWriterOnlyTables)
+        if (table == t.name && version < t.since) return true;
+    return false;
+}
 
 int pragma_int(sqlite3* db, const char* pragma) {
     Statement s(db, std::string("PRAGMA ") + pragma);
@@ -285,7 +316,8 @@ void check_tables(const std::vector<std::string>& problems, const std::string& n
 void check_schema_read_only(sqlite3* db, const char* path) {
     const std::string name = path;
     // An older corpus whose tables already hold everything this build reads (schema 3
-    // differs from 4 only in how new pack ids are chosen) is read as it is: a reader
+    // differs from 4 only in how new pack ids are chosen, 4 from 5 only in a table
+    // merge alone uses) is read as it is: a reader
     // cannot migrate it, and refusing would make every corpus wait for a writer.
     const int version = identify(db, name, false);
     check_version_fits(db, name, version);
@@ -317,9 +349,11 @@ std::vector<std::string> check_integrity(sqlite3* db, bool quick, int limit) {
 std::vector<std::string> schema_problems(sqlite3* db, bool plain_indexes) {
     std::vector<std::string> problems;
     const auto found = tables_of(db);
+    const int version = pragma_int(db, "user_version");
     for (const auto& [table, want] : expected_tables()) {
         const auto it = found.find(table);
         if (it == found.end()) {
+            if (may_lack(table, version)) continue;
             problems.push_back("table " + table + " is missing");
             continue;
         }

@@ -3,6 +3,6 @@
 namespace kk::db {
 // Bumped with every migration in db/schema.cpp.
 int schema_version() {
-    return 4;
+    return 5;
 }
 }  // namespace kk::db

@@ -193,8 +193,21 @@ void say_undecided(const std::string& what, double max_seconds) {
 }
 
 CLI::Option* add_db_option(CLI::App* sub, std::string& db, const std::string& description) {
-    // Not empty: refuse_empty_values() checks every option, this one too.
-    return sub->add_option("--db", db, description)->required()->type_name("FILE");
+    // Not empty: refuse_empty_values() checks every option, this one too. Not "-": a
+    // writer (merge, generate) made a corpus file called "-", and a reader said "-: no
+    // such corpus file"; every command now refuses it alike.
+    const CLI::Validator not_a_stream(
+        [](const std::string& value) {
+            return value == "-" ? std::string(
+                                      "a corpus cannot be stdin or stdout ('-'): name "
+                                      "the corpus file (./- for one called '-')")
+                                : std::string();
+        },
+        "", "corpus file");
+    return sub->add_option("--db", db, description)
+        ->required()
+        ->type_name("FILE")
+        ->check(not_a_stream);
 }
 
 CLI::Option* add_search_threads_option(CLI::App* sub, int& threads) {
@@ -225,7 +238,7 @@ const char* exit_meaning(Exit status) {
             return "a puzzle has no solution";
         case kVerifyFailed:
             return "a stored puzzle does not agree, or the file fails integrity_check or lacks an "
-                   "index";
+                   "index (merge: a shard's row does not read back; nothing merged)";
         case kNotEnough:
             return "fewer puzzles match than asked for; nothing written";
         case kWrongAnswer:

@@ -26,7 +26,7 @@ enum Exit : int {
     kAmbiguous = 3,      // a puzzle with more than one solution
     kNoSolution = 4,     // a puzzle with no solution
     kVerifyFailed = 5,   // `verify`: a stored puzzle does not agree, or the file fails
-                         // SQLite's integrity check
+                         // SQLite's integrity check; `merge`: a shard's row is damaged
     kNotEnough = 6,      // `export` asked for more puzzles than match
     kWrongAnswer = 7,    // `check`: the answer breaks a rule
     kUndecided = 8,      // `solve`/`grade`: --max-seconds ran out before a puzzle was decided

@@ -91,6 +91,15 @@ int run_kenken(int argc, char** argv) {
             kk::cli::suggest_options(app);
             return kk::cli::kBadInput;
         }
+        // An option the command does not know, named first, as when every required
+        // one is given: CLI11 checked those first ("--db is required").
+        if (dynamic_cast<const CLI::RequiredError*>(&e))
+            if (const auto words = kk::cli::unknown_options_given(app); !words.empty()) {
+                // ExtrasError joins its words last first.
+                app.exit(CLI::ExtrasError(std::vector<std::string>(words.rbegin(), words.rend())));
+                kk::cli::suggest_options(app);
+                return kk::cli::kBadInput;
+            }
         // A bad command line is bad input, like a bad file. --help and --version exit
         // 0 once their text is written (to /dev/full it was lost, and still 0).
         if (app.exit(e) != 0) {

@@ -110,9 +110,13 @@ int run_packs(const PacksOptions& o) {
                 std::cerr << "packs: no pack " << *o.remove << " in " << shown_name(o.db) << "\n";
                 return kBadInput;
             }
-            std::cout << "pack " << *o.remove
-                      << " deleted: its puzzles are fresh again (unless another pack holds "
-                         "them); its file is left alone\n";
+            // --json was ignored here: a script asking for JSON got this sentence.
+            if (o.json)
+                std::cout << db::json_line(nlohmann::ordered_json{{"deleted", *o.remove}}) << "\n";
+            else
+                std::cout << "pack " << *o.remove
+                          << " deleted: its puzzles are fresh again (unless another pack holds "
+                             "them); its file is left alone\n";
             // The deletion is committed: a lost report said only "cannot write the output",
             // as if nothing had happened, and a rerun then said "no pack N".
             return report_after_commit(
@@ -142,7 +146,8 @@ void add_packs_command(CLI::App& app) {
         ->check(pack_id)
         ->excludes(show);
     sub->add_flag("--json", o->json,
-                  "JSON lines (a pack a line; --show: the shared puzzle record)");
+                  "JSON lines (a pack a line; --show: the shared puzzle record; --delete: "
+                  "{\"deleted\": N})");
     sub->footer(help_footer({kOk, kFailure, kBadInput},
                             {"kenken packs --db corpus.db", "kenken packs --db corpus.db --show 2",
                              "kenken packs --db corpus.db --delete 2"}));

@@ -12,6 +12,7 @@
 #include "db/pack/puzzle_json.h"
 #include "db/store/bounded_json.h"
 #include "db/store/corpus.h"
+#include "db/store/writer_lock.h"
 #include "pipeline/cli/command.h"
 #include "pipeline/factory/counters.h"
 
@@ -73,7 +74,19 @@ std::string counters_table(const std::string& text) {
     return out;
 }
 
-void print_runs(db::Corpus& corpus) {
+// A run's status as stats shows it. "running" is stored when a run starts and left so
+// by a generate killed with SIGKILL (or a crash, a power cut): stats said "running"
+// for ever after. A run runs only while a writer holds the corpus's lock, which the
+// kernel drops when its process ends, however it ends: with none, the run has stopped
+// (`generate --resume` continues it). A merged run that had not finished in its shard
+// is "unfinished": nothing runs it here (the shard's --resume, then a merge, finishes it).
+std::string shown_status(const db::RunRow& r, bool writer_live) {
+    if (r.status != "running") return r.status;
+    if (!r.origin.empty()) return "unfinished";
+    return writer_live ? r.status : "stopped";
+}
+
+void print_runs(db::Corpus& corpus, bool writer_live) {
     const auto stored = corpus.counts_by_run();
     db::RunCursor cursor = corpus.scan_runs();
     db::RunRow r;
@@ -85,11 +98,7 @@ void print_runs(db::Corpus& corpus) {
                 "finished/status", "stored");
     do {
         auto it = stored.find(r.id);
-        // A merged run that had not finished in its shard: "running" said something ran
-        // here, where nothing does (the shard's --resume, then a merge, finishes it).
-        const std::string end = r.finished_at                                ? *r.finished_at
-                                : !r.origin.empty() && r.status == "running" ? "unfinished"
-                                                                             : r.status;
+        const std::string end = r.finished_at ? *r.finished_at : shown_status(r, writer_live);
         std::printf("%4lld  %20llu  %-12s  %-20s  %-20s  %8d\n", static_cast<long long>(r.id),
                     static_cast<unsigned long long>(r.seed), printable(r.sizes).c_str(),
                     printable(r.started_at).c_str(), printable(end).c_str(),
@@ -112,7 +121,7 @@ void print_packs(db::Corpus& corpus) {
 }
 
 // Counts by size and level, the runs and the packs as one JSON object.
-void print_json(db::Corpus& corpus) {
+void print_json(db::Corpus& corpus, bool writer_live) {
     nlohmann::ordered_json j;
     j["schema"] = db::kJsonSchema;
     nlohmann::ordered_json counts = nlohmann::ordered_json::object();
@@ -139,7 +148,7 @@ void print_json(db::Corpus& corpus) {
             {"started", r.started_at},
             {"finished", r.finished_at ? nlohmann::ordered_json(*r.finished_at)
                                        : nlohmann::ordered_json(nullptr)},
-            {"status", r.status},
+            {"status", shown_status(r, writer_live)},
             {"stored", it == stored.end() ? 0 : it->second}};
         // Text that is not the factory's JSON is left out (verify names it).
         if (auto quotas = db::parse_stored_ordered_json(r.quotas))
@@ -183,8 +192,12 @@ int run(const std::string& path, bool json) {
                       << " lists every damaged record)\n";
             return kFailure;
         }
+        // Asked after the snapshot is taken: a run whose writer has ended since shows
+        // as stopped, which it is by now (asked before, a run started in between was
+        // "stopped" while it ran).
+        const bool writer_live = db::WriterLock::writer_of(path).has_value();
         if (json) {
-            print_json(corpus);
+            print_json(corpus, writer_live);
             return std::fflush(stdout) == 0 ? kOk : kFailure;
         }
         const auto by_rules = corpus.counts_by_rules_size_level();
@@ -204,7 +217,7 @@ int run(const std::string& path, bool json) {
                 print_counts(counts);
             }
         }
-        print_runs(corpus);
+        print_runs(corpus, writer_live);
         print_packs(corpus);
         return std::fflush(stdout) == 0 ? kOk : kFailure;
     } catch (const std::exception& e) {

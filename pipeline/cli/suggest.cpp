@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <iostream>
 
+#include "core/io/utf8.h"
 #include "pipeline/cli/command.h"
 
 namespace kk::cli {
@@ -57,6 +58,13 @@ std::optional<int> refuse_unknown_first_word(const CLI::App& app, int argc, char
     if (word == "--") return std::nullopt;  // the end of options: CLI11 says what is missing
     if (word.size() > 1 && word[0] == '-') {
         const std::string name = word.substr(0, word.find('='));
+        // --version stands alone: `kenken --version extra` printed the version, exit 0,
+        // the word ignored.
+        if (name == "--version" && argc > 2) {
+            std::cerr << "kenken: '--version' takes no other word ('" << shown_name(argv[2])
+                      << "' after it)\nRun kenken --help for the commands.\n";
+            return kBadInput;
+        }
         if (app.get_option_no_throw(name)) return std::nullopt;  // --help, --version
         std::vector<std::string> of_commands;                    // the commands that take it
         for (const CLI::App* sub : app.get_subcommands({}))
@@ -95,9 +103,15 @@ void suggest_options(const CLI::App& app) {
                           << sub->get_name() << " ... -- " << word << ") or as ./" << word << "\n";
                 continue;
             }
-            // A short word is near too many names ("--foo" and "--book").
             const std::string name = word.substr(0, word.find('='));
-            if (name.size() < 6 || name.rfind("--", 0) != 0) continue;
+            if (name.rfind("--", 0) != 0) continue;
+            // kenken's own options go before the command: `query --version` said "--db
+            // is required".
+            if (app.get_option_no_throw(name)) {
+                std::cerr << "kenken " << sub->get_name() << ": '" << name
+                          << "' is kenken's own option, not the command's: kenken " << name << "\n";
+                continue;
+            }
             // solve, grade, stats, verify, packs and bench take --json; query and
             // export write JSON as one of their formats, and said nothing of it.
             if (name == "--json" && (sub->get_name() == "query" || sub->get_name() == "export")) {
@@ -105,11 +119,24 @@ void suggest_options(const CLI::App& app) {
                           << word << "'?\n";
                 continue;
             }
-            if (auto near = nearest(name, names))
+            auto near = nearest(name, names);
+            // A short word is near too many names ("--foo" and "--book"): one edit at
+            // most ("--jsn" for --json got no suggestion at all).
+            if (near && name.size() < 6 && edit_distance(name, *near) > 1) near.reset();
+            if (near)
                 std::cerr << "kenken " << sub->get_name() << ": did you mean '" << *near
                           << "' for '" << word << "'?\n";
         }
     }
+}
+
+std::vector<std::string> unknown_options_given(const CLI::App& app) {
+    for (const CLI::App* sub : app.get_subcommands()) {
+        const std::vector<std::string> left = sub->remaining();
+        for (const std::string& word : left)
+            if (word.size() > 1 && word[0] == '-' && !looks_like_a_file(word)) return left;
+    }
+    return {};
 }
 
 bool file_taken_for_an_option(const CLI::App& app) {

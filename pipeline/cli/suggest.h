@@ -34,4 +34,10 @@ void suggest_options(const CLI::App& app);
 // and suggest_options says what went wrong.
 bool file_taken_for_an_option(const CLI::App& app);
 
+// The words left over by the command given, when one of them is an option it does not
+// know (not a file named like one): CLI11 checks the required options first, so
+// `query --bogus` said "--db is required" and `merge --db m.db --bogus` "shards is
+// required", naming nothing of the mistake. Empty when there is none.
+std::vector<std::string> unknown_options_given(const CLI::App& app);
+
 }  // namespace kk::cli

@@ -86,6 +86,8 @@ writable_folder() {
     while [ ! -e "$up" ]; do up=$(dirname -- "$up"); done
     [ -d "$up" ] && can_write_in "$up" || refuse "$1: cannot write in $up"
 }
+# "-" made every shard into "-.shards/" and then a corpus file called "-".
+[ "$out" != - ] || refuse "OUT.db is '-': a corpus cannot be stdin or stdout; name the corpus file (./- for one called '-')"
 [ ! -d "$out" ] || refuse "OUT.db $out is a folder: name the corpus file to merge into (e.g. $out/corpus.db)"
 out_dir=$(dirname -- "$out")
 writable_folder "OUT.db $out (merge writes it, its journal and its lock)" "$out_dir"

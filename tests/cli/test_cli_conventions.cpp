@@ -428,3 +428,30 @@ TEST_CASE("the size filter takes one size, a range or a list, and refuses sizes 
         CHECK_THAT(r.err, Catch::Contains("--size"));
     }
 }
+
+TEST_CASE("an unknown option is named before a missing required one, and --version stands alone",
+          "[cli][conv]") {
+    // `query --bogus` said "--db is required", `merge --db m.db --bogus` "shards is
+    // required" and `query --version` "--db is required", naming nothing of the mistake;
+    // `stats --jsn` got no suggestion (a short word), and `kenken --version extra`
+    // printed the version, exit 0.
+    for (const std::string command : {"query --bogus", "merge --db m.db --bogus"}) {
+        const CliResult r = run_kenken(command);
+        INFO(command << ": " << r.err);
+        CHECK(r.status == 2);
+        CHECK_THAT(r.err, Catch::StartsWith("The following argument was not expected: --bogus"));
+        CHECK_THAT(r.err, !Catch::Contains("required"));
+    }
+    const CliResult version = run_kenken("query --version");
+    CHECK(version.status == 2);
+    CHECK_THAT(version.err, Catch::Contains("'--version' is kenken's own option") &&
+                                !Catch::Contains("required"));
+    const CliResult jsn = run_kenken("stats --jsn");
+    CHECK(jsn.status == 2);
+    CHECK_THAT(jsn.err, Catch::Contains("did you mean '--json' for '--jsn'?"));
+    CHECK_THAT(run_kenken("stats --db x.db --foo").err, !Catch::Contains("did you mean"));
+    const CliResult extra = run_kenken("--version extra");
+    CHECK(extra.status == 2);
+    CHECK_THAT(extra.err, Catch::Contains("'--version' takes no other word"));
+    CHECK(extra.out.empty());
+}

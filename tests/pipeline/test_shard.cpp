@@ -83,7 +83,8 @@ TEST_CASE("a schema-1 corpus merges as an unsplit run and migrates", "[shard][me
                  "ALTER TABLE puzzles DROP COLUMN shard; ALTER TABLE runs DROP COLUMN shard_index;"
                  "ALTER TABLE runs DROP COLUMN shard_count; ALTER TABLE runs DROP COLUMN origin;"
                  "ALTER TABLE runs DROP COLUMN origin_run; DROP INDEX puzzles_rules_size_level;"
-                 "ALTER TABLE puzzles DROP COLUMN rules; PRAGMA user_version = 1");
+                 "ALTER TABLE puzzles DROP COLUMN rules; DROP TABLE merged_packs;"
+                 "PRAGMA user_version = 1");
     }
     auto out = db::Corpus::open(out_db.str());
     std::vector<db::RunRow> runs;
