@@ -40,6 +40,9 @@ class WriterLock {
     // Keeps the lock file when the lock is released: a writer that wrote the corpus
     // leaves it beside the corpus, as one it found there stays.
     void keep_lock_file() { keep_file_ = true; }
+    // Undoes keep_lock_file(): the corpus was removed again (a merge that made it and
+    // merged nothing), so a lock file this lock made goes with it.
+    void drop_lock_file() { keep_file_ = false; }
 
     // Who is writing the corpus at path ("kenken generate, pid 123 on host since ..."), or
     // nullopt when no writer is. Only reads: nothing is made or locked (merge asks this

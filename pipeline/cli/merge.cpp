@@ -491,25 +491,24 @@ bool something_at(const std::string& path) {
     return ::lstat(path.c_str(), &st) == 0;
 }
 
-// Removes the corpus a failed merge made, with SQLite's companions and the lock file,
-// while the lock is still held: an empty corpus (and a lock file) was left behind, and
-// looked like a merge that had worked.
-void remove_made_corpus(const std::string& db, bool lock_made) {
+// Removes the corpus a failed merge made, with SQLite's companions, while the lock is
+// still held: an empty corpus was left behind, and looked like a merge that had worked.
+// The lock file goes as the lock is released, if this merge made it.
+void remove_made_corpus(const std::string& db, db::WriterLock& lock) {
     if (something_at(db))
         std::cerr << "merge: " << shown_name(db)
                   << " was made by this merge, which merged nothing into it: removed\n";
     for (const char* suffix : {"", "-wal", "-shm", "-journal"}) ::unlink((db + suffix).c_str());
-    if (lock_made) ::unlink(db::WriterLock::lock_path(db).c_str());
+    lock.drop_lock_file();
 }
 
 int run_merge(const MergeOptions& o) {
     const bool db_made = !something_at(o.db);
-    const bool lock_made = !something_at(db::WriterLock::lock_path(o.db));
     MergeHold hold;
     const int status = merge_shards(o, hold);
     // Only a corpus this merge made under its own lock, with no shard committed.
     if (status != kOk && db_made && hold.lock && hold.committed == 0)
-        remove_made_corpus(o.db, lock_made);
+        remove_made_corpus(o.db, *hold.lock);
     // A report whose reader has gone away (merge ... | head -1) is said, exit 1, as the
     // help says: main() leaves SIGPIPE at its default, so that a reader's `query | head`
     // ends quietly, the Unix convention for what only prints; but merge's report is
