@@ -380,7 +380,7 @@ TEST_CASE("a stop request ends export's, merge's and packs --delete's wait for a
     check_packs_and_total(d, {1, 2}, {3}, 300);
 }
 
-TEST_CASE("a refused generate or merge leaves no lock file it made; a run keeps its own",
+TEST_CASE("a refused generate or merge leaves no lock file it made but a run keeps its own",
           "[cli][hostile][lock]") {
     // Issue 11 (50th session): generate on a file that is no corpus left NAME.lock
     // beside it, and so did merge into one, and --resume with nothing to resume.

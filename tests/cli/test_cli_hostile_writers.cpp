@@ -262,7 +262,7 @@ TEST_CASE("an interrupted run is not resumed after a newer run finished",
           100);
 }
 
-TEST_CASE("--resume or --top-up with nothing to continue is a command line that cannot be used",
+TEST_CASE("generate --resume or --top-up with nothing to continue is a command line that cannot be used",
           "[cli][hostile-writers][resume]") {
     // Issue 11 (50th session): --resume on a corpus whose runs all finished ended 1, the
     // status of a missing or damaged corpus; this one is sound. Exit 2, as the help says.
