@@ -213,4 +213,18 @@ std::string level_title(const BookWords& words, const std::string& level) {
     return level;
 }
 
+std::string kind_title(const Rules& rules) {
+    std::string out;
+    const auto add = [&out](const char* words) {
+        out += (out.empty() ? "" : " + ") + std::string(words);
+    };
+    if (rules.hidden) add("hidden operations");
+    if (rules.ops == op_bit(Op::Mul)) add("multiplication only");
+    if (rules.ops == (op_bit(Op::Add) | op_bit(Op::Sub))) add("addition and subtraction only");
+    if (rules.killer) add("killer");
+    if (out.empty()) return "Standard";
+    out[0] = static_cast<char>(out[0] - 'a' + 'A');
+    return out;
+}
+
 }  // namespace kk::db

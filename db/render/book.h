@@ -114,4 +114,8 @@ void read_puzzles(const Book& book, std::size_t first, std::size_t n,
 // The printed name of a stored level ("easy" -> "Gentle").
 std::string level_title(const BookWords& words, const std::string& level);
 
+// A kind of puzzle as rules pages and captions name it: "Standard", "Killer",
+// "Hidden operations + killer".
+std::string kind_title(const Rules& rules);
+
 }  // namespace kk::db

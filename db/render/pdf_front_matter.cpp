@@ -167,20 +167,6 @@ std::string rules_for(const std::string& rules, const std::vector<Rules>& seen,
 
 }  // namespace
 
-std::string kind_title(const Rules& rules) {
-    std::string out;
-    const auto add = [&out](const char* words) {
-        out += (out.empty() ? "" : " + ") + std::string(words);
-    };
-    if (rules.hidden) add("hidden operations");
-    if (rules.ops == op_bit(Op::Mul)) add("multiplication only");
-    if (rules.ops == (op_bit(Op::Add) | op_bit(Op::Sub))) add("addition and subtraction only");
-    if (rules.killer) add("killer");
-    if (out.empty()) return "Standard";
-    out[0] = static_cast<char>(out[0] - 'a' + 'A');
-    return out;
-}
-
 void Planner::front_matter() {
     const BookWords& w = book_.words;
     new_page(false);  // 1: title

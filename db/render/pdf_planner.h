@@ -31,10 +31,6 @@ std::string size_name(int n);
 // between is there, else each one ("4×4, 6×6 and 9×9").
 std::string sizes_text(const std::vector<int>& sizes);
 
-// A kind of puzzle as the rules page and, in a book of several kinds, the captions
-// name it: "Standard", "Killer", "Hidden operations + killer".
-std::string kind_title(const Rules& rules);
-
 // The columns and rows of puzzles a page of per_page (1, 2, 4 or 6) holds.
 struct Slots {
     int columns, rows;

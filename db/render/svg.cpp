@@ -101,8 +101,12 @@ std::string puzzle_svg(cairo_t* measure, const BookPuzzle& bp, const BookWords& 
     for (const std::string& l : key)
         key_w = std::max(key_w, clue_advance(measure, l, kMinClueSize, false));
     const double key_h = key.empty() ? 0 : static_cast<double>(key.size()) * kKeyLine + 4;
+    // Each file stands alone, with no rules page: a variant's grid looks like a
+    // standard one, so its caption names the kind ("No. 3 · Gentle · #5 · Killer").
+    const bool variant = kind_title(p.rules) != "Standard";
     const std::string caption = "No. " + std::to_string(bp.number) + " \u00b7 " +
                                 level_title(words, bp.level) + " \u00b7 #" + std::to_string(bp.id) +
+                                (variant ? " \u00b7 " + kind_title(p.rules) : "") +
                                 (solution ? " \u00b7 solution" : "");
     // As wide as the grid, its key and its caption (a 3x3 grid is narrower than
     // "No. 1 · Gentle · #9 · solution"), the grid in the middle.

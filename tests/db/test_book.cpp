@@ -1154,3 +1154,37 @@ TEST_CASE("a book's page count outside what print on demand takes is warned of",
     REQUIRE(many.size() == 1);
     CHECK_THAT(many[0], Catch::Contains("829 pages") && Catch::Contains("828"));
 }
+
+TEST_CASE("an SVG caption names a variant's kind, since the file has no rules page", "[book]") {
+    TempDir dir;
+    const std::string db = dir.file("mixed.db");
+    for (const char* variant : {"standard", "killer"}) {
+        int status = -1;
+        capture(kKenken + " generate --db " + shq(db) + " --variant " + variant +
+                    " --sizes 4 --count 2 --seed 3 --threads 1 >/dev/null 2>&1",
+                &status);
+        REQUIRE(status == 0);
+    }
+    db::Corpus c = db::Corpus::open_existing(db);
+    db::ExportRequest req;
+    req.format = db::PackFormat::Svg;
+    req.out = dir.file("svgs");
+    req.count = 4;
+    req.solutions = true;
+    const auto res = db::export_pack(c, req);
+    REQUIRE(res.files.size() == 8);
+    std::map<std::int64_t, db::PuzzleRecord> by_id;
+    for (auto& r : c.all_puzzles()) by_id[r.id] = r;
+    int killers = 0;
+    for (const std::string& name : res.files) {
+        const std::string svg = slurp(req.out + "/" + name);
+        const int number = std::stoi(name);  // 001.svg, 001-solution.svg
+        const Puzzle p = db::record_puzzle(by_id.at(res.puzzle_ids[number - 1]));
+        INFO(name << ": " << svg);
+        // A killer grid looks like a standard one: only the caption tells them apart.
+        CHECK(has(svg, "\u00b7 Killer") == p.rules.killer);
+        CHECK_FALSE(has(svg, "\u00b7 Standard"));
+        killers += p.rules.killer ? 1 : 0;
+    }
+    CHECK(killers == 4);  // two killer puzzles, each with its solution
+}
