@@ -336,6 +336,16 @@ void shards_and_corpus_with_a_pack(const fs::path& folder) {
                 .status == 0);
 }
 
+// After a merge job that an export ran beside: the export ran (its note is there), and
+// the corpus lists both packs, the one made before and the one made during the merge.
+void check_both_packs_kept(const fs::path& corpus) {
+    REQUIRE(fs::exists(corpus.string() + ".during.txt"));
+    const CliResult packs = run_kenken("packs --json --db " + shell_quoted(corpus));
+    INFO(packs.out);
+    CHECK(occurrences(packs.out, "\"id\":") == 2);
+    CHECK(run_kenken("verify --db " + shell_quoted(corpus)).status == 0);
+}
+
 }  // namespace
 
 TEST_CASE("the cluster merge jobs keep a pack exported while they merge",
@@ -354,12 +364,7 @@ TEST_CASE("the cluster merge jobs keep a pack exported while they merge",
             shell_quoted(dir.path));
         INFO(r.out);
         REQUIRE(r.status == 0);
-        REQUIRE(fs::exists(dir.path / "corpus.db.during.txt"));
-        const CliResult packs =
-            run_kenken("packs --json --db " + shell_quoted(dir.path / "corpus.db"));
-        INFO(packs.out);
-        CHECK(occurrences(packs.out, "\"id\":") == 2);
-        CHECK(run_kenken("verify --db " + shell_quoted(dir.path / "corpus.db")).status == 0);
+        check_both_packs_kept(dir.path / "corpus.db");
     }
     SECTION("k8s-indexed-job.yaml") {
         if (run_shell("python3 -c 'import yaml'").status != 0) {
@@ -387,11 +392,7 @@ sys.exit(subprocess.run(["bash", "-ec", script], env=run).returncode))PY");
                       shell_quoted(dir.path));
         INFO(r.out);
         REQUIRE(r.status == 0);
-        REQUIRE(fs::exists(dir.path / "corpus/corpus.db.during.txt"));
-        const CliResult packs =
-            run_kenken("packs --json --db " + shell_quoted(dir.path / "corpus/corpus.db"));
-        INFO(packs.out);
-        CHECK(occurrences(packs.out, "\"id\":") == 2);
+        check_both_packs_kept(dir.path / "corpus/corpus.db");
     }
 }
 

@@ -903,6 +903,19 @@ std::string page_text(const std::string& pdf, int page) {
     return text;
 }
 
+// A corpus of two 4x4 puzzles of each variant named, one generate each.
+std::string corpus_of_variants(const TempDir& dir, const std::vector<std::string>& variants) {
+    const std::string db = dir.file("variants.db");
+    for (const std::string& variant : variants) {
+        int status = -1;
+        capture(kKenken + " generate --db " + shq(db) + " --variant " + variant +
+                    " --sizes 4 --count 2 --seed 3 --threads 1 >/dev/null 2>&1",
+                &status);
+        REQUIRE(status == 0);
+    }
+    return db;
+}
+
 bool has(const std::string& text, const std::string& words) {
     return text.find(words) != std::string::npos;
 }
@@ -932,12 +945,7 @@ TEST_CASE("a variant book's rules page says the variant's rule in place of the o
     for (const Case& k : cases) {
         INFO(k.variant);
         TempDir dir;
-        const std::string db = dir.file("v.db");
-        int status = -1;
-        capture(kKenken + " generate --db " + shq(db) + " --variant " + k.variant +
-                    " --sizes 4 --count 2 --seed 3 --threads 1 >/dev/null 2>&1",
-                &status);
-        REQUIRE(status == 0);
+        const std::string db = corpus_of_variants(dir, {k.variant});
         db::Corpus c = db::Corpus::open_existing(db);
         const auto req = book_request(dir.file("v.pdf"), 2);
         db::export_pack(c, req);
@@ -951,14 +959,7 @@ TEST_CASE("a variant book's rules page says the variant's rule in place of the o
 
 TEST_CASE("a book mixing variants says the rules they share once and each one's own", "[book]") {
     TempDir dir;
-    const std::string db = dir.file("mixed.db");
-    for (const char* variant : {"standard", "killer"}) {
-        int status = -1;
-        capture(kKenken + " generate --db " + shq(db) + " --variant " + variant +
-                    " --sizes 4 --count 2 --seed 3 --threads 1 >/dev/null 2>&1",
-                &status);
-        REQUIRE(status == 0);
-    }
+    const std::string db = corpus_of_variants(dir, {"standard", "killer"});
     db::Corpus c = db::Corpus::open_existing(db);
     const auto req = book_request(dir.file("mixed.pdf"), 4);
     db::export_pack(c, req);
@@ -1157,14 +1158,7 @@ TEST_CASE("a book's page count outside what print on demand takes is warned of",
 
 TEST_CASE("an SVG caption names a variant's kind, since the file has no rules page", "[book]") {
     TempDir dir;
-    const std::string db = dir.file("mixed.db");
-    for (const char* variant : {"standard", "killer"}) {
-        int status = -1;
-        capture(kKenken + " generate --db " + shq(db) + " --variant " + variant +
-                    " --sizes 4 --count 2 --seed 3 --threads 1 >/dev/null 2>&1",
-                &status);
-        REQUIRE(status == 0);
-    }
+    const std::string db = corpus_of_variants(dir, {"standard", "killer"});
     db::Corpus c = db::Corpus::open_existing(db);
     db::ExportRequest req;
     req.format = db::PackFormat::Svg;
