@@ -30,12 +30,22 @@ std::size_t utf8_sequence_length(std::string_view s, std::size_t i) {
     return len;
 }
 
+// The bidirectional formatting characters: a name holding U+202E (right-to-left
+// override) shows the rest of the message reversed, so a file "x\u202Efdp.exe" reads
+// as "xexe.pdf" ("Trojan Source"). Escaped like controls.
+namespace {
+bool is_bidi_control(char32_t c) {
+    return c == 0x061C || c == 0x200E || c == 0x200F || (c >= 0x202A && c <= 0x202E) ||
+           (c >= 0x2066 && c <= 0x2069);
+}
+}  // namespace
+
 std::size_t utf8_printable_length(std::string_view s, std::size_t i) {
     const std::size_t len = utf8_sequence_length(s, i);
     if (len < 2) return 0;
     // U+0080..U+009F are C2 80..C2 9F.
     const bool c1 = s[i] == '\xC2' && static_cast<unsigned char>(s[i + 1]) < 0xA0;
-    return c1 ? 0 : len;
+    return c1 || is_bidi_control(utf8_code_point(s, i, len)) ? 0 : len;
 }
 
 char32_t utf8_code_point(std::string_view s, std::size_t i, std::size_t len) {
@@ -71,12 +81,12 @@ std::string printable(std::string_view s) {
     for (std::size_t i = 0; i < s.size();) {
         const auto c = static_cast<unsigned char>(s[i]);
         const std::size_t len = utf8_sequence_length(s, i);
-        const bool c1 = len == 2 && utf8_printable_length(s, i) == 0;
-        if (len > 1 && !c1) {
+        // A C1 control or a bidirectional override: each of its bytes escaped.
+        const bool hidden = len > 1 && utf8_printable_length(s, i) == 0;
+        if (len > 1 && !hidden) {
             out.append(s.substr(i, len));
-        } else if (c1) {
-            hex(c);
-            hex(static_cast<unsigned char>(s[i + 1]));
+        } else if (hidden) {
+            for (std::size_t k = 0; k < len; ++k) hex(static_cast<unsigned char>(s[i + k]));
         } else if (c == '\\' || c == '\n' || c == '\t' || c == '\r') {
             out += '\\';
             out += c == '\\' ? '\\' : c == '\n' ? 'n' : c == '\t' ? 't' : 'r';

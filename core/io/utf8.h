@@ -13,8 +13,9 @@ namespace kk {
 std::size_t utf8_sequence_length(std::string_view s, std::size_t i);
 
 // Length (2..4) of the well-formed UTF-8 sequence at s[i] when it is a character past
-// ASCII that prints as text, else 0: ASCII, bytes that are not UTF-8, and the C1
-// controls U+0080..U+009F (a terminal acts on them, as on ESC).
+// ASCII that prints as text, else 0: ASCII, bytes that are not UTF-8, the C1
+// controls U+0080..U+009F (a terminal acts on them, as on ESC) and the bidirectional
+// formatting characters (U+202E shows what follows reversed).
 std::size_t utf8_printable_length(std::string_view s, std::size_t i);
 
 // The code point of the well-formed sequence of len bytes at s[i] (len from

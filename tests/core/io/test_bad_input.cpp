@@ -184,6 +184,10 @@ TEST_CASE("printable escapes controls and bytes that are not UTF-8, and keeps te
                     "1m") == "\\xc2\\x9b1m");      // C1 CSI
     CHECK(printable("\xff\xc3") == "\\xff\\xc3");  // not UTF-8, cut short
     CHECK(printable("a\\nb") == "a\\\\nb");        // a backslash reads back one way
+    // A right-to-left override showed "x<RLO>fdp.exe" as "xexe.pdf".
+    CHECK(printable("x\xe2\x80\xae"
+                    "fdp.exe") == "x\\xe2\\x80\\xaefdp.exe");
+    CHECK(printable("\xe2\x81\xa6") == "\\xe2\\x81\\xa6");  // U+2066, an isolate
 }
 
 TEST_CASE("quoted keeps UTF-8 text whole and escapes the rest", "[io][utf8]") {
@@ -192,6 +196,8 @@ TEST_CASE("quoted keeps UTF-8 text whole and escapes the rest", "[io][utf8]") {
     CHECK(kk::quoted("\x1b[2J") == "'\\x1B[2J'");
     CHECK(kk::quoted("\xff\xc3") == "'\\xFF\\xC3'");  // not UTF-8, cut short
     CHECK(kk::quoted("\xc2\x9b") == "'\\xC2\\x9B'");  // C1 CSI
+    CHECK(kk::quoted("\xe2\x80\xae"
+                     "21") == "'\\xE2\\x80\\xAE21'");  // U+202E: "21" showed as "12"
     // Cut after 24 bytes, never inside a character: 23 letters and an e-acute.
     const std::string long_word = std::string(23, 'a') + "\xc3\xa9" + "zz";
     CHECK(kk::quoted(long_word) == "'" + std::string(23, 'a') + "\xc3\xa9...'");
