@@ -1,9 +1,11 @@
 // Opening a corpus file (corpus.h): for writing, creating it atomically when new; for
 // an existing run; or for reading only, even a file or folder that cannot be written.
+#include <fcntl.h>  // AT_FDCWD
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>  // renameat2, RENAME_NOREPLACE (glibc 2.28)
 #include <cstring>
 #include <filesystem>
 #include <optional>
@@ -45,6 +47,17 @@ void check_path(const std::string& path) {
     if (S_ISDIR(st.st_mode)) throw DbError(path + " is a folder, not a KenKen corpus");
     // A device or a pipe: SQLite would say "disk I/O error", or read /dev/zero as empty.
     if (!S_ISREG(st.st_mode)) throw DbError(path + " is not a regular file, not a KenKen corpus");
+    // Another name (a hard link, as cp -al and some backups make): SQLite keeps a
+    // corpus's -wal log beside the name it was opened by, so what one command wrote
+    // through one name went to a log the other name never reads (an export's record
+    // lost, its puzzles printed again), and a stale log read through the other name
+    // later damaged the corpus for good. Refused before SQLite opens it, reads too.
+    if (st.st_nlink > 1)
+        throw DbError(path + " has " + std::to_string(st.st_nlink) +
+                      " names (hard links): SQLite keeps a corpus's journal beside the name it "
+                      "is opened by, so two names of one corpus lose or damage what is written "
+                      "through them. Keep one name (find the others with find DIR -samefile " +
+                      path + " and remove them) or make a real copy (cp, not ln or cp -al)");
 }
 
 bool file_is_empty(const std::string& path) {
@@ -62,8 +75,8 @@ void check_existing(const std::string& path, const char* what_then) {
 }
 
 // Makes a new corpus at path atomically: the schema is written to "<path>.new",
-// which is then hard-linked into place (link fails rather than replace a corpus
-// another process made meanwhile, which is then used as it is). generate creates
+// which is then moved into place (failing rather than replace a corpus another
+// process made meanwhile, which is then used as it is). generate creates
 // under its writer lock, so a "<path>.new" found here is a killed start's, and is
 // replaced.
 void create_atomically(const std::string& path) {
@@ -80,8 +93,16 @@ void create_atomically(const std::string& path) {
         ::unlink(temp.c_str());
         throw;
     }
-    int linked = ::link(temp.c_str(), path.c_str());
+    // Moved into place, never over a corpus made meanwhile: renameat2 does it in one
+    // step; link then unlink showed the new corpus with two names for a moment, which
+    // a command opening it then would refuse.
+    int linked = ::renameat2(AT_FDCWD, temp.c_str(), AT_FDCWD, path.c_str(), RENAME_NOREPLACE);
     int link_errno = errno;
+    if (linked != 0 && (link_errno == EINVAL || link_errno == ENOSYS)) {
+        // A file system without it: a hard link, which fails on a corpus there too.
+        linked = ::link(temp.c_str(), path.c_str());
+        link_errno = errno;
+    }
     if (linked != 0 && link_errno != EEXIST && !file_exists(path)) {
         // A file system without hard links: rename, which is atomic too.
         linked = ::rename(temp.c_str(), path.c_str());
