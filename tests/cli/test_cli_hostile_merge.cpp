@@ -22,17 +22,7 @@ void make_shard(const TempPath& db, int i) {
 
 // The puzzles a corpus holds (-1 when it cannot be read).
 int puzzle_rows(const std::string& db) {
-    sqlite3* raw = nullptr;
-    int rows = -1;
-    if (sqlite3_open_v2(db.c_str(), &raw, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK) {
-        sqlite3_stmt* s = nullptr;
-        if (sqlite3_prepare_v2(raw, "SELECT count(*) FROM puzzles", -1, &s, nullptr) == SQLITE_OK &&
-            sqlite3_step(s) == SQLITE_ROW)
-            rows = sqlite3_column_int(s, 0);
-        sqlite3_finalize(s);
-    }
-    sqlite3_close(raw);
-    return rows;
+    return table_rows(db, "puzzles", -1);
 }
 
 }  // namespace

@@ -6,19 +6,26 @@
 #include <catch2/catch.hpp>
 #include <string>
 
-// The runs a corpus records (0 while it has none, no runs table yet, or no file).
-inline int run_rows(const std::string& db) {
+// The rows of a table of a corpus file, read as another program would (unreadable
+// when the file or the table cannot be read).
+inline int table_rows(const std::string& db, const std::string& table, int unreadable) {
     sqlite3* raw = nullptr;
-    int rows = 0;
+    int rows = unreadable;
     if (sqlite3_open_v2(db.c_str(), &raw, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK) {
         sqlite3_stmt* s = nullptr;
-        if (sqlite3_prepare_v2(raw, "SELECT count(*) FROM runs", -1, &s, nullptr) == SQLITE_OK &&
+        if (sqlite3_prepare_v2(raw, ("SELECT count(*) FROM " + table).c_str(), -1, &s, nullptr) ==
+                SQLITE_OK &&
             sqlite3_step(s) == SQLITE_ROW)
             rows = sqlite3_column_int(s, 0);
         sqlite3_finalize(s);
     }
     sqlite3_close(raw);
     return rows;
+}
+
+// The runs a corpus records (0 while it has none, no runs table yet, or no file).
+inline int run_rows(const std::string& db) {
+    return table_rows(db, "runs", 0);
 }
 
 // Runs SQL on a corpus file as a hand or another program might (REQUIRE: it ran).
